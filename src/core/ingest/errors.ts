@@ -1,0 +1,52 @@
+import type { IngestErrorInfo } from '../types';
+
+/** A fault in a crawl file: names the file, where it went wrong and why (STYLE.md: errors at the boundaries). */
+export class IngestError extends Error {
+  readonly fileName: string;
+  readonly offset: number;
+  readonly line: number;
+  readonly reason: string;
+
+  constructor(fileName: string, reason: string, where: { offset?: number; line?: number } = {}) {
+    const offset = where.offset ?? -1;
+    const line = where.line ?? -1;
+    const at =
+      line >= 0 ? ` at line ${line}` : offset >= 0 ? ` at byte ${offset.toLocaleString('en-US')}` : '';
+    super(`${fileName}${at}: ${reason}`);
+    this.name = 'IngestError';
+    this.fileName = fileName;
+    this.offset = offset;
+    this.line = line;
+    this.reason = reason;
+  }
+
+  toInfo(): IngestErrorInfo {
+    return {
+      fileName: this.fileName,
+      offset: this.offset,
+      line: this.line,
+      reason: this.reason,
+      message: this.message,
+    };
+  }
+}
+
+/** Raised inside a parser, without the file name; the pipeline adds it. */
+export class FormatFault extends Error {
+  readonly offset: number;
+  readonly line: number;
+  constructor(reason: string, where: { offset?: number; line?: number } = {}) {
+    super(reason);
+    this.name = 'FormatFault';
+    this.offset = where.offset ?? -1;
+    this.line = where.line ?? -1;
+  }
+}
+
+/** Thrown when the analyst cancels; not a fault of the file. */
+export class IngestCancelled extends Error {
+  constructor() {
+    super('ingest cancelled');
+    this.name = 'IngestCancelled';
+  }
+}

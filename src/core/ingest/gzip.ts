@@ -1,0 +1,204 @@
+import { Gunzip, inflateSync } from 'fflate';
+import { FormatFault } from './errors';
+
+/**
+ * Multi-member gzip, as WARC.gz and ARC.gz are written (one member per record, concatenated).
+ *
+ * Why not DecompressionStream: Chromium's rejects a second member, and one stream per member costs
+ * ~0.9 ms of promise overhead (3 s on docsite's 3,380 members, measured) against 0.4 s for the whole
+ * file with fflate's synchronous inflate. Why not fflate's streaming Gunzip: 10× slower on small members
+ * (measured 3.9 s). So: find member boundaries by the gzip magic, inflate each candidate synchronously,
+ * and accept a boundary only when the candidate inflates to its end with the ISIZE its trailer states.
+ * A magic inside compressed data only makes a candidate that stops early ("unexpected EOF"), which is
+ * then extended to the next magic. Members larger than BIG_MEMBER fall back to streaming, so memory
+ * stays bounded on a single-member .gz of any size.
+ */
+const BIG_MEMBER = 32 << 20;
+const EOF_CODE = 0;
+
+export type MemberSink = (data: Uint8Array, memberOffset: number) => void;
+
+export function isGzip(head: Uint8Array): boolean {
+  return head.length >= 3 && head[0] === 0x1f && head[1] === 0x8b && head[2] === 8;
+}
+
+/** Offset of the deflate data in a gzip member, or -1 when the header is not complete in `buf`. */
+function headerLength(buf: Uint8Array, at: number, end: number): number {
+  if (end - at < 10) return -1;
+  const flg = buf[at + 3];
+  let p = at + 10;
+  if (flg & 4) {
+    if (end - p < 2) return -1;
+    p += 2 + (buf[p] | (buf[p + 1] << 8));
+  }
+  for (const bit of [8, 16]) {
+    if (flg & bit) {
+      const z = buf.indexOf(0, p);
+      if (z < 0 || z >= end) return -1;
+      p = z + 1;
+    }
+  }
+  if (flg & 2) p += 2;
+  return p <= end ? p - at : -1;
+}
+
+type Attempt = { ok: true; data: Uint8Array } | { ok: false; eof: boolean; reason: string };
+
+function inflateMember(buf: Uint8Array, at: number, end: number): Attempt {
+  const hl = headerLength(buf, at, end);
+  if (hl < 0 || end - at < hl + 8)
+    return { ok: false, eof: true, reason: 'member header or trailer incomplete' };
+  const body = buf.subarray(at + hl, end - 8);
+  const isize = (buf[end - 4] | (buf[end - 3] << 8) | (buf[end - 2] << 16) | (buf[end - 1] << 24)) >>> 0;
+  // A plausible ISIZE lets inflate write into a buffer of the final size; one byte more detects overflow.
+  const plausible = isize <= 256 << 20 && isize <= body.length * 1100 + 1024;
+  try {
+    const out = inflateSync(body, plausible ? { out: new Uint8Array(isize + 1) } : undefined);
+    if (out.length !== isize)
+      return { ok: false, eof: false, reason: 'length in the gzip trailer does not match' };
+    return { ok: true, data: plausible ? out.subarray(0, isize) : out };
+  } catch (e) {
+    const code = (e as { code?: number }).code;
+    if (code === EOF_CODE || e instanceof RangeError)
+      return { ok: false, eof: true, reason: 'unexpected end of data' };
+    return { ok: false, eof: false, reason: (e as Error).message || 'invalid deflate data' };
+  }
+}
+
+export class MultiGunzip {
+  private buf = new Uint8Array(1 << 20);
+  private start = 0;
+  private end = 0;
+  /** Absolute offset of buf[0] in the compressed stream. */
+  private base = 0;
+  /** Where to look for the next magic, relative to buf. */
+  private scanFrom = 1;
+  private stream: Gunzip | null = null;
+  private streamed = 0;
+  members = 0;
+
+  constructor(private readonly sink: MemberSink) {}
+
+  push(chunk: Uint8Array, final: boolean): void {
+    if (this.stream) {
+      this.streamed += chunk.length;
+      this.pushStream(chunk, final);
+      return;
+    }
+    this.append(chunk);
+    this.drain(final);
+  }
+
+  private append(chunk: Uint8Array): void {
+    if (this.end + chunk.length > this.buf.length) {
+      const live = this.end - this.start;
+      if (live + chunk.length <= this.buf.length / 2) {
+        this.buf.copyWithin(0, this.start, this.end);
+      } else {
+        const next = new Uint8Array(Math.max(this.buf.length * 2, live + chunk.length));
+        next.set(this.buf.subarray(this.start, this.end));
+        this.buf = next;
+      }
+      this.base += this.start;
+      this.scanFrom -= this.start;
+      this.end = live;
+      this.start = 0;
+    }
+    this.buf.set(chunk, this.end);
+    this.end += chunk.length;
+  }
+
+  private drain(final: boolean): void {
+    const buf = this.buf;
+    for (;;) {
+      if (this.start === this.end) return;
+      const memberAt = this.base + this.start;
+      if (!isGzip(buf.subarray(this.start, this.start + 3))) {
+        if (this.end - this.start < 3 && !final) return;
+        if (buf.subarray(this.start, this.end).every((b) => b === 0)) {
+          if (final) this.start = this.end;
+          return; // zero padding at the end of some files
+        }
+        throw new FormatFault(
+          'data after a gzip member is not another gzip member (junk or a damaged file)',
+          {
+            offset: memberAt,
+          },
+        );
+      }
+      let p = Math.max(this.scanFrom, this.start + 18);
+      let done = false;
+      while (!done) {
+        const next = findMagic(buf, p, this.end);
+        if (next < 0) break;
+        const tried = inflateMember(buf, this.start, next);
+        if (tried.ok) {
+          this.emit(tried.data, memberAt, next);
+          done = true;
+        } else if (!tried.eof) {
+          throw new FormatFault(`corrupt gzip member: ${tried.reason}`, { offset: memberAt });
+        } else p = next + 1;
+      }
+      if (done) continue;
+      this.scanFrom = Math.max(this.start + 18, this.end - 2);
+      if (final) {
+        const tried = inflateMember(buf, this.start, this.end);
+        if (tried.ok) {
+          this.emit(tried.data, memberAt, this.end);
+          continue;
+        }
+        throw new FormatFault(
+          tried.eof
+            ? 'truncated gzip: the last member ends before its compressed data does (file cut short?)'
+            : `corrupt gzip member: ${tried.reason}`,
+          { offset: memberAt },
+        );
+      }
+      if (this.end - this.start > BIG_MEMBER) this.startStreaming(memberAt);
+      return;
+    }
+  }
+
+  private emit(data: Uint8Array, memberAt: number, nextStart: number): void {
+    this.members++;
+    this.start = nextStart;
+    this.scanFrom = nextStart + 18;
+    this.sink(data, memberAt);
+  }
+
+  /** A member too large to buffer: inflate it and everything after it as a stream. */
+  private startStreaming(memberAt: number): void {
+    const rest = this.buf.slice(this.start, this.end);
+    this.buf = new Uint8Array(0);
+    this.start = this.end = 0;
+    let current = memberAt;
+    this.streamed = rest.length;
+    const origin = memberAt;
+    this.stream = new Gunzip((data) => this.sink(data, current));
+    this.stream.onmember = (offset) => {
+      this.members++;
+      current = origin + offset;
+    };
+    this.pushStream(rest, false);
+  }
+
+  private pushStream(chunk: Uint8Array, final: boolean): void {
+    try {
+      this.stream!.push(chunk, final);
+    } catch (e) {
+      throw new FormatFault(`corrupt or truncated gzip data: ${(e as Error).message}`, {
+        offset: this.base + this.streamed,
+      });
+    }
+  }
+}
+
+function findMagic(buf: Uint8Array, from: number, end: number): number {
+  let i = buf.indexOf(0x1f, from);
+  while (i >= 0 && i + 3 < end) {
+    // FLG's reserved bits (5–7) must be zero: rules out most false magics cheaply.
+    if (buf[i + 1] === 0x8b && buf[i + 2] === 8 && (buf[i + 3] & 0xe0) === 0) return i;
+    i = buf.indexOf(0x1f, i + 1);
+  }
+  return -1;
+}

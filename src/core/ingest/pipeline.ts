@@ -1,0 +1,232 @@
+import type { FormatId, IngestedPage, IngestErrorInfo, IngestProgress, IngestSummary } from '../types';
+import { createAccessLogReader } from './access-log';
+import { createArcReader } from './arc';
+import { createCrawlLogReader } from './crawl-log';
+import { createCsvReader } from './csv';
+import { FormatFault, IngestCancelled, IngestError } from './errors';
+import { isGzip, MultiGunzip } from './gzip';
+import { createJsonlReader } from './jsonl';
+import type { FormatReader, ReaderContext } from './reader';
+import { sniff } from './sniff';
+import { createUrlListReader } from './url-list';
+import { createWarcReader } from './warc';
+
+export interface IngestOptions {
+  fileName: string;
+  totalBytes: number;
+  /** Site for access logs, whose lines carry paths only; '' infers it from the referers. */
+  baseUrl?: string;
+  /** Read a WARC.gz gzipped as one stream (not one member per record) instead of refusing it. */
+  wholeFileGzip?: boolean;
+  /** Pages per batch handed to the sink (one IndexedDB transaction each in the browser). */
+  batchSize?: number;
+  progressEveryMs?: number;
+  onProgress?: (p: IngestProgress) => void;
+  /** Called once the format is known, before the first batch: the caller creates its dataset here. */
+  onFormat?: (format: FormatId, compressed: boolean) => Promise<void> | void;
+  isCancelled?: () => boolean;
+}
+
+/** How much of the start of the file is read before deciding its format. */
+const SNIFF_BYTES = 64 << 10;
+const MAX_WARNINGS = 100;
+
+function createReader(format: FormatId, ctx: ReaderContext, compressed: boolean): FormatReader {
+  switch (format) {
+    case 'warc':
+      return createWarcReader(ctx, compressed);
+    case 'arc':
+      return createArcReader(ctx, compressed);
+    case 'crawl-log':
+      return createCrawlLogReader(ctx);
+    case 'access-log':
+      return createAccessLogReader(ctx);
+    case 'jsonl':
+      return createJsonlReader(ctx);
+    case 'csv':
+      return createCsvReader(ctx, ',');
+    case 'tsv':
+      return createCsvReader(ctx, '\t');
+    case 'url-list':
+      return createUrlListReader(ctx);
+  }
+}
+
+/**
+ * Stream a crawl file through sniffing, (gzip,) the format's parser and page extraction, handing
+ * pages to `sink` in batches. Memory holds one batch and the parser's buffers, whatever the file size.
+ *
+ * - A file whose format is unknown throws IngestError before `onFormat`: no dataset is made.
+ * - A fault later stops reading; pages read before it have been handed to the sink and the summary
+ *   carries the error (the dataset is partial).
+ * - Cancel throws IngestCancelled after the pages read so far were handed to the sink.
+ */
+export async function ingest(
+  source: AsyncIterable<Uint8Array>,
+  opts: IngestOptions,
+  sink: (batch: IngestedPage[]) => Promise<void>,
+): Promise<IngestSummary> {
+  const t0 = performance.now();
+  const batchSize = opts.batchSize ?? 500;
+  const everyMs = opts.progressEveryMs ?? 100;
+  const recordsByType: Record<string, number> = {};
+  const skipped: Record<string, number> = {};
+  const hosts = new Set<string>();
+  const warnings: IngestErrorInfo[] = [];
+  let warningCount = 0;
+  let batch: IngestedPage[] = [];
+  let pages = 0;
+  let records = 0;
+  let seq = 0;
+  let bytesRead = 0;
+  let bytesDecoded = 0;
+  let lastProgress = 0;
+  let format: FormatId | null = null;
+  let compressed = false;
+  let reader: FormatReader | null = null;
+  let gunzip: MultiGunzip | null = null;
+  /** Decoded bytes held back until the format is known. */
+  let held: { data: Uint8Array; offset: number }[] = [];
+  let heldBytes = 0;
+
+  const ctx: ReaderContext = {
+    fileName: opts.fileName,
+    baseUrl: opts.baseUrl ?? '',
+    wholeFileGzip: opts.wholeFileGzip ?? false,
+    warn(reason, offset) {
+      warningCount++;
+      if (warnings.length < MAX_WARNINGS)
+        warnings.push(new IngestError(opts.fileName, reason, { offset }).toInfo());
+    },
+    page(p) {
+      pages++;
+      if (p.page.host) hosts.add(p.page.host);
+      batch.push(p);
+    },
+    record(type) {
+      records++;
+      recordsByType[type] = (recordsByType[type] ?? 0) + 1;
+    },
+    skip(reason) {
+      skipped[reason] = (skipped[reason] ?? 0) + 1;
+    },
+    nextSeq: () => seq++,
+  };
+
+  const progress = (force: boolean) => {
+    const now = performance.now();
+    if (!opts.onProgress || (!force && now - lastProgress < everyMs)) return;
+    lastProgress = now;
+    opts.onProgress({
+      bytesRead,
+      totalBytes: opts.totalBytes,
+      bytesDecoded,
+      records,
+      pages,
+      elapsedMs: now - t0,
+    });
+  };
+
+  const decoded = (data: Uint8Array, offset: number) => {
+    bytesDecoded += data.length;
+    if (reader) reader.push(data, offset);
+    else {
+      held.push({ data, offset });
+      heldBytes += data.length;
+    }
+  };
+
+  /** Decide the format from what is held, create the reader and replay the held bytes. */
+  const decide = async (final: boolean): Promise<void> => {
+    if (reader || (heldBytes < SNIFF_BYTES && !final)) return;
+    const head = new Uint8Array(Math.min(heldBytes, SNIFF_BYTES));
+    let o = 0;
+    for (const h of held) {
+      if (o >= head.length) break;
+      head.set(h.data.subarray(0, head.length - o), o);
+      o += Math.min(h.data.length, head.length - o);
+    }
+    const s = sniff(head, opts.fileName);
+    if (!s.ok) {
+      const reason = compressed && head.length === 0 ? 'the gzip data holds nothing' : s.reason;
+      throw new IngestError(opts.fileName, compressed ? `${reason} (inside gzip)` : reason);
+    }
+    format = s.format;
+    await opts.onFormat?.(format, compressed);
+    reader = createReader(format, ctx, compressed);
+    const replay = held;
+    held = [];
+    heldBytes = 0;
+    for (const h of replay) reader.push(h.data, h.offset);
+  };
+
+  let error: IngestError | null = null;
+  /** The reader whose end() already ran (and threw): not ended twice. */
+  let faulted: FormatReader | null = null;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const b = batch;
+    batch = [];
+    await sink(b);
+  };
+
+  try {
+    let first = true;
+    for await (const chunk of source) {
+      if (opts.isCancelled?.()) throw new IngestCancelled();
+      if (first && chunk.length > 0) {
+        first = false;
+        compressed = isGzip(chunk);
+        if (compressed) gunzip = new MultiGunzip(decoded);
+      }
+      const at = bytesRead;
+      bytesRead += chunk.length;
+      if (gunzip) gunzip.push(chunk, false);
+      else decoded(chunk, at);
+      await decide(false);
+      if (batch.length >= batchSize) await flush();
+      progress(false);
+    }
+    if (first) throw new IngestError(opts.fileName, 'the file is empty (0 bytes)');
+    gunzip?.push(new Uint8Array(0), true);
+    await decide(true);
+    faulted = reader;
+    reader!.end();
+  } catch (e) {
+    if (e instanceof FormatFault) {
+      const err = new IngestError(opts.fileName, e.message, { offset: e.offset, line: e.line });
+      // A gzip fault can come before the format was decided: decide on the members that were whole.
+      if (!reader && heldBytes > 0) await decide(true).catch(() => {});
+      if (reader && reader !== faulted) {
+        try {
+          (reader as FormatReader).end();
+        } catch {
+          /* the first fault is the one reported */
+        }
+      }
+      // A fault before the format is known, or before any record, leaves nothing to keep.
+      if (!reader || pages === 0) throw err;
+      error = err;
+    } else if (e instanceof IngestCancelled) {
+      await flush();
+      throw e;
+    } else throw e;
+  }
+  await flush();
+  progress(true);
+  return {
+    fileName: opts.fileName,
+    format: format!,
+    compressed,
+    bytes: bytesRead,
+    bytesDecoded,
+    recordsByType,
+    pages,
+    hosts: hosts.size,
+    skipped,
+    error: error ? error.toInfo() : null,
+    warnings,
+    warningCount,
+    elapsedMs: performance.now() - t0,
+  };
+}

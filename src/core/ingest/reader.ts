@@ -1,0 +1,69 @@
+import type { IngestedPage } from '../types';
+import { FormatFault } from './errors';
+
+/** What a format reader reports to the pipeline. */
+export interface ReaderContext {
+  fileName: string;
+  /** Base URL for formats that give paths only (access logs); '' to infer. */
+  baseUrl: string;
+  /** Accept a WARC.gz gzipped as a whole rather than one member per record. */
+  wholeFileGzip: boolean;
+  page(p: IngestedPage): void;
+  /** A problem the reader recovered from (kept with the dataset, shown to the analyst). */
+  warn(reason: string, offset: number): void;
+  record(type: string): void;
+  skip(reason: string): void;
+  nextSeq(): number;
+}
+
+/** A format reader is a push parser over the decoded byte stream. */
+export interface FormatReader {
+  push(chunk: Uint8Array, sourceOffset: number): void;
+  /** No more input: flush what is buffered (and throw if the file ended mid-record). */
+  end(): void;
+  /** How many records/lines were read. */
+  readonly count: number;
+}
+
+/**
+ * Lines of a text format, decoded as UTF-8 in a streaming way. `onLine` gets each line without its
+ * line break and its 1-based number.
+ */
+export class LineReader implements FormatReader {
+  private decoder = new TextDecoder('utf-8');
+  private carry = '';
+  private lineNo = 0;
+  count = 0;
+
+  constructor(private readonly onLine: (line: string, lineNo: number) => void) {}
+
+  push(chunk: Uint8Array): void {
+    const s = this.carry + this.decoder.decode(chunk, { stream: true });
+    let from = 0;
+    for (let nl = s.indexOf('\n'); nl >= 0; nl = s.indexOf('\n', from)) {
+      this.line(s.slice(from, nl));
+      from = nl + 1;
+    }
+    this.carry = s.slice(from);
+    if (this.carry.length > 16 << 20)
+      throw new FormatFault('a line longer than 16 MiB', { line: this.lineNo + 1 });
+  }
+
+  end(): void {
+    const rest = this.carry + this.decoder.decode();
+    this.carry = '';
+    if (rest !== '') this.line(rest);
+  }
+
+  private line(raw: string): void {
+    this.lineNo++;
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (this.lineNo === 1 && line.charCodeAt(0) === 0xfeff) {
+      this.count++;
+      this.onLine(line.slice(1), 1);
+      return;
+    }
+    this.count++;
+    this.onLine(line, this.lineNo);
+  }
+}

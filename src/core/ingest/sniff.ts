@@ -1,0 +1,84 @@
+import type { FormatId } from '../types';
+import { latin1, looksBinary } from './bytes';
+import { isGzip } from './gzip';
+
+export type Sniffed = { ok: true; format: FormatId } | { ok: false; reason: string };
+
+const MAGIC: [number[], string][] = [
+  [[0x89, 0x50, 0x4e, 0x47], 'a PNG image'],
+  [[0xff, 0xd8, 0xff], 'a JPEG image'],
+  [[0x47, 0x49, 0x46, 0x38], 'a GIF image'],
+  [[0x52, 0x49, 0x46, 0x46], 'a RIFF file (WebP image, WAV or AVI)'],
+  [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
+  [[0x50, 0x4b, 0x03, 0x04], 'a ZIP archive'],
+  [[0x42, 0x5a, 0x68], 'bzip2-compressed data (decompress it first)'],
+  [[0x28, 0xb5, 0x2f, 0xfd], 'zstd-compressed data (decompress it first)'],
+  [[0xfd, 0x37, 0x7a, 0x58, 0x5a], 'xz-compressed data (decompress it first)'],
+];
+
+const CRAWL_LOG = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z\s+-?\d+\s+(\d+|-)\s+\S+\s+\S+\s+\S+\s+\S+/;
+const ACCESS_LOG = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" \d{3} (\d+|-)/;
+const URL_LINE = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+
+/**
+ * Which format a file is, from its first (decompressed) bytes; the file name only breaks ties.
+ * Content wins over the name, so a WARC called "crawl.txt" still reads as WARC.
+ */
+export function sniff(head: Uint8Array, fileName: string): Sniffed {
+  if (head.length === 0) return { ok: false, reason: 'the file is empty (0 bytes)' };
+  for (const [bytes, what] of MAGIC) {
+    if (bytes.every((b, i) => head[i] === b))
+      return { ok: false, reason: `this is ${what}, not a crawl file` };
+  }
+  if (isGzip(head)) return { ok: false, reason: 'gzip inside gzip: decompress the outer layer first' };
+  const text = latin1.decode(head.subarray(0, 64 << 10)).replace(/^\ufeff|^\xef\xbb\xbf/, '');
+  if (text.startsWith('WARC/')) return { ok: true, format: 'warc' };
+  if (text.startsWith('filedesc://')) return { ok: true, format: 'arc' };
+  if (looksBinary(head))
+    return { ok: false, reason: 'binary data that is not WARC, ARC or a text log (unknown format)' };
+  const start = text.trimStart().slice(0, 200).toLowerCase();
+  if (start.startsWith('<!doctype html') || start.startsWith('<html') || start.startsWith('<head')) {
+    return {
+      ok: false,
+      reason:
+        'this is a single HTML page, not a crawl file (drop the WARC, log or URL list that contains it)',
+    };
+  }
+  const lines = text
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''))
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'));
+  // The last line of the head may be cut; judge on the complete ones.
+  const sample = lines.slice(0, Math.min(lines.length > 1 ? lines.length - 1 : 1, 20));
+  const share = (re: RegExp) => sample.filter((l) => re.test(l)).length / Math.max(sample.length, 1);
+  if (sample.length === 0)
+    return { ok: false, reason: 'the file holds no data lines (only blank lines or comments)' };
+  if (share(CRAWL_LOG) >= 0.8) return { ok: true, format: 'crawl-log' };
+  if (share(ACCESS_LOG) >= 0.8) return { ok: true, format: 'access-log' };
+  if (sample[0].trimStart().startsWith('{')) {
+    try {
+      const first = JSON.parse(sample[0]) as unknown;
+      if (first && typeof first === 'object' && 'url' in first) return { ok: true, format: 'jsonl' };
+      return {
+        ok: false,
+        reason: 'JSON lines without a "url" field (each line needs "url" plus "html" or "text")',
+      };
+    } catch {
+      return { ok: false, reason: 'the first line starts like JSON but does not parse' };
+    }
+  }
+  const header = sample[0].toLowerCase();
+  if (
+    /(^|\t)"?url"?(\t|$)/.test(header) &&
+    (header.includes('\t') || fileName.toLowerCase().endsWith('.tsv'))
+  ) {
+    return { ok: true, format: 'tsv' };
+  }
+  if (/(^|,)\s*"?url"?\s*(,|$)/.test(header)) return { ok: true, format: 'csv' };
+  if (share(URL_LINE) >= 0.8) return { ok: true, format: 'url-list' };
+  return {
+    ok: false,
+    reason:
+      'unknown format: not WARC, ARC, a Heritrix crawl.log, a Common/Combined access log, JSONL, CSV/TSV with a "url" column, or a list of URLs',
+  };
+}

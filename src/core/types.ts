@@ -1,0 +1,104 @@
+/**
+ * Domain types of the core layer. Everything here is plain data: it crosses worker boundaries
+ * (structured clone), is written to IndexedDB by src/db and printed by the CLI.
+ */
+
+/** The formats the workbench reads, sniffed from content (see ingest/sniff.ts). */
+export type FormatId = 'warc' | 'arc' | 'crawl-log' | 'access-log' | 'jsonl' | 'csv' | 'tsv' | 'url-list';
+
+/** One page (or URL) of a dataset, as produced by ingest. */
+export interface PageRecord {
+  /** Record order in the source file, 0-based; the page's key inside its dataset. */
+  seq: number;
+  /** URL as found in the source (angle brackets of wget's WARC-Target-URI removed). */
+  url: string;
+  /** WHATWG-normalised URL (lowercase scheme and host, default port and fragment dropped). */
+  normUrl: string;
+  host: string;
+  /** HTTP status; 0 when the source does not say (resource records, URL lists). */
+  status: number;
+  /** Every status seen for this URL (access logs), else [status]. */
+  statuses: number[];
+  /** MIME type without parameters, lowercase; '' unknown. */
+  mime: string;
+  /** Payload size in bytes, or the min–max range seen (access logs); -1 unknown. */
+  sizeMin: number;
+  sizeMax: number;
+  /** Requests seen for this URL (access logs); 1 otherwise. */
+  hits: number;
+  /** ISO 8601 fetch time; '' unknown. */
+  fetchedAt: string;
+  /** WARC record type, or the source format's notion ('log-line', 'jsonl', …). */
+  recordType: string;
+  title: string;
+  textLength: number;
+  /** 64-bit fingerprint of the normalised text (16 hex digits); '' when there is no text. */
+  fingerprint: string;
+  /** Payload digest as the source gives it ('sha1:BASE32…'), else computed SHA-1; '' unknown. */
+  digest: string;
+  /** Character set used to decode the payload ('' when no text was decoded). */
+  charset: string;
+  /** seq of the page this revisit record refers to; -1 when not a revisit or not found. */
+  revisitOf: number;
+  /** Byte offset of the record in the source file (compressed offset for .gz), or the line number. */
+  offset: number;
+  /** Non-fatal problem with this record (undecodable encoding, …); '' none. */
+  note: string;
+}
+
+/** The heavy part of a page, stored apart so the pages table loads fast. */
+export interface PageContent {
+  seq: number;
+  text: string;
+  /** Normalised outlinks, resolved against the page URL and <base>. */
+  outlinks: string[];
+  /** Outlinks as written in the page (same order as outlinks). */
+  rawOutlinks: string[];
+  /** HTTP (or WARC) headers as name/value pairs, in order. */
+  headers: [string, string][];
+}
+
+export interface IngestedPage {
+  page: PageRecord;
+  content: PageContent;
+}
+
+export interface IngestProgress {
+  /** Bytes of the source file consumed so far. */
+  bytesRead: number;
+  totalBytes: number;
+  /** Decompressed bytes parsed so far (equals bytesRead for plain files). */
+  bytesDecoded: number;
+  records: number;
+  pages: number;
+  elapsedMs: number;
+}
+
+export interface IngestSummary {
+  fileName: string;
+  format: FormatId;
+  compressed: boolean;
+  bytes: number;
+  bytesDecoded: number;
+  recordsByType: Record<string, number>;
+  pages: number;
+  hosts: number;
+  /** Records not turned into pages, by reason. */
+  skipped: Record<string, number>;
+  /** The fault that stopped ingest early (records before it are kept). */
+  error: IngestErrorInfo | null;
+  /** Problems read past (first 100), e.g. a Content-Length that was off. */
+  warnings: IngestErrorInfo[];
+  warningCount: number;
+  elapsedMs: number;
+}
+
+export interface IngestErrorInfo {
+  fileName: string;
+  /** Byte offset in the file (compressed offset for .gz), or -1. */
+  offset: number;
+  /** 1-based line for line formats, or -1. */
+  line: number;
+  reason: string;
+  message: string;
+}

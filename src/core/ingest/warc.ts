@@ -174,7 +174,7 @@ export class WarcParser {
         while (blockEnd > 0 && (data[blockEnd - 1] === 10 || data[blockEnd - 1] === 13)) blockEnd--;
         const diff = blockEnd - p.length;
         this.opts.onWarning?.(
-          `the record's Content-Length (${p.length}) is off by ${Math.abs(diff)} bytes (too ${diff > 0 ? "small" : "large"}): read up to the next record header instead`,
+          `the record's Content-Length (${p.length}) is off by ${Math.abs(diff)} bytes (too ${diff > 0 ? 'small' : 'large'}): read up to the next record header instead`,
           p.offset,
         );
         this.emit(p, data.subarray(0, blockEnd));

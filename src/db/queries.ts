@@ -1,0 +1,120 @@
+import Dexie from 'dexie';
+import type { IngestedPage, IngestSummary } from '../core/types';
+import type { Dataset, DatasetStatus, StoredContent, StoredPage, WorkbenchDb } from './schema';
+
+/** A job that has not written for this long is taken as dead (tab reloaded or closed mid-ingest). */
+export const HEARTBEAT_STALE_MS = 15_000;
+
+export async function listDatasets(d: WorkbenchDb): Promise<Dataset[]> {
+  return d.datasets.orderBy('created').reverse().toArray();
+}
+
+export async function createDataset(
+  d: WorkbenchDb,
+  init: Pick<Dataset, 'name' | 'fileName' | 'bytes' | 'format' | 'compressed'>,
+): Promise<number> {
+  return d.datasets.add({
+    ...init,
+    created: new Date().toISOString(),
+    status: 'ingesting',
+    heartbeat: Date.now(),
+    pages: 0,
+    records: 0,
+    hosts: 0,
+    recordsByType: {},
+    skipped: {},
+    bytesDecoded: 0,
+    elapsedMs: 0,
+    error: null,
+    warnings: [],
+    warningCount: 0,
+  });
+}
+
+/** One batch of pages in one transaction: a batch is written whole or not at all. */
+export async function writeBatch(d: WorkbenchDb, datasetId: number, batch: IngestedPage[]): Promise<void> {
+  const pages: StoredPage[] = new Array(batch.length);
+  const contents: StoredContent[] = new Array(batch.length);
+  for (let i = 0; i < batch.length; i++) {
+    pages[i] = { ...batch[i].page, datasetId };
+    contents[i] = { ...batch[i].content, datasetId };
+  }
+  await d.transaction('rw', d.pages, d.contents, d.datasets, async () => {
+    await d.pages.bulkPut(pages);
+    await d.contents.bulkPut(contents);
+    await d.datasets.update(datasetId, { heartbeat: Date.now() });
+  });
+}
+
+export async function finishDataset(
+  d: WorkbenchDb,
+  datasetId: number,
+  status: DatasetStatus,
+  s: Partial<IngestSummary> & { pages: number },
+): Promise<void> {
+  await d.datasets.update(datasetId, {
+    status,
+    heartbeat: Date.now(),
+    pages: s.pages,
+    records: s.recordsByType ? Object.values(s.recordsByType).reduce((a, b) => a + b, 0) : 0,
+    hosts: s.hosts ?? 0,
+    recordsByType: s.recordsByType ?? {},
+    skipped: s.skipped ?? {},
+    bytesDecoded: s.bytesDecoded ?? 0,
+    elapsedMs: s.elapsedMs ?? 0,
+    error: s.error ?? null,
+    warnings: s.warnings ?? [],
+    warningCount: s.warningCount ?? 0,
+  });
+}
+
+/** Delete a dataset with all its pages in one transaction. */
+export async function deleteDataset(d: WorkbenchDb, datasetId: number): Promise<void> {
+  const range: [unknown[], unknown[]] = [
+    [datasetId, Dexie.minKey],
+    [datasetId, Dexie.maxKey],
+  ];
+  await d.transaction('rw', d.pages, d.contents, d.datasets, async () => {
+    await d.pages.where('[datasetId+seq]').between(range[0], range[1]).delete();
+    await d.contents.where('[datasetId+seq]').between(range[0], range[1]).delete();
+    await d.datasets.delete(datasetId);
+  });
+}
+
+/** Datasets left 'ingesting' by a job that no longer beats are marked interrupted (never silently half-written). */
+export async function markInterrupted(d: WorkbenchDb, now = Date.now()): Promise<number> {
+  return d.datasets
+    .where('status')
+    .equals('ingesting')
+    .filter((x) => now - x.heartbeat > HEARTBEAT_STALE_MS)
+    .modify((x) => {
+      x.status = 'interrupted';
+      x.error ??= {
+        fileName: x.fileName,
+        offset: -1,
+        line: -1,
+        reason: 'ingest was interrupted (the tab was reloaded or closed); the pages written before are kept',
+        message: `${x.fileName}: ingest was interrupted (the tab was reloaded or closed); the pages written before are kept`,
+      };
+    });
+}
+
+/** The pages of a dataset, without their text (for the pages table). */
+export async function loadPages(d: WorkbenchDb, datasetId: number): Promise<StoredPage[]> {
+  return d.pages
+    .where('[datasetId+seq]')
+    .between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey])
+    .toArray();
+}
+
+export async function loadContent(
+  d: WorkbenchDb,
+  datasetId: number,
+  seq: number,
+): Promise<StoredContent | undefined> {
+  return d.contents.get([datasetId, seq]);
+}
+
+export async function countPages(d: WorkbenchDb, datasetId: number): Promise<number> {
+  return d.pages.where('datasetId').equals(datasetId).count();
+}

@@ -1,0 +1,82 @@
+import Dexie, { type Table } from 'dexie';
+import type { FormatId, IngestErrorInfo, PageContent, PageRecord } from '../core/types';
+
+export type DatasetStatus = 'ingesting' | 'ready' | 'partial' | 'cancelled' | 'interrupted';
+
+export interface Dataset {
+  id?: number;
+  name: string;
+  fileName: string;
+  /** Size of the dropped file. */
+  bytes: number;
+  format: FormatId;
+  compressed: boolean;
+  /** ISO time the dataset was created. */
+  created: string;
+  status: DatasetStatus;
+  /** Last sign of life of the ingest job (ms since epoch): a stale 'ingesting' dataset was interrupted. */
+  heartbeat: number;
+  pages: number;
+  records: number;
+  hosts: number;
+  recordsByType: Record<string, number>;
+  skipped: Record<string, number>;
+  bytesDecoded: number;
+  elapsedMs: number;
+  error: IngestErrorInfo | null;
+  warnings: IngestErrorInfo[];
+  warningCount: number;
+}
+
+export interface StoredPage extends PageRecord {
+  datasetId: number;
+}
+
+export interface StoredContent extends PageContent {
+  datasetId: number;
+}
+
+/**
+ * Schema history. Never edit a published version: add one, with an upgrade when rows must change.
+ * Later issues add their tables (signatures, candidates, rules, labels) as new versions.
+ */
+export const SCHEMA_V1 = {
+  datasets: '++id, created, status',
+  pages: '[datasetId+seq], datasetId, [datasetId+host], [datasetId+status], [datasetId+normUrl]',
+  contents: '[datasetId+seq]',
+};
+/** v2: exact-duplicate groups need fingerprint and digest lookups; datasets record recovered problems. */
+export const SCHEMA_V2 = {
+  ...SCHEMA_V1,
+  pages: SCHEMA_V1.pages + ', [datasetId+fingerprint], [datasetId+digest]',
+};
+
+export class WorkbenchDb extends Dexie {
+  datasets!: Table<Dataset, number>;
+  pages!: Table<StoredPage, [number, number]>;
+  contents!: Table<StoredContent, [number, number]>;
+
+  constructor(name = 'dedup-workbench') {
+    super(name);
+    this.version(1).stores(SCHEMA_V1);
+    this.version(2)
+      .stores(SCHEMA_V2)
+      .upgrade((tx) =>
+        tx
+          .table('datasets')
+          .toCollection()
+          .modify((d: Partial<Dataset>) => {
+            d.warnings ??= [];
+            d.warningCount ??= 0;
+          }),
+      );
+  }
+}
+
+let shared: WorkbenchDb | null = null;
+
+/** The app's database (one per JS realm: the page and each worker open their own connection). */
+export function db(): WorkbenchDb {
+  shared ??= new WorkbenchDb();
+  return shared;
+}

@@ -1,0 +1,95 @@
+import { create } from 'zustand';
+import { loadContent, loadPages } from '../db/queries';
+import { db, type StoredContent, type StoredPage } from '../db/schema';
+
+export type SortKey = 'seq' | 'url' | 'host' | 'status' | 'mime' | 'size' | 'title' | 'textLength';
+
+export interface PageFilter {
+  url: string;
+  host: string;
+  status: string;
+  mime: string;
+}
+
+interface PagesState {
+  datasetId: number | null;
+  pages: StoredPage[];
+  loading: boolean;
+  filter: PageFilter;
+  sort: { key: SortKey; dir: 1 | -1 };
+  selectedSeq: number | null;
+  content: StoredContent | null;
+  /** Content of the original when the selected page is a revisit. */
+  revisited: StoredContent | null;
+  load(datasetId: number | null): Promise<void>;
+  setFilter(f: Partial<PageFilter>): void;
+  setSort(key: SortKey): void;
+  selectPage(seq: number | null): Promise<void>;
+}
+
+export const emptyFilter: PageFilter = { url: '', host: '', status: '', mime: '' };
+
+export const usePages = create<PagesState>((set, get) => ({
+  datasetId: null,
+  pages: [],
+  loading: false,
+  filter: emptyFilter,
+  sort: { key: 'seq', dir: 1 },
+  selectedSeq: null,
+  content: null,
+  revisited: null,
+
+  async load(datasetId) {
+    set({ datasetId, loading: true, selectedSeq: null, content: null, revisited: null, filter: emptyFilter });
+    const pages = datasetId === null ? [] : await loadPages(db(), datasetId);
+    if (get().datasetId === datasetId) set({ pages, loading: false });
+  },
+
+  setFilter(f) {
+    set({ filter: { ...get().filter, ...f } });
+  },
+
+  setSort(key) {
+    const s = get().sort;
+    set({ sort: { key, dir: s.key === key ? (-s.dir as 1 | -1) : 1 } });
+  },
+
+  async selectPage(seq) {
+    const id = get().datasetId;
+    set({ selectedSeq: seq, content: null, revisited: null });
+    if (seq === null || id === null) return;
+    const content = (await loadContent(db(), id, seq)) ?? null;
+    const page = get().pages.find((p) => p.seq === seq);
+    const revisited =
+      page && page.revisitOf >= 0 ? ((await loadContent(db(), id, page.revisitOf)) ?? null) : null;
+    if (get().selectedSeq === seq) set({ content, revisited });
+  },
+}));
+
+/** Filter and sort in one pass over the rows (pure: tested without a DOM). */
+export function visiblePages(
+  pages: StoredPage[],
+  f: PageFilter,
+  sort: { key: SortKey; dir: 1 | -1 },
+): StoredPage[] {
+  const url = f.url.trim().toLowerCase();
+  const out = pages.filter(
+    (p) =>
+      (!url || p.url.toLowerCase().includes(url) || p.title.toLowerCase().includes(url)) &&
+      (!f.host || p.host === f.host) &&
+      (!f.status || statusClass(p.status) === f.status || String(p.status) === f.status) &&
+      (!f.mime || p.mime === f.mime),
+  );
+  const k = sort.key;
+  const val = (p: StoredPage): string | number => (k === 'size' ? p.sizeMax : p[k]);
+  out.sort((a, b) => {
+    const x = val(a);
+    const y = val(b);
+    return (x < y ? -1 : x > y ? 1 : a.seq - b.seq) * sort.dir;
+  });
+  return out;
+}
+
+export function statusClass(s: number): string {
+  return s <= 0 ? 'none' : `${Math.floor(s / 100)}xx`;
+}

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { useDatasets } from '../state/datasets';
+import { usePages } from '../state/pages';
+import { DropZone } from './DropZone';
+import { IngestPanel } from './IngestPanel';
+import { Notices } from './Notices';
+import { PageDetail } from './PageDetail';
+import { PagesTable } from './PagesTable';
+import { AnalysisPanes } from './AnalysisPanes';
+import { Sidebar } from './Sidebar';
+import { DatasetHeader } from './DatasetHeader';
+
+export function App() {
+  const refresh = useDatasets((s) => s.refresh);
+  const selectedId = useDatasets((s) => s.selectedId);
+  const datasets = useDatasets((s) => s.datasets);
+  const job = useDatasets((s) => s.job);
+  const load = usePages((s) => s.load);
+  const selected = datasets.find((d) => d.id === selectedId) ?? null;
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  // Reload the pages when the selection changes or the selected dataset's page count does.
+  const pageCount = selected?.pages ?? 0;
+  const status = selected?.status;
+  useEffect(() => {
+    void load(selectedId);
+  }, [load, selectedId, pageCount, status]);
+
+  return (
+    <DropZone>
+      <div className="app">
+        <Sidebar />
+        <main className="main">
+          <Notices />
+          {job && <IngestPanel />}
+          {selected ? (
+            <>
+              <DatasetHeader dataset={selected} />
+              <AnalysisPanes />
+              <section className="pages-area" aria-label="Pages">
+                <PagesTable />
+                <PageDetail />
+              </section>
+            </>
+          ) : (
+            !job && (
+              <div className="welcome">
+                <h1>Dedup Workbench</h1>
+                <p>
+                  Drop a crawl file anywhere in this window — WARC or WARC.gz, ARC, a Heritrix crawl.log, an
+                  access log (Common or Combined Log Format), JSONL, CSV/TSV or a list of URLs — or use “Open
+                  sample crawl” on the left.
+                </p>
+                <p>
+                  It is read in the background and kept in this browser, so a reload loses nothing. Nothing is
+                  uploaded.
+                </p>
+              </div>
+            )
+          )}
+        </main>
+      </div>
+    </DropZone>
+  );
+}

@@ -1,0 +1,18 @@
+import * as Comlink from 'comlink';
+import type { IngestWorkerApi } from './ingest.worker';
+
+/**
+ * The one place that creates workers (jsdom has no Worker: component tests mock this module).
+ * Each ingest job gets its own worker, terminated when the job ends.
+ */
+export interface WorkerHandle<T> {
+  api: Comlink.Remote<T>;
+  terminate(): void;
+}
+
+export function startIngestWorker(): WorkerHandle<IngestWorkerApi> {
+  const w = new Worker(new URL('./ingest.worker.ts', import.meta.url), { type: 'module', name: 'ingest' });
+  return { api: Comlink.wrap<IngestWorkerApi>(w), terminate: () => w.terminate() };
+}
+
+export { Comlink };

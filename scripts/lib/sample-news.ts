@@ -1,0 +1,265 @@
+// www.example-news.test: stories, DUST aliases, reposts, a hostile page and
+// a few non-HTML / error responses.
+
+import { type Rng, randInt, shuffle } from './prng.ts';
+import { type Link, type PageModel, esc } from './sample-html.ts';
+import {
+  type Clock,
+  type CrawlItem,
+  type SiteBuild,
+  htmlItem,
+  plainItem,
+  titleCase,
+  truncateWords,
+} from './sample-crawl.ts';
+import { headline, paragraph, personName } from './text-gen.ts';
+import { SECTIONS } from './wordlists.ts';
+
+export const NEWS = 'http://www.example-news.test';
+const SERVER = 'Apache/2.4.58 (Unix)';
+const FIRST = 1001;
+const COUNT = 48;
+const ids = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+// Which stories get which alias / repost treatment.
+const ID_ALIAS = ids(1001, 1008);
+const UTM = ids(1009, 1011);
+const REF_NAV = ids(1012, 1014);
+const SESSION = ids(1015, 1017);
+const PRINT = ids(1018, 1021);
+const REPOSTS: Array<[number, number, string]> = [
+  [2001, 1022, 'repost-truncated'],
+  [2002, 1023, 'repost-truncated'],
+  [2003, 1024, 'repost-appended'],
+  [2004, 1025, 'repost-appended'],
+  [2005, 1026, 'repost-reordered'],
+  [2006, 1027, 'repost-reordered'],
+  [2007, 1028, 'repost-byline'],
+  [2008, 1029, 'repost-byline'],
+];
+const CHUNKED_STORY = 1040;
+export const REVISIT_STORY = 1001;
+
+interface Story {
+  id: number;
+  section: string;
+  title: string;
+  byline: string;
+  paragraphs: string[];
+  related: number[];
+}
+
+const TRACKING = '?utm_source=homepage&utm_medium=web';
+
+function nav(session?: string): Link[] {
+  const q = session ? `?sessionid=${session}` : '';
+  return [
+    { href: `/${q}`, label: 'Home' },
+    ...SECTIONS.map((s) => ({ href: `/${s}/${q}`, label: titleCase(s) })),
+  ];
+}
+
+function storyModel(s: Story, o: { session?: string; print?: boolean } = {}): PageModel {
+  const q = o.session ? `?sessionid=${o.session}` : '';
+  const related: Link[] = s.related.map((id) => ({ href: `/story_${id}${q}`, label: `Story ${id}` }));
+  if (PRINT.includes(s.id)) related.push({ href: `/print/story_${s.id}`, label: 'Print this story' });
+  return {
+    lang: 'en',
+    title: `${s.title} | Example News`,
+    headExtra: '<link rel="stylesheet" href="/static/news.css">',
+    site: 'Example News',
+    nav: o.print ? [] : nav(o.session),
+    heading: s.title,
+    byline: s.byline,
+    paragraphs: s.paragraphs,
+    relatedTitle: 'More stories',
+    related: o.print ? [] : related,
+    footer: o.print ? `Printed from ${NEWS}/story_${s.id}` : 'Example News. All rights reserved.',
+  };
+}
+
+function listing(title: string, links: Link[], intro: string): PageModel {
+  return {
+    lang: 'en',
+    title: `${title} | Example News`,
+    headExtra: '<link rel="stylesheet" href="/static/news.css">',
+    site: 'Example News',
+    nav: nav(),
+    heading: title,
+    paragraphs: [intro],
+    relatedTitle: 'Latest',
+    related: links,
+    footer: 'Example News. All rights reserved.',
+  };
+}
+
+export function buildNews(rng: Rng, clock: Clock): SiteBuild {
+  const out: SiteBuild = { items: [], relations: [], notDup: [] };
+  const add = (item: CrawlItem, of?: string): void => {
+    out.items.push(item);
+    if (of) out.relations.push({ url: item.url, of });
+  };
+  const page = (path: string, model: PageModel, kind: string, of?: string): void =>
+    add(htmlItem(NEWS + path, model, { server: SERVER, date: clock.next(), kind }), of);
+
+  const stories = new Map<number, Story>();
+  for (let i = 0; i < COUNT; i++) {
+    const id = FIRST + i;
+    const pick3 = [1, 2, 5].map((d) => FIRST + ((i + d) % COUNT));
+    stories.set(id, {
+      id,
+      section: SECTIONS[i % SECTIONS.length],
+      title: headline(rng),
+      byline: `By ${personName(rng)} | 15 January 2024, ${String(6 + (i % 12)).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}`,
+      paragraphs: Array.from({ length: randInt(rng, 5, 8) }, () => paragraph(rng)),
+      related: pick3,
+    });
+  }
+  const story = (id: number): Story => {
+    const s = stories.get(id);
+    if (!s) throw new Error(`no story ${id}`);
+    return s;
+  };
+
+  add(
+    plainItem(
+      NEWS + '/robots.txt',
+      clock.next(),
+      SERVER,
+      'robots',
+      'text/plain',
+      'User-agent: *\nDisallow: /private/\nDisallow: /search\n\nSitemap: http://www.example-news.test/sitemap.xml\n',
+    ),
+  );
+
+  // Home page: the link forms here are how the crawler found the aliases.
+  const homeLinks: Link[] = [];
+  for (const id of ids(1001, 1020)) {
+    let href = `story_${id}`;
+    if (ID_ALIAS.includes(id)) href = `story?id=${id}`;
+    else if (UTM.includes(id)) href = `story_${id}${TRACKING}`;
+    else if (SESSION.includes(id)) href = `story_${id}?sessionid=${4000 + id - 1000}`;
+    homeLinks.push({ href, label: story(id).title });
+  }
+  homeLinks.push(
+    { href: 'HTTP://WWW.Example-News.TEST:80/story_1030', label: story(1030).title },
+    { href: 'story_1031#comments', label: `${story(1031).title} (comments)` },
+    { href: '/old/story_1005', label: 'Archive: story 1005' },
+    { href: '/story_9999', label: 'A story that was removed' },
+    { href: '/comments/xss-test.html', label: 'Reader comments' },
+    { href: 'http://docs.example.test/guide/', label: 'Developer documentation' },
+  );
+  page('/', listing('Front Page', homeLinks, paragraph(rng)), 'home');
+
+  for (const section of SECTIONS) {
+    const links: Link[] = [];
+    for (const s of stories.values()) {
+      if (s.section !== section) continue;
+      const q = REF_NAV.includes(s.id) ? '?ref=nav' : '';
+      links.push({ href: `../story_${s.id}${q}`, label: s.title });
+    }
+    for (const [rid, src] of REPOSTS) {
+      if (story(src).section === section)
+        links.push({ href: `../story_${rid}`, label: `${story(src).title} (update)` });
+    }
+    page(`/${section}/`, listing(titleCase(section), links, paragraph(rng)), 'section');
+  }
+
+  for (const s of stories.values()) {
+    const url = `/story_${s.id}`;
+    if (s.id === CHUNKED_STORY) {
+      add({
+        ...htmlItem(NEWS + url, storyModel(s), { server: SERVER, date: clock.next(), kind: 'story' }),
+        chunked: true,
+      });
+      continue;
+    }
+    page(url, storyModel(s), 'story');
+    if (ID_ALIAS.includes(s.id)) page(`/story?id=${s.id}`, storyModel(s), 'story-id-alias', NEWS + url);
+    if (UTM.includes(s.id)) page(`${url}${TRACKING}`, storyModel(s), 'story-tracking', NEWS + url);
+    if (REF_NAV.includes(s.id)) page(`${url}?ref=nav`, storyModel(s), 'story-tracking', NEWS + url);
+    if (SESSION.includes(s.id)) {
+      const sid = String(4000 + s.id - 1000);
+      page(`${url}?sessionid=${sid}`, storyModel(s, { session: sid }), 'story-session', NEWS + url);
+    }
+    if (PRINT.includes(s.id))
+      page(`/print/story_${s.id}`, storyModel(s, { print: true }), 'story-print', NEWS + url);
+  }
+
+  for (const [rid, src, kind] of REPOSTS) {
+    const s = story(src);
+    let paragraphs = s.paragraphs;
+    let byline = s.byline;
+    if (kind === 'repost-truncated') paragraphs = truncateWords(s.paragraphs, 0.6);
+    if (kind === 'repost-appended') paragraphs = [...s.paragraphs, paragraph(rng, 4, 5)];
+    if (kind === 'repost-reordered') {
+      do paragraphs = shuffle(rng, s.paragraphs);
+      while (paragraphs.every((p, i) => p === s.paragraphs[i]));
+    }
+    if (kind === 'repost-byline') byline = `By ${personName(rng)} | 16 January 2024, 08:30`;
+    page(`/story_${rid}`, storyModel({ ...s, id: rid, byline, paragraphs }), kind, `${NEWS}/story_${src}`);
+  }
+
+  // Hostile page: title and text are literal markup; the head has a real script.
+  const evil = '<script>alert(1)</script> <img src=x onerror=alert(1)>';
+  const hostile: PageModel = {
+    ...listing('Reader comments', [{ href: 'javascript:alert(1)', label: 'click me' }], evil),
+    title: evil,
+    heading: 'Reader comments',
+    headExtra: '<script>alert(1)</script>\n<link rel="stylesheet" href="/static/news.css">',
+  };
+  page('/comments/xss-test.html', hostile, 'hostile');
+
+  const notFound =
+    '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>404 Not Found</title>\n</head><body>\n' +
+    '<h1>Not Found</h1>\n<p>The requested URL /story_9999 was not found on this server.</p>\n</body></html>\n';
+  add({
+    ...plainItem(
+      NEWS + '/story_9999',
+      clock.next(),
+      SERVER,
+      'not-found',
+      'text/html; charset=iso-8859-1',
+      notFound,
+      404,
+    ),
+    title: '404 Not Found',
+  });
+  const moved =
+    `<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>301 Moved Permanently</title>\n</head><body>\n` +
+    `<h1>Moved Permanently</h1>\n<p>The document has moved <a href="${esc(NEWS)}/story_1005">here</a>.</p>\n</body></html>\n`;
+  add({
+    ...plainItem(
+      NEWS + '/old/story_1005',
+      clock.next(),
+      SERVER,
+      'redirect',
+      'text/html; charset=iso-8859-1',
+      moved,
+      301,
+    ),
+    title: '301 Moved Permanently',
+    extraHeaders: [['Location', `${NEWS}/story_1005`]],
+  });
+  add(
+    plainItem(
+      NEWS + '/static/news.css',
+      clock.next(),
+      SERVER,
+      'css',
+      'text/css',
+      'body { font: 16px/1.5 Georgia, serif; margin: 0 auto; max-width: 42em; }\n' +
+        'nav ul { list-style: none; display: flex; gap: 1em; }\n.byline { color: #666; font-style: italic; }\n' +
+        'aside { border-top: 1px solid #ccc; margin-top: 2em; }\n',
+    ),
+  );
+
+  out.notDup.push(
+    { a: `${NEWS}/story_1030`, b: `${NEWS}/story_1031`, kind: 'same-template' },
+    { a: `${NEWS}/story_1022`, b: `${NEWS}/story_1023`, kind: 'same-template' },
+    { a: `${NEWS}/story?id=1001`, b: `${NEWS}/story?id=1002`, kind: 'different-param-value' },
+    { a: `${NEWS}/world/`, b: `${NEWS}/tech/`, kind: 'section-listing' },
+    { a: `${NEWS}/story_9999`, b: `${NEWS}/`, kind: 'error-page' },
+  );
+  return out;
+}

@@ -1,0 +1,141 @@
+/**
+ * `npm run bench:ingest -- [FILE…]`: ingest throughput in headless Chromium (the real app: drop the
+ * file, wait for the dataset) and in Node (same core, no storage), against `zcat` (or `cat`) on the
+ * same file in the same run. Without FILE: ../shared/datasets/docsite/crawl.warc.gz when present, and a
+ * generated 200 MB+ WARC.gz (kept in .bench/, never committed).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { createServer } from 'node:http';
+import { ingest } from '../../src/core/ingest/pipeline';
+import { launch, serve } from '../e2e/harness';
+import { generateWarcGz } from './gen-warc';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const MB = 1e6;
+
+function zcatSeconds(file: string): number {
+  const gz =
+    file.endsWith('.gz') || execFileSync('head', ['-c', '2', file]).equals(Buffer.from([0x1f, 0x8b]));
+  const best: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const r = spawnSync('bash', ['-c', `${gz ? 'zcat' : 'cat'} "$0" > /dev/null`, file]);
+    if (r.status !== 0) throw new Error(`zcat failed on ${file}`);
+    best.push((performance.now() - t) / 1000);
+  }
+  return Math.min(...best);
+}
+
+async function nodeIngest(file: string) {
+  const t = performance.now();
+  const s = await ingest(
+    createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>,
+    { fileName: basename(file), totalBytes: statSync(file).size, wholeFileGzip: true },
+    async () => {},
+  );
+  return { seconds: (performance.now() - t) / 1000, summary: s, rss: process.memoryUsage().rss };
+}
+
+/** RSS of all Chromium processes, sampled while `fn` runs; returns the peak. */
+async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ value: T; peak: number }> {
+  let peak = 0;
+  const sample = () => {
+    const r = spawnSync('bash', ['-c', "ps -C chromium -o rss= | awk '{s+=$1} END {print s*1024}'"]);
+    peak = Math.max(peak, Number(String(r.stdout).trim()) || 0);
+  };
+  const timer = setInterval(sample, 200);
+  try {
+    const value = await fn();
+    sample();
+    return { value, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function browserIngest(file: string) {
+  const app = await serve();
+  // The bench file is served from a second loopback server; the page fetches it into a Blob first (untimed).
+  const fileServer = createServer((_, res) => {
+    res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((ok) => fileServer.listen(0, '127.0.0.1', ok));
+  const fileUrl = `http://127.0.0.1:${(fileServer.address() as { port: number }).port}/f`;
+  const b = await launch();
+  try {
+    await b.page.goto(app.url);
+    await b.page.evaluate(async (u) => {
+      const blob = await (await fetch(u)).blob();
+      (window as unknown as { benchFile: File }).benchFile = new File([blob], 'bench-input');
+    }, fileUrl);
+    const { value, peak } = await withPeakRss(async () => {
+      const seconds = await b.page.evaluate(async () => {
+        const file = (window as unknown as { benchFile: File }).benchFile;
+        const t0 = performance.now();
+        const dt = new DataTransfer();
+        dt.items.add(file);
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        for (;;) {
+          await new Promise((r) => setTimeout(r, 20));
+          if (
+            document.querySelector('.dataset-list .badge:not(.status-ingesting)') &&
+            !document.querySelector('.ingest')
+          )
+            break;
+        }
+        return (performance.now() - t0) / 1000;
+      });
+      const status = await b.page.locator('.dataset-list .badge').first().textContent();
+      const meta = await b.page.locator('.dataset-list .meta').first().textContent();
+      return { seconds, status, meta };
+    });
+    return { ...value, peakRss: peak };
+  } finally {
+    await b.close();
+    await app.close();
+    fileServer.close();
+  }
+}
+
+async function benchOne(file: string) {
+  const size = statSync(file).size;
+  const z = zcatSeconds(file);
+  const n = await nodeIngest(file);
+  const br = await browserIngest(file);
+  const dec = n.summary.bytesDecoded;
+  const records = Object.values(n.summary.recordsByType).reduce((a, b) => a + b, 0);
+  const row = (name: string, s: number, extra = '') =>
+    console.log(
+      `  ${name.padEnd(9)} ${s.toFixed(2).padStart(7)} s  ${(size / MB / s).toFixed(1).padStart(7)} MB/s compressed  ${(dec / MB / s).toFixed(1).padStart(7)} MB/s uncompressed  ${Math.round(
+        records / s,
+      )
+        .toLocaleString('en-US')
+        .padStart(9)} records/s  ratio to zcat ${(z / s).toFixed(2)}×${extra}`,
+    );
+  console.log(
+    `\n${file}\n  ${(size / MB).toFixed(1)} MB, ${(dec / MB).toFixed(1)} MB uncompressed, ${records} records, ${n.summary.pages} pages`,
+  );
+  row('zcat', z);
+  row('node', n.seconds, `  peak RSS ${(n.rss / MB).toFixed(0)} MB`);
+  row(
+    'chromium',
+    br.seconds,
+    `  peak RSS (all Chromium processes) ${(br.peakRss / MB).toFixed(0)} MB  [${br.status}; ${br.meta}]`,
+  );
+}
+
+const files = process.argv.slice(2);
+if (files.length === 0) {
+  const docsite = resolve(ROOT, '../shared/datasets/docsite/crawl.warc.gz');
+  if (existsSync(docsite)) files.push(docsite);
+  mkdirSync(join(ROOT, '.bench'), { recursive: true });
+  const big = join(ROOT, '.bench/generated-200mb.warc.gz');
+  const mb = Number(process.env.BENCH_MB ?? 210);
+  console.log(`generating ${big} (${mb} MB)…`);
+  await generateWarcGz(big, mb * MB);
+  files.push(big);
+}
+for (const f of files) await benchOne(f);

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { IngestErrorInfo, IngestProgress } from '../core/types';
+import type { IngestProgress } from '../core/types';
 import { deleteDataset, listDatasets, markInterrupted } from '../db/queries';
 import { db, type Dataset } from '../db/schema';
 import { Comlink, startIngestWorker, type WorkerHandle } from '../workers/client';
@@ -105,6 +105,15 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
               text: `No dataset created. ${r.error.message}`,
               retry: gz ? { file, wholeFileGzip: true } : undefined,
             },
+          ],
+        }));
+      } else if (r.kind === 'stopped') {
+        set((st) => ({
+          job: null,
+          selectedId: r.datasetId,
+          notices: [
+            ...st.notices,
+            { kind: 'error', text: `Partial: ${r.pages} pages kept. ${r.error.message}` },
           ],
         }));
       } else {

@@ -74,19 +74,55 @@ export function extractHtml(html: string, pageUrl: string): Extracted {
     outlinks.push(n.href);
     rawOutlinks.push(r);
   }
-  return { title: foldSpaces(title), text: tidyText(parts.join('')), outlinks, rawOutlinks };
+  return { title: foldSpaces(title), text: parts.join(''), outlinks, rawOutlinks };
 }
 
 function foldSpaces(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  return tidyText(s).replace(/\n/g, ' ');
 }
 
-/** Fold spaces within lines, drop empty lines. */
+/**
+ * Fold runs of white space within lines to one space, trim lines, drop empty lines — one pass over
+ * the characters (the regex version was a third of extraction time on docsite).
+ */
 export function tidyText(s: string): string {
-  const out: string[] = [];
-  for (const line of s.split('\n')) {
-    const t = foldSpaces(line);
-    if (t) out.push(t);
+  let out = '';
+  let segStart = -1; // start of the current run of non-space characters
+  let pendingSpace = false;
+  let pendingNewline = false;
+  let empty = true;
+  const n = s.length;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? s.charCodeAt(i) : 10;
+    const nl = c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+    const ws =
+      nl ||
+      c === 32 ||
+      c === 9 ||
+      c === 12 ||
+      c === 11 ||
+      c === 0xa0 ||
+      (c >= 0x2000 && c <= 0x200a) ||
+      c === 0x3000 ||
+      c === 0x202f ||
+      c === 0x205f ||
+      c === 0x1680 ||
+      c === 0xfeff;
+    if (!ws) {
+      if (segStart < 0) {
+        segStart = i;
+        if (!empty) out += pendingNewline ? '\n' : pendingSpace ? ' ' : '';
+        pendingSpace = pendingNewline = false;
+        empty = false;
+      }
+      continue;
+    }
+    if (segStart >= 0) {
+      out += s.slice(segStart, i);
+      segStart = -1;
+    }
+    if (nl) pendingNewline = true;
+    else pendingSpace = true;
   }
-  return out.join('\n');
+  return out;
 }

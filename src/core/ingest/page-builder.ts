@@ -1,6 +1,6 @@
-import { extractHtml } from '../html/extract';
+import { extractHtml, tidyText } from '../html/extract';
 import { decodeText } from '../text/charset';
-import { fingerprint64, normaliseText } from '../text/fingerprint';
+import { fingerprint64 } from '../text/fingerprint';
 import { sha1Digest } from '../text/sha1';
 import type { IngestedPage, PageRecord } from '../types';
 import { normaliseUrl } from '../url/normalize';
@@ -86,7 +86,7 @@ export function buildPage(seq: number, r: RawPage): IngestedPage {
       }
     }
   }
-  const norm = text ? normaliseText(text) : '';
+  text = tidyText(text);
   const digest = r.digest || (r.body && r.body.length > 0 ? sha1Digest(r.body) : '');
   const page: PageRecord = {
     seq,
@@ -103,7 +103,7 @@ export function buildPage(seq: number, r: RawPage): IngestedPage {
     recordType: r.recordType,
     title,
     textLength: text.length,
-    fingerprint: norm ? fingerprint64(norm) : '',
+    fingerprint: text ? fingerprint64(text) : '',
     digest,
     charset,
     revisitOf: -1,

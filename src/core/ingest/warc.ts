@@ -126,7 +126,7 @@ export class WarcParser {
         if (!startsWithWarc(view)) this.notWarc(view);
         if (this.opts.memberPerRecord && this.records > 0 && !this.map.isMemberStart(this.q.offset)) {
           throw new FormatFault(
-            `this WARC.gz is gzipped as a whole, not one gzip member per record (WARC 1.1 Annex D): record ${this.records + 1} starts inside a gzip member. Tools that seek by offset (CDX indexes, pywb, warcio) refuse such files; use "Read anyway" to ingest it`,
+            `this WARC.gz is gzipped as a whole, not one gzip member per record (WARC 1.1 Annex D): record ${this.records + 1} starts inside a gzip member. Tools that seek by offset (CDX indexes, pywb, warcio) refuse such files; use “Read anyway” (CLI: --whole-file-gzip) to ingest it`,
             { offset: this.map.toSource(this.q.offset) },
           );
         }

@@ -55,11 +55,22 @@ export function decodeText(body: Uint8Array, declared: string | undefined, sniff
     let d = decoderFor(candidates[i]);
     // A page that declares UTF-16 in <meta> is really ASCII-compatible (HTML §13.2.3.3): use UTF-8.
     if (d && i === 2 && d.encoding.startsWith('utf-16')) d = decoderFor('utf-8');
-    if (d) return { text: d.decode(body), charset: d.encoding };
+    if (d) return { text: fixCp1252(d.decode(body), d.encoding), charset: d.encoding };
   }
   try {
     return { text: strictUtf8.decode(body), charset: 'utf-8' };
   } catch {
-    return { text: decoderFor('windows-1252')!.decode(body), charset: 'windows-1252' };
+    return {
+      text: fixCp1252(decoderFor('windows-1252')!.decode(body), 'windows-1252'),
+      charset: 'windows-1252',
+    };
   }
+}
+
+/** WHATWG windows-1252 for bytes 0x80–0x9F (some Node builds decode them as C1 controls: nodejs/node#60888). */
+const CP1252_C1 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+function fixCp1252(text: string, encoding: string): string {
+  if (encoding !== 'windows-1252' || !/[\u0080-\u009f]/.test(text)) return text;
+  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80]);
 }

@@ -7,7 +7,8 @@ export function fingerprint64(text: string): string {
   let h1 = 0x9747b28c ^ text.length;
   let h2 = 0x85ebca6b ^ text.length;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    let c = text.charCodeAt(i);
+    if (c === 10) c = 32; // tidy text's line breaks count as the single spaces normaliseText makes
     h1 = Math.imul(h1 ^ c, 0xcc9e2d51);
     h1 = (h1 << 15) | (h1 >>> 17);
     h2 = Math.imul(h2 ^ c, 0x1b873593);
@@ -31,7 +32,11 @@ function hex8(h: number): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Whitespace folded to single spaces and trimmed: the text the fingerprint is taken of. */
+/**
+ * Whitespace folded to single spaces and trimmed: the text the fingerprint is taken of. For text
+ * already tidied (html/extract.ts tidyText: single spaces, no empty lines) this is only \n → space,
+ * which fingerprint64 does itself, so callers pass tidy text straight to it.
+ */
 export function normaliseText(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }

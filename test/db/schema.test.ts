@@ -1,0 +1,108 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createDataset,
+  deleteDataset,
+  HEARTBEAT_STALE_MS,
+  loadContent,
+  loadPages,
+  markInterrupted,
+  writeBatch,
+} from '../../src/db/queries';
+import { SCHEMA_V1, WorkbenchDb } from '../../src/db/schema';
+import type { IngestedPage } from '../../src/core/types';
+
+let n = 0;
+const names: string[] = [];
+function freshName(): string {
+  const name = `test-db-${++n}-${Date.now()}`;
+  names.push(name);
+  return name;
+}
+afterEach(async () => {
+  for (const name of names.splice(0)) await Dexie.delete(name);
+});
+
+function page(seq: number, host = 'a.test'): IngestedPage {
+  return {
+    page: {
+      seq,
+      url: `http://${host}/p${seq}`,
+      normUrl: `http://${host}/p${seq}`,
+      host,
+      status: 200,
+      statuses: [200],
+      mime: 'text/html',
+      sizeMin: 10,
+      sizeMax: 10,
+      hits: 1,
+      fetchedAt: '',
+      recordType: 'response',
+      title: `Page ${seq}`,
+      textLength: 5,
+      fingerprint: `fp${seq % 2}`,
+      digest: '',
+      charset: 'utf-8',
+      revisitOf: -1,
+      offset: seq * 100,
+      note: '',
+    },
+    content: { seq, text: `text ${seq}`, outlinks: [], rawOutlinks: [], headers: [] },
+  };
+}
+
+describe('Dexie schema', () => {
+  it('migrates a version-1 database: rows kept, v2 indexes usable, datasets gain warnings', async () => {
+    const name = freshName();
+    const v1 = new Dexie(name);
+    v1.version(1).stores(SCHEMA_V1);
+    await v1.open();
+    // A v1 dataset row had no warnings fields.
+    await v1.table('datasets').add({ name: 'old', fileName: 'old.warc', status: 'ready', created: '2024-01-01' });
+    await v1.table('pages').add({ ...page(0).page, datasetId: 1 });
+    await v1.table('pages').add({ ...page(1).page, datasetId: 1 });
+    v1.close();
+
+    const db = new WorkbenchDb(name);
+    await db.open();
+    expect(db.verno).toBe(2);
+    const ds = await db.datasets.get(1);
+    expect(ds?.name).toBe('old');
+    expect(ds?.warnings).toEqual([]);
+    expect(ds?.warningCount).toBe(0);
+    const byFp = await db.pages.where('[datasetId+fingerprint]').equals([1, 'fp1']).toArray();
+    expect(byFp.map((p) => p.seq)).toEqual([1]);
+    db.close();
+  });
+
+  it('writes batches, reads pages and content, and deletes a dataset with all its pages', async () => {
+    const db = new WorkbenchDb(freshName());
+    const a = await createDataset(db, { name: 'a', fileName: 'a.warc', bytes: 1, format: 'warc', compressed: false });
+    const b = await createDataset(db, { name: 'b', fileName: 'b.warc', bytes: 1, format: 'warc', compressed: false });
+    await writeBatch(db, a, [page(0), page(1), page(2)]);
+    await writeBatch(db, b, [page(0, 'b.test')]);
+    expect((await loadPages(db, a)).map((p) => p.seq)).toEqual([0, 1, 2]);
+    expect((await loadContent(db, a, 2))?.text).toBe('text 2');
+    await deleteDataset(db, a);
+    expect(await loadPages(db, a)).toEqual([]);
+    expect(await loadContent(db, a, 2)).toBeUndefined();
+    expect(await db.datasets.get(a)).toBeUndefined();
+    // The other dataset is untouched.
+    expect((await loadPages(db, b)).map((p) => p.host)).toEqual(['b.test']);
+    db.close();
+  });
+
+  it('marks a dataset whose ingest stopped beating as interrupted, not a live one', async () => {
+    const db = new WorkbenchDb(freshName());
+    const stale = await createDataset(db, { name: 's', fileName: 's.warc', bytes: 1, format: 'warc', compressed: false });
+    const live = await createDataset(db, { name: 'l', fileName: 'l.warc', bytes: 1, format: 'warc', compressed: false });
+    const now = Date.now();
+    await db.datasets.update(stale, { heartbeat: now - HEARTBEAT_STALE_MS - 1 });
+    expect(await markInterrupted(db, now)).toBe(1);
+    expect((await db.datasets.get(stale))?.status).toBe('interrupted');
+    expect((await db.datasets.get(stale))?.error?.message).toMatch(/s\.warc: ingest was interrupted/);
+    expect((await db.datasets.get(live))?.status).toBe('ingesting');
+    db.close();
+  });
+});

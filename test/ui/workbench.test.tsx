@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// jsdom has no Worker: run the same job in-process (the real worker is exercised by the e2e tests).
+vi.mock('../../src/workers/client', async () => {
+  const { runIngest } = await import('../../src/workers/ingest-job');
+  return {
+    Comlink: { proxy: <T,>(f: T) => f },
+    startIngestWorker: () => {
+      let cancelled = false;
+      return {
+        api: {
+          run: (req: Parameters<typeof runIngest>[0], onProgress: Parameters<typeof runIngest>[1]) =>
+            runIngest(req, onProgress, () => cancelled),
+          cancel: () => {
+            cancelled = true;
+          },
+        },
+        terminate: () => {},
+      };
+    },
+  };
+});
+
+const { App } = await import('../../src/ui/App');
+const { db } = await import('../../src/db/schema');
+const { useDatasets } = await import('../../src/state/datasets');
+
+const FIXTURES = join(import.meta.dirname, '../fixtures');
+const fixture = (name: string) => new File([readFileSync(join(FIXTURES, name))], name);
+
+function pickFile(file: File) {
+  const input = screen.getByTestId('file-input') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+beforeEach(async () => {
+  await db().delete();
+  await db().open();
+  useDatasets.setState({ datasets: [], selectedId: null, job: null, notices: [] });
+});
+afterEach(cleanup);
+
+describe('workbench shell', () => {
+  it('shows the empty state, then a picked WARC as a dataset with its pages', async () => {
+    render(<App />);
+    expect(screen.getByText(/Drop a crawl file anywhere/)).toBeInTheDocument();
+    pickFile(fixture('tiny.warc.gz'));
+    const list = await screen.findByRole('complementary', { name: 'Datasets' });
+    await waitFor(() => expect(within(list).getByText('ready')).toBeInTheDocument(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('page-count')).toHaveTextContent(/^\d+ of \d+ pages$/));
+    expect(screen.getByRole('region', { name: 'Duplicate clusters' })).toHaveTextContent('No signatures computed yet');
+    expect(screen.getByRole('region', { name: 'DUST rules' })).toHaveTextContent('No rules mined yet');
+    fireEvent.click(screen.getByText('Tiny page A'));
+    await waitFor(() => expect(screen.getByTestId('page-text').textContent).not.toBe(''));
+    expect(screen.getByTestId('detail-title')).toHaveTextContent('Tiny page A');
+  });
+
+  it('renders hostile titles and text as text: no script or img element is created', async () => {
+    render(<App />);
+    pickFile(fixture('hostile.warc.gz'));
+    await waitFor(() => expect(screen.getByTestId('page-count')).toHaveTextContent(/of [1-9]/), { timeout: 10_000 });
+    const row = await screen.findByText((t) => t.includes('<script>alert(1)</script>'), { selector: '.td' });
+    fireEvent.click(row);
+    await waitFor(() => expect(screen.getByTestId('detail-title').textContent).toContain('<script>alert(1)</script>'));
+    await waitFor(() => expect(screen.getByTestId('page-text').textContent).toContain('<img src=x onerror=alert(1)>'));
+    expect(document.querySelectorAll('main script, main img')).toHaveLength(0);
+  });
+
+  it('rejects an image dropped by mistake, names it, and creates no dataset', async () => {
+    render(<App />);
+    pickFile(fixture('image.png'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/No dataset created\. image\.png: this is a PNG image, not a crawl file/);
+    expect(await db().datasets.count()).toBe(0);
+  });
+
+  it('keeps the good records of a truncated file and marks the dataset partial with the error', async () => {
+    render(<App />);
+    pickFile(fixture('truncated.warc.gz'));
+    await waitFor(() => expect(screen.getAllByText('partial').length).toBeGreaterThan(0), { timeout: 10_000 });
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts.some((a) => /truncated\.warc\.gz at byte [\d,]+: truncated gzip/.test(a.textContent ?? ''))).toBe(true);
+    const [ds] = await db().datasets.toArray();
+    expect(ds.status).toBe('partial');
+    expect(ds.pages).toBeGreaterThan(0);
+  });
+
+  it('offers "Read anyway" for a whole-file gzip WARC and then reads it', async () => {
+    render(<App />);
+    pickFile(fixture('tiny-single-member.warc.gz'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/gzipped as a whole/);
+    await act(async () => fireEvent.click(within(alert).getByText('Read anyway')));
+    await waitFor(async () => expect((await db().datasets.toArray())[0]?.status).toBe('ready'), { timeout: 10_000 });
+  });
+
+  it('shows a dataset left mid-ingest by a reload as interrupted', async () => {
+    await db().datasets.add({
+      name: 'left.warc',
+      fileName: 'left.warc',
+      bytes: 10,
+      format: 'warc',
+      compressed: false,
+      created: new Date().toISOString(),
+      status: 'ingesting',
+      heartbeat: Date.now() - 60_000,
+      pages: 0,
+      records: 0,
+      hosts: 0,
+      recordsByType: {},
+      skipped: {},
+      bytesDecoded: 0,
+      elapsedMs: 0,
+      error: null,
+      warnings: [],
+      warningCount: 0,
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getAllByText('interrupted').length).toBeGreaterThan(0));
+    expect(screen.getByRole('alert')).toHaveTextContent(/left\.warc: ingest was interrupted/);
+  });
+});

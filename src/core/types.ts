@@ -91,6 +91,8 @@ export interface IngestSummary {
   warnings: IngestErrorInfo[];
   warningCount: number;
   elapsedMs: number;
+  /** Of elapsedMs, the time spent storing pages (IndexedDB in the browser). */
+  sinkMs: number;
 }
 
 export interface IngestErrorInfo {

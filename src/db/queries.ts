@@ -25,6 +25,7 @@ export async function createDataset(
     skipped: {},
     bytesDecoded: 0,
     elapsedMs: 0,
+    storeMs: 0,
     error: null,
     warnings: [],
     warningCount: 0,
@@ -62,6 +63,7 @@ export async function finishDataset(
     skipped: s.skipped ?? {},
     bytesDecoded: s.bytesDecoded ?? 0,
     elapsedMs: s.elapsedMs ?? 0,
+    storeMs: s.sinkMs ?? 0,
     error: s.error ?? null,
     warnings: s.warnings ?? [],
     warningCount: s.warningCount ?? 0,
@@ -116,5 +118,5 @@ export async function loadContent(
 }
 
 export async function countPages(d: WorkbenchDb, datasetId: number): Promise<number> {
-  return d.pages.where('datasetId').equals(datasetId).count();
+  return d.pages.where('[datasetId+seq]').between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey]).count();
 }

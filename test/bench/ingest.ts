@@ -88,9 +88,22 @@ async function browserIngest(file: string) {
         }
         return (performance.now() - t0) / 1000;
       });
+      const timing = await b.page.evaluate(async () => {
+        const open = indexedDB.open('dedup-workbench');
+        const idb: IDBDatabase = await new Promise((ok, ko) => {
+          open.onsuccess = () => ok(open.result);
+          open.onerror = () => ko(open.error);
+        });
+        const req = idb.transaction('datasets').objectStore('datasets').getAll();
+        const all: { elapsedMs: number; storeMs: number }[] = await new Promise((ok) => {
+          req.onsuccess = () => ok(req.result);
+        });
+        idb.close();
+        return all[all.length - 1];
+      });
       const status = await b.page.locator('.dataset-list .badge').first().textContent();
       const meta = await b.page.locator('.dataset-list .meta').first().textContent();
-      return { seconds, status, meta };
+      return { seconds, status, meta, timing };
     });
     return { ...value, peakRss: peak };
   } finally {
@@ -123,7 +136,7 @@ async function benchOne(file: string) {
   row(
     'chromium',
     br.seconds,
-    `  peak RSS (all Chromium processes) ${(br.peakRss / MB).toFixed(0)} MB  [${br.status}; ${br.meta}]`,
+    `  peak RSS (all Chromium processes) ${(br.peakRss / MB).toFixed(0)} MB  [${br.status}; ${br.meta}; in the worker ${(br.timing.elapsedMs / 1000).toFixed(2)} s, of which IndexedDB ${(br.timing.storeMs / 1000).toFixed(2)} s]`,
   );
 }
 

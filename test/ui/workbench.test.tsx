@@ -116,6 +116,7 @@ describe('workbench shell', () => {
       skipped: {},
       bytesDecoded: 0,
       elapsedMs: 0,
+      storeMs: 0,
       error: null,
       warnings: [],
       warningCount: 0,

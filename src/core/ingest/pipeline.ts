@@ -161,13 +161,30 @@ export async function ingest(
   };
 
   let error: IngestError | null = null;
+  /** Time spent waiting for the sink (storage), reported apart from parsing. */
+  let sinkMs = 0;
   /** The reader whose end() already ran (and threw): not ended twice. */
   let faulted: FormatReader | null = null;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const b = batch;
-    batch = [];
-    await sink(b);
+  /**
+   * One batch may be stored while the next is parsed (IndexedDB commits on its own thread), so
+   * storage overlaps parsing; memory holds at most two batches.
+   */
+  let storing: Promise<void> = Promise.resolve();
+  const flush = async (last = false) => {
+    const t = performance.now();
+    await storing;
+    sinkMs += performance.now() - t;
+    if (batch.length > 0) {
+      const b = batch;
+      batch = [];
+      storing = sink(b);
+      storing.catch(() => {}); // awaited at the next flush; not an unhandled rejection meanwhile
+    }
+    if (last) {
+      const t2 = performance.now();
+      await storing;
+      sinkMs += performance.now() - t2;
+    }
   };
 
   try {
@@ -208,11 +225,11 @@ export async function ingest(
       if (!reader || pages === 0) throw err;
       error = err;
     } else if (e instanceof IngestCancelled) {
-      await flush();
+      await flush(true);
       throw e;
     } else throw e;
   }
-  await flush();
+  await flush(true);
   progress(true);
   return {
     fileName: opts.fileName,
@@ -228,5 +245,6 @@ export async function ingest(
     warnings,
     warningCount,
     elapsedMs: performance.now() - t0,
+    sinkMs,
   };
 }

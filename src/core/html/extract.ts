@@ -1,10 +1,10 @@
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
 import { isWebUrl, normaliseUrl } from '../url/normalize';
 
 /** What the workbench keeps of an HTML page: text only, never markup (crawled content is hostile). */
 export interface Extracted {
   title: string;
-  /** Visible text; block boundaries as line breaks, runs of white space folded. */
+  /** Visible text; block boundaries as line breaks (tidied by tidyText downstream). */
   text: string;
   /** Outlinks resolved against <base> (or the page URL) and normalised; first occurrence kept. */
   outlinks: string[];
@@ -22,8 +22,21 @@ const BLOCK = new Set(
   ).split(' '),
 );
 const CELL = new Set(['td', 'th']);
-const LINKS: Record<string, string> = { a: 'href', area: 'href', frame: 'src', iframe: 'src' };
+/** Which attribute of which element is a link (base's href is the document's base URL). */
+const LINK_ATTR: Record<string, string> = {
+  a: 'href',
+  area: 'href',
+  frame: 'src',
+  iframe: 'src',
+  base: 'href',
+};
 
+/**
+ * Title, visible text and outlinks of an HTML page, on htmlparser2's Tokenizer (its tree-building
+ * Parser layer builds an attribute object for every tag and handles implied end tags, which text
+ * extraction does not need: 2× slower on docsite). test/core/html/extract.test.ts checks this against
+ * a Parser-based reference on every page of the sample crawl.
+ */
 export function extractHtml(html: string, pageUrl: string): Extracted {
   const parts: string[] = [];
   let hidden = 0;
@@ -32,41 +45,83 @@ export function extractHtml(html: string, pageUrl: string): Extracted {
   let base = pageUrl;
   let sawBase = false;
   const raw: string[] = [];
-  const seen = new Set<string>();
-  const outlinks: string[] = [];
-  const rawOutlinks: string[] = [];
+  let tag = '';
+  let wanted = ''; // the link attribute of the current tag, '' when none
+  let attr = '';
+  let value = '';
+  let link: string | null = null;
 
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (name === 'title' && title === '') inTitle = true;
-        else if (HIDDEN.has(name)) hidden++;
-        if (BLOCK.has(name)) parts.push('\n');
-        else if (CELL.has(name)) parts.push(' ');
-        if (name === 'base' && !sawBase && attribs.href) {
+  const open = () => {
+    if (tag === 'title' && title === '') inTitle = true;
+    else if (HIDDEN.has(tag)) hidden++;
+    if (BLOCK.has(tag)) parts.push('\n');
+    else if (CELL.has(tag)) parts.push(' ');
+    if (link !== null && link !== '') {
+      if (tag === 'base') {
+        if (!sawBase) {
           sawBase = true;
-          const b = normaliseUrl(attribs.href, pageUrl);
+          const b = normaliseUrl(link, pageUrl);
           if (b.ok) base = b.href;
         }
-        const attr = LINKS[name];
-        if (attr && attribs[attr]) raw.push(attribs[attr]);
+      } else raw.push(link);
+    }
+  };
+  const text = (s: string) => {
+    if (inTitle) title += s;
+    else if (hidden === 0) parts.push(s);
+  };
+
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      onopentagname(start, end) {
+        tag = html.slice(start, end).toLowerCase();
+        wanted = LINK_ATTR[tag] ?? '';
+        link = null;
       },
-      ontext(data) {
-        if (inTitle) title += data;
-        else if (hidden === 0) parts.push(data);
+      onattribname(start, end) {
+        if (wanted) {
+          attr = html.slice(start, end).toLowerCase();
+          value = '';
+        }
       },
-      onclosetag(name) {
+      onattribdata(start, end) {
+        if (wanted) value += html.slice(start, end);
+      },
+      onattribentity(cp) {
+        if (wanted) value += String.fromCodePoint(cp);
+      },
+      onattribend() {
+        if (wanted && attr === wanted && link === null) link = value;
+      },
+      onopentagend: open,
+      onselfclosingtag: open, // HTML, not XML: <br/> is an open tag
+      onclosetag(start, end) {
+        const name = html.slice(start, end).toLowerCase();
         if (name === 'title') inTitle = false;
         else if (HIDDEN.has(name) && hidden > 0) hidden--;
         if (BLOCK.has(name)) parts.push('\n');
       },
+      ontext(start, end) {
+        text(html.slice(start, end));
+      },
+      ontextentity(cp) {
+        text(String.fromCodePoint(cp));
+      },
+      oncdata() {},
+      oncomment() {},
+      ondeclaration() {},
+      onprocessinginstruction() {},
+      onend() {},
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.write(html);
-  parser.end();
+  tokenizer.write(html);
+  tokenizer.end();
 
   // Links are resolved after parsing: <base> applies to links before it too (HTML §4.2.3).
+  const seen = new Set<string>();
+  const outlinks: string[] = [];
+  const rawOutlinks: string[] = [];
   for (const r of raw) {
     const n = normaliseUrl(r, base);
     if (!n.ok || !isWebUrl(n.href) || seen.has(n.href)) continue;
@@ -81,6 +136,10 @@ function foldSpaces(s: string): string {
   return tidyText(s).replace(/\n/g, ' ');
 }
 
+const SPACE = new Uint8Array(0x3001);
+for (const c of [9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000]) SPACE[c] = 1;
+for (let c = 0x2000; c <= 0x200a; c++) SPACE[c] = 1;
+
 /**
  * Fold runs of white space within lines to one space, trim lines, drop empty lines — one pass over
  * the characters (the regex version was a third of extraction time on docsite).
@@ -88,31 +147,17 @@ function foldSpaces(s: string): string {
 export function tidyText(s: string): string {
   let out = '';
   let segStart = -1; // start of the current run of non-space characters
-  let pendingSpace = false;
   let pendingNewline = false;
   let empty = true;
   const n = s.length;
   for (let i = 0; i <= n; i++) {
     const c = i < n ? s.charCodeAt(i) : 10;
-    const nl = c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
-    const ws =
-      nl ||
-      c === 32 ||
-      c === 9 ||
-      c === 12 ||
-      c === 11 ||
-      c === 0xa0 ||
-      (c >= 0x2000 && c <= 0x200a) ||
-      c === 0x3000 ||
-      c === 0x202f ||
-      c === 0x205f ||
-      c === 0x1680 ||
-      c === 0xfeff;
+    const ws = (c <= 0x3000 && SPACE[c] === 1) || c === 0xfeff;
     if (!ws) {
       if (segStart < 0) {
         segStart = i;
-        if (!empty) out += pendingNewline ? '\n' : pendingSpace ? ' ' : '';
-        pendingSpace = pendingNewline = false;
+        if (!empty) out += pendingNewline ? '\n' : ' ';
+        pendingNewline = false;
         empty = false;
       }
       continue;
@@ -121,8 +166,7 @@ export function tidyText(s: string): string {
       out += s.slice(segStart, i);
       segStart = -1;
     }
-    if (nl) pendingNewline = true;
-    else pendingSpace = true;
+    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) pendingNewline = true;
   }
   return out;
 }

@@ -83,6 +83,7 @@ export interface IngestSummary {
   recordsByType: Record<string, number>;
   pages: number;
   hosts: number;
+  hostNames: string[];
   /** Records not turned into pages, by reason. */
   skipped: Record<string, number>;
   /** The fault that stopped ingest early (records before it are kept). */

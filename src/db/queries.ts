@@ -118,5 +118,8 @@ export async function loadContent(
 }
 
 export async function countPages(d: WorkbenchDb, datasetId: number): Promise<number> {
-  return d.pages.where('[datasetId+seq]').between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey]).count();
+  return d.pages
+    .where('[datasetId+seq]')
+    .between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey])
+    .count();
 }

@@ -14,6 +14,8 @@ export interface PageFilter {
 interface PagesState {
   datasetId: number | null;
   pages: StoredPage[];
+  /** A page's position in the file (seqs of parallel parts leave gaps): what '#' shows. */
+  rankOf: Map<number, number>;
   loading: boolean;
   filter: PageFilter;
   sort: { key: SortKey; dir: 1 | -1 };
@@ -32,6 +34,7 @@ export const emptyFilter: PageFilter = { url: '', host: '', status: '', mime: ''
 export const usePages = create<PagesState>((set, get) => ({
   datasetId: null,
   pages: [],
+  rankOf: new Map(),
   loading: false,
   filter: emptyFilter,
   sort: { key: 'seq', dir: 1 },
@@ -42,7 +45,8 @@ export const usePages = create<PagesState>((set, get) => ({
   async load(datasetId) {
     set({ datasetId, loading: true, selectedSeq: null, content: null, revisited: null, filter: emptyFilter });
     const pages = datasetId === null ? [] : await loadPages(db(), datasetId);
-    if (get().datasetId === datasetId) set({ pages, loading: false });
+    const rankOf = new Map(pages.map((p, i) => [p.seq, i]));
+    if (get().datasetId === datasetId) set({ pages, rankOf, loading: false });
   },
 
   setFilter(f) {

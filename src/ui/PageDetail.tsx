@@ -3,7 +3,7 @@ import { fmtInt, fmtSize } from './format';
 
 /** One page: metadata, headers, visible text and outlinks — always as text, never as markup. */
 export function PageDetail() {
-  const { pages, selectedSeq, content, revisited } = usePages();
+  const { pages, rankOf, selectedSeq, content, revisited } = usePages();
   const p = selectedSeq === null ? undefined : pages.find((x) => x.seq === selectedSeq);
   if (!p) {
     return (
@@ -52,7 +52,7 @@ export function PageDetail() {
         {p.revisitOf >= 0 && (
           <>
             <dt>Revisit of</dt>
-            <dd>page #{p.revisitOf} (text below is the original’s)</dd>
+            <dd>page #{rankOf.get(p.revisitOf)} (text below is the original’s)</dd>
           </>
         )}
         {p.note && (

@@ -14,7 +14,7 @@ const COLUMNS: { key: SortKey; label: string; cls: string }[] = [
 
 /** Pages of the selected dataset: filter by URL/title, host, status, MIME; sort by any column; virtualised. */
 export function PagesTable() {
-  const { pages, loading, filter, sort, setFilter, setSort, selectedSeq, selectPage } = usePages();
+  const { pages, rankOf, loading, filter, sort, setFilter, setSort, selectedSeq, selectPage } = usePages();
   const rows = useMemo(() => visiblePages(pages, filter, sort), [pages, filter, sort]);
   const hosts = useMemo(() => [...new Set(pages.map((p) => p.host))].filter(Boolean).sort(), [pages]);
   const mimes = useMemo(() => [...new Set(pages.map((p) => p.mime))].filter(Boolean).sort(), [pages]);
@@ -124,7 +124,7 @@ export function PagesTable() {
                 style={{ top: (first + i) * ROW, height: ROW }}
                 onClick={() => void selectPage(p.seq)}
               >
-                <span className="td c-seq">{p.seq}</span>
+                <span className="td c-seq">{rankOf.get(p.seq)}</span>
                 <span className={`td c-status s${statusClass(p.status)}`}>
                   {p.statuses.length > 1 ? p.statuses.join(',') : p.status || '–'}
                 </span>

@@ -1,9 +1,20 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
 import type { IngestProgress } from '../core/types';
-import { runIngest, type IngestRequest, type IngestResult } from './ingest-job';
+import { startIngestWorker } from './client';
+import {
+  runIngest,
+  runPart,
+  type IngestRequest,
+  type IngestResult,
+  type PartRequest,
+  type PartResult,
+} from './ingest-job';
 
-/** Thin Comlink adapter around one ingest job. One worker per job. */
+/**
+ * Thin Comlink adapter around one ingest job. One worker per job; for a large WARC it starts one more
+ * worker per extra core and reads the file's parts in parallel (see runIngest).
+ */
 const api = {
   cancelled: false,
 
@@ -12,7 +23,22 @@ const api = {
   },
 
   run(req: IngestRequest, onProgress: (p: IngestProgress) => void): Promise<IngestResult> {
-    return runIngest(req, onProgress, () => api.cancelled);
+    const parts = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1));
+    return runIngest(req, onProgress, () => api.cancelled, {
+      parts,
+      runner: () => {
+        const w = startIngestWorker();
+        return {
+          run: (part, progress) => w.api.runPart(part, Comlink.proxy(progress)),
+          cancel: () => void w.api.cancel(),
+          terminate: () => w.terminate(),
+        };
+      },
+    });
+  },
+
+  runPart(req: PartRequest, onProgress: (p: IngestProgress) => void): Promise<PartResult> {
+    return runPart(req, onProgress, () => api.cancelled);
   },
 };
 

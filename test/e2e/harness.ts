@@ -15,17 +15,20 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Serves the production build (dist/) and, under /__fixtures/, the test fixtures, so a test can drop
- * a fixture file into the page from the same origin. In-process: nothing to kill afterwards.
+ * Serves the production build (dist/), under /__fixtures/ the test fixtures and under /__tmp/ files a
+ * test generated, so a test can drop them into the page from the same origin. In-process: nothing to
+ * kill afterwards.
  */
-export async function serve(): Promise<{ url: string; close(): Promise<void> }> {
+export async function serve(tmpDir?: string): Promise<{ url: string; close(): Promise<void> }> {
   const dist = join(ROOT, 'dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const [base, rel] = path.startsWith('/__fixtures/')
       ? [join(ROOT, 'test/fixtures'), path.slice('/__fixtures/'.length)]
-      : [dist, path === '/' ? 'index.html' : path.slice(1)];
+      : tmpDir && path.startsWith('/__tmp/')
+        ? [tmpDir, path.slice('/__tmp/'.length)]
+        : [dist, path === '/' ? 'index.html' : path.slice(1)];
     const file = normalize(join(base, rel));
     if (!file.startsWith(base) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end('not found');

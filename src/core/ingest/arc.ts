@@ -30,8 +30,9 @@ export class ArcParser {
   constructor(
     private readonly onRecord: (r: ArcRecord) => void,
     compressed: boolean,
+    offsetBase = 0,
   ) {
-    this.map = new OffsetMap(!compressed);
+    this.map = new OffsetMap(!compressed, offsetBase);
   }
 
   push(chunk: Uint8Array, sourceOffset: number): void {
@@ -120,33 +121,37 @@ export function arcDateToIso(d: string): string {
 }
 
 export function createArcReader(ctx: ReaderContext, compressed: boolean): FormatReader {
-  const parser = new ArcParser((r) => {
-    ctx.record(r.type);
-    if (r.type === 'filedesc') {
-      ctx.skip('ARC version block (not a page)');
-      return;
-    }
-    if (r.url.startsWith('dns:')) {
-      ctx.skip('dns: lookup records');
-      return;
-    }
-    const http = parseHttpBlock(r.block);
-    ctx.page(
-      buildPage(ctx.nextSeq(), {
-        url: r.url,
-        status: http.status,
-        recordType: 'response',
-        fetchedAt: arcDateToIso(r.date),
-        headers: http.status ? [[':status', http.statusLine], ...http.headers] : [],
-        contentType: headerValue(http.headers, 'Content-Type') ?? r.mime,
-        body: http.body,
-        digest: '',
-        size: http.body.length,
-        offset: r.offset,
-        note: http.note,
-      }),
-    );
-  }, compressed);
+  const parser = new ArcParser(
+    (r) => {
+      ctx.record(r.type);
+      if (r.type === 'filedesc') {
+        ctx.skip('ARC version block (not a page)');
+        return;
+      }
+      if (r.url.startsWith('dns:')) {
+        ctx.skip('dns: lookup records');
+        return;
+      }
+      const http = parseHttpBlock(r.block);
+      ctx.page(
+        buildPage(ctx.nextSeq(), {
+          url: r.url,
+          status: http.status,
+          recordType: 'response',
+          fetchedAt: arcDateToIso(r.date),
+          headers: http.status ? [[':status', http.statusLine], ...http.headers] : [],
+          contentType: headerValue(http.headers, 'Content-Type') ?? r.mime,
+          body: http.body,
+          digest: '',
+          size: http.body.length,
+          offset: r.offset,
+          note: http.note,
+        }),
+      );
+    },
+    compressed,
+    ctx.offsetBase,
+  );
   return {
     push: (chunk, off) => parser.push(chunk, off),
     end: () => parser.end(),

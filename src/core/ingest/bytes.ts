@@ -121,7 +121,11 @@ export class OffsetMap {
   private total = 0;
   private prevSource = -1;
 
-  constructor(private readonly identity: boolean) {}
+  /** `base`: file offset of decoded offset 0 for plain files (a part of a file read in parallel). */
+  constructor(
+    private readonly identity: boolean,
+    private readonly base = 0,
+  ) {}
 
   add(length: number, sourceOffset: number): void {
     if (!this.identity) {
@@ -148,7 +152,7 @@ export class OffsetMap {
 
   /** File offset for a decoded offset; forgets segments before it (offsets are asked in order). */
   toSource(decodedOffset: number): number {
-    if (this.identity) return decodedOffset;
+    if (this.identity) return this.base + decodedOffset;
     let i = 0;
     while (i + 1 < this.decoded.length && this.decoded[i + 1] <= decodedOffset) i++;
     if (i > 0) {

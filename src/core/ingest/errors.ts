@@ -1,4 +1,4 @@
-import type { IngestErrorInfo } from '../types';
+import type { IngestErrorInfo, IngestSummary } from '../types';
 
 /** A fault in a crawl file: names the file, where it went wrong and why (STYLE.md: errors at the boundaries). */
 export class IngestError extends Error {
@@ -45,8 +45,11 @@ export class FormatFault extends Error {
 
 /** Thrown when the analyst cancels; not a fault of the file. */
 export class IngestCancelled extends Error {
-  constructor() {
+  /** What was read before the cancel (set by the pipeline). */
+  readonly summary: IngestSummary | null;
+  constructor(summary: IngestSummary | null = null) {
     super('ingest cancelled');
     this.name = 'IngestCancelled';
+    this.summary = summary;
   }
 }

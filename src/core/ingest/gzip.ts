@@ -42,9 +42,9 @@ function headerLength(buf: Uint8Array, at: number, end: number): number {
   return p <= end ? p - at : -1;
 }
 
-type Attempt = { ok: true; data: Uint8Array } | { ok: false; eof: boolean; reason: string };
+export type Attempt = { ok: true; data: Uint8Array } | { ok: false; eof: boolean; reason: string };
 
-function inflateMember(buf: Uint8Array, at: number, end: number): Attempt {
+export function inflateMember(buf: Uint8Array, at: number, end: number): Attempt {
   const hl = headerLength(buf, at, end);
   if (hl < 0 || end - at < hl + 8)
     return { ok: false, eof: true, reason: 'member header or trailer incomplete' };
@@ -77,7 +77,12 @@ export class MultiGunzip {
   private streamed = 0;
   members = 0;
 
-  constructor(private readonly sink: MemberSink) {}
+  constructor(
+    private readonly sink: MemberSink,
+    offsetBase = 0,
+  ) {
+    this.base = offsetBase;
+  }
 
   push(chunk: Uint8Array, final: boolean): void {
     if (this.stream) {

@@ -25,6 +25,11 @@ export interface IngestOptions {
   /** Called once the format is known, before the first batch: the caller creates its dataset here. */
   onFormat?: (format: FormatId, compressed: boolean) => Promise<void> | void;
   isCancelled?: () => boolean;
+  /** File offset of the first byte of `source` (a part of a file read in parallel); default 0. */
+  offsetBase?: number;
+  /** First page seq (parts of one dataset use disjoint ranges); default 0. */
+  seqBase?: number;
+  onUnresolvedRevisit?: (seq: number, uri: string, digest: string) => void;
 }
 
 /** How much of the start of the file is read before deciding its format. */
@@ -77,7 +82,8 @@ export async function ingest(
   let batch: IngestedPage[] = [];
   let pages = 0;
   let records = 0;
-  let seq = 0;
+  let seq = opts.seqBase ?? 0;
+  const offsetBase = opts.offsetBase ?? 0;
   let bytesRead = 0;
   let bytesDecoded = 0;
   let lastProgress = 0;
@@ -111,6 +117,8 @@ export async function ingest(
       skipped[reason] = (skipped[reason] ?? 0) + 1;
     },
     nextSeq: () => seq++,
+    offsetBase,
+    unresolvedRevisit: opts.onUnresolvedRevisit,
   };
 
   const progress = (force: boolean) => {
@@ -187,6 +195,24 @@ export async function ingest(
     }
   };
 
+  const summary = (): IngestSummary => ({
+    fileName: opts.fileName,
+    format: format!,
+    compressed,
+    bytes: bytesRead,
+    bytesDecoded,
+    recordsByType,
+    pages,
+    hosts: hosts.size,
+    hostNames: [...hosts],
+    skipped,
+    error: error ? (error as IngestError).toInfo() : null,
+    warnings,
+    warningCount,
+    elapsedMs: performance.now() - t0,
+    sinkMs,
+  });
+
   try {
     let first = true;
     for await (const chunk of source) {
@@ -194,12 +220,12 @@ export async function ingest(
       if (first && chunk.length > 0) {
         first = false;
         compressed = isGzip(chunk);
-        if (compressed) gunzip = new MultiGunzip(decoded);
+        if (compressed) gunzip = new MultiGunzip(decoded, offsetBase);
       }
       const at = bytesRead;
       bytesRead += chunk.length;
       if (gunzip) gunzip.push(chunk, false);
-      else decoded(chunk, at);
+      else decoded(chunk, offsetBase + at);
       await decide(false);
       if (batch.length >= batchSize) await flush();
       progress(false);
@@ -226,25 +252,10 @@ export async function ingest(
       error = err;
     } else if (e instanceof IngestCancelled) {
       await flush(true);
-      throw e;
+      throw new IngestCancelled(summary());
     } else throw e;
   }
   await flush(true);
   progress(true);
-  return {
-    fileName: opts.fileName,
-    format: format!,
-    compressed,
-    bytes: bytesRead,
-    bytesDecoded,
-    recordsByType,
-    pages,
-    hosts: hosts.size,
-    skipped,
-    error: error ? error.toInfo() : null,
-    warnings,
-    warningCount,
-    elapsedMs: performance.now() - t0,
-    sinkMs,
-  };
+  return summary();
 }

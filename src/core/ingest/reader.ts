@@ -14,6 +14,10 @@ export interface ReaderContext {
   record(type: string): void;
   skip(reason: string): void;
   nextSeq(): number;
+  /** File offset of the first byte this reader sees (parallel parts read a slice of the file). */
+  offsetBase: number;
+  /** A revisit whose original was not read by this reader (another part may hold it). */
+  unresolvedRevisit?(seq: number, uri: string, digest: string): void;
 }
 
 /** A format reader is a push parser over the decoded byte stream. */

@@ -25,6 +25,8 @@ const RESYNC_WINDOW = 64 << 10;
 export interface WarcParserOptions {
   /** Require one gzip member per record (WARC 1.1 Annex D); a whole-file gzip is then a fault. */
   memberPerRecord?: boolean;
+  /** File offset where the parsed bytes start (parallel parts). */
+  offsetBase?: number;
   onWarning?: (reason: string, offset: number) => void;
 }
 
@@ -72,7 +74,7 @@ export class WarcParser {
     compressed: boolean,
     private readonly opts: WarcParserOptions = {},
   ) {
-    this.map = new OffsetMap(!compressed);
+    this.map = new OffsetMap(!compressed, opts.offsetBase ?? 0);
   }
 
   push(chunk: Uint8Array, sourceOffset: number): void {
@@ -289,7 +291,10 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
           page.fingerprint = orig.fingerprint;
           page.textLength = orig.textLength;
           page.mime = page.mime || orig.mime;
-        } else page.note = page.note || 'revisit of a record not in this file';
+        } else {
+          page.note = page.note || 'revisit of a record not in this file';
+          ctx.unresolvedRevisit?.(seq, refUri, digest);
+        }
       } else {
         const o: Original = {
           seq,
@@ -307,6 +312,7 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
     compressed,
     {
       memberPerRecord: compressed && !ctx.wholeFileGzip,
+      offsetBase: ctx.offsetBase,
       onWarning: (reason, offset) => ctx.warn(reason, offset),
     },
   );

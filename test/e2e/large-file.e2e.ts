@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ingest } from '../../src/core/ingest/pipeline';
+import { generateWarcGz } from '../bench/gen-warc';
+import { dropFile, launch, serve, SHOTS } from './harness';
+
+mkdirSync(SHOTS, { recursive: true });
+
+/** A WARC.gz large enough to be read by several workers in parallel, with cancel in the middle. */
+describe('a 12 MB WARC.gz in Chromium', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dw-large-'));
+  const file = join(dir, 'large.warc.gz');
+  let expectedPages = 0;
+  let server: Awaited<ReturnType<typeof serve>>;
+  let browser: Awaited<ReturnType<typeof launch>>;
+  let page: Page;
+
+  before(async () => {
+    await generateWarcGz(file, 12e6, 11);
+    const s = await ingest(
+      createReadStream(file) as AsyncIterable<Uint8Array>,
+      { fileName: 'large.warc.gz', totalBytes: statSync(file).size },
+      async () => {},
+    );
+    expectedPages = s.pages;
+    server = await serve(dir);
+    browser = await launch();
+    page = browser.page;
+    await page.goto(server.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('cancel, then discard: no dataset is left', async () => {
+    await dropFile(page, `${server.url}__tmp/large.warc.gz`, 'large.warc.gz');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Discard' }).click({ timeout: 20_000 });
+    await page.getByText('Drop a crawl file anywhere').waitFor();
+    assert.equal(await page.locator('.dataset-list li').count(), 0);
+  });
+
+  it('cancel, then keep: the pages read so far stay, marked cancelled', async () => {
+    await dropFile(page, `${server.url}__tmp/large.warc.gz`, 'large.warc.gz');
+    await page.getByRole('progressbar').waitFor();
+    await page.waitForTimeout(300);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const keep = page.getByRole('button', { name: /^Keep [\d,]+ pages$/ });
+    await keep.waitFor({ timeout: 20_000 });
+    const kept = Number(((await keep.textContent()) ?? '').replace(/\D/g, ''));
+    await keep.click();
+    await page.locator('.dataset-list .badge.status-cancelled').waitFor();
+    await page
+      .getByTestId('page-count')
+      .filter({ hasText: `of ${kept.toLocaleString('en-US')} pages` })
+      .waitFor();
+    assert.ok(kept > 0 && kept < expectedPages, `kept ${kept} of ${expectedPages}`);
+    await page
+      .getByRole('button', { name: 'Delete large.warc.gz' })
+      .click()
+      .catch(() => {});
+  });
+
+  it('reads it whole, in parallel workers, with the same page count as the Node CLI', async () => {
+    page.once('dialog', (d) => void d.accept());
+    await page.reload();
+    await dropFile(page, `${server.url}__tmp/large.warc.gz`, 'large.warc.gz');
+    await page.getByRole('progressbar').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'large-progress.png') });
+    await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 120_000 });
+    await page
+      .getByTestId('page-count')
+      .filter({ hasText: `of ${expectedPages.toLocaleString('en-US')} pages` })
+      .waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(SHOTS, 'large-ready.png') });
+  });
+});

@@ -290,7 +290,7 @@ function mergeSummaries(
       s.warningCount += p.warningCount;
       s.sinkMs = Math.max(s.sinkMs, p.sinkMs);
       s.error ??= p.error;
-    } else {
+    } else if (r.kind !== 'done') {
       s.pages += r.pages;
       if (r.kind === 'failed') s.error ??= r.error;
     }

@@ -22,6 +22,7 @@ const BLOCK = new Set(
   ).split(' '),
 );
 const CELL = new Set(['td', 'th']);
+const PRE = new Set(['pre', 'textarea', 'listing', 'xmp', 'plaintext']);
 /** Which attribute of which element is a link (base's href is the document's base URL). */
 const LINK_ATTR: Record<string, string> = {
   a: 'href',
@@ -52,6 +53,7 @@ export function extractHtml(html: string, pageUrl: string): Extracted {
   let link: string | null = null;
 
   const open = () => {
+    if (PRE.has(tag)) pre++;
     if (tag === 'title' && title === '') inTitle = true;
     else if (HIDDEN.has(tag)) hidden++;
     if (BLOCK.has(tag)) parts.push('\n');
@@ -66,9 +68,11 @@ export function extractHtml(html: string, pageUrl: string): Extracted {
       } else raw.push(link);
     }
   };
+  // Source line breaks are white space, not text line breaks, except in preformatted text.
+  let pre = 0;
   const text = (s: string) => {
     if (inTitle) title += s;
-    else if (hidden === 0) parts.push(s);
+    else if (hidden === 0) parts.push(pre > 0 ? s : s.replace(/[\r\n]+/g, ' '));
   };
 
   const tokenizer = new Tokenizer(
@@ -98,6 +102,7 @@ export function extractHtml(html: string, pageUrl: string): Extracted {
       onselfclosingtag: open, // HTML, not XML: <br/> is an open tag
       onclosetag(start, end) {
         const name = html.slice(start, end).toLowerCase();
+        if (PRE.has(name) && pre > 0) pre--;
         if (name === 'title') inTitle = false;
         else if (HIDDEN.has(name) && hidden > 0) hidden--;
         if (BLOCK.has(name)) parts.push('\n');

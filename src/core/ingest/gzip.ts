@@ -42,7 +42,8 @@ function headerLength(buf: Uint8Array, at: number, end: number): number {
   return p <= end ? p - at : -1;
 }
 
-export type Attempt = { ok: true; data: Uint8Array } | { ok: false; eof: boolean; reason: string };
+export type Attempt =
+  { ok: true; data: Uint8Array } | { ok: false; eof: boolean; reason: string; lengthMismatch?: boolean };
 
 export function inflateMember(buf: Uint8Array, at: number, end: number): Attempt {
   const hl = headerLength(buf, at, end);
@@ -54,8 +55,14 @@ export function inflateMember(buf: Uint8Array, at: number, end: number): Attempt
   const plausible = isize <= 256 << 20 && isize <= body.length * 1100 + 1024;
   try {
     const out = inflateSync(body, plausible ? { out: new Uint8Array(isize + 1) } : undefined);
-    if (out.length !== isize)
-      return { ok: false, eof: false, reason: 'length in the gzip trailer does not match' };
+    if (out.length !== isize) {
+      return {
+        ok: false,
+        eof: false,
+        reason: 'length in the gzip trailer does not match',
+        lengthMismatch: true,
+      };
+    }
     return { ok: true, data: plausible ? out.subarray(0, isize) : out };
   } catch (e) {
     const code = (e as { code?: number }).code;
@@ -63,6 +70,28 @@ export function inflateMember(buf: Uint8Array, at: number, end: number): Attempt
       return { ok: false, eof: true, reason: 'unexpected end of data' };
     return { ok: false, eof: false, reason: (e as Error).message || 'invalid deflate data' };
   }
+}
+
+/**
+ * A member that inflated whole but whose "trailer" did not state its length is followed by something
+ * that is not a member (zero padding, junk): find where it really ends — the first position after the
+ * deflate data whose preceding 4 bytes are the inflated length.
+ */
+function trueEnd(buf: Uint8Array, at: number, end: number): { data: Uint8Array; end: number } | null {
+  const hl = headerLength(buf, at, end);
+  if (hl < 0) return null;
+  let data: Uint8Array;
+  try {
+    data = inflateSync(buf.subarray(at + hl, end));
+  } catch {
+    return null;
+  }
+  const n = data.length >>> 0;
+  for (let e = at + hl + 10; e <= end; e++) {
+    if ((buf[e - 4] | (buf[e - 3] << 8) | (buf[e - 2] << 16) | (buf[e - 1] << 24)) >>> 0 === n)
+      return { data, end: e };
+  }
+  return null;
 }
 
 export class MultiGunzip {
@@ -137,19 +166,29 @@ export class MultiGunzip {
         const next = findMagic(buf, p, this.end);
         if (next < 0) break;
         const tried = inflateMember(buf, this.start, next);
+        const fixed = !tried.ok && tried.lengthMismatch ? trueEnd(buf, this.start, next) : null;
         if (tried.ok) {
           this.emit(tried.data, memberAt, next);
+          done = true;
+        } else if (fixed) {
+          this.emit(fixed.data, memberAt, fixed.end);
           done = true;
         } else if (!tried.eof) {
           throw new FormatFault(`corrupt gzip member: ${tried.reason}`, { offset: memberAt });
         } else p = next + 1;
       }
       if (done) continue;
-      this.scanFrom = Math.max(this.start + 18, this.end - 2);
+      // A magic is recognised with 4 bytes in hand: rescan the last 3, which may start one.
+      this.scanFrom = Math.max(this.start + 18, this.end - 3);
       if (final) {
         const tried = inflateMember(buf, this.start, this.end);
         if (tried.ok) {
           this.emit(tried.data, memberAt, this.end);
+          continue;
+        }
+        const fixed = tried.lengthMismatch ? trueEnd(buf, this.start, this.end) : null;
+        if (fixed) {
+          this.emit(fixed.data, memberAt, fixed.end);
           continue;
         }
         throw new FormatFault(
@@ -179,6 +218,7 @@ export class MultiGunzip {
     let current = memberAt;
     this.streamed = rest.length;
     const origin = memberAt;
+    this.members++; // the big member itself; onmember reports the ones after it
     this.stream = new Gunzip((data) => this.sink(data, current));
     this.stream.onmember = (offset) => {
       this.members++;

@@ -4,6 +4,7 @@ import { createArcReader } from './arc';
 import { createCrawlLogReader } from './crawl-log';
 import { createCsvReader } from './csv';
 import { FormatFault, IngestCancelled, IngestError } from './errors';
+import { concatBytes } from './bytes';
 import { isGzip, MultiGunzip } from './gzip';
 import { createJsonlReader } from './jsonl';
 import type { FormatReader, ReaderContext } from './reader';
@@ -215,12 +216,18 @@ export async function ingest(
 
   try {
     let first = true;
-    for await (const chunk of source) {
+    let lead: Uint8Array | null = null;
+    for await (let chunk of source) {
       if (opts.isCancelled?.()) throw new IngestCancelled();
-      if (first && chunk.length > 0) {
+      if (first) {
+        // Whether the file is gzip needs its first 3 bytes, which may come in more than one chunk.
+        lead = lead ? concatBytes(lead, chunk) : chunk;
+        if (lead.length < 3) continue;
         first = false;
-        compressed = isGzip(chunk);
+        compressed = isGzip(lead);
         if (compressed) gunzip = new MultiGunzip(decoded, offsetBase);
+        chunk = lead;
+        lead = null;
       }
       const at = bytesRead;
       bytesRead += chunk.length;
@@ -229,6 +236,12 @@ export async function ingest(
       await decide(false);
       if (batch.length >= batchSize) await flush();
       progress(false);
+    }
+    if (first && lead) {
+      // A file of 1–2 bytes: too short to be gzip.
+      first = false;
+      bytesRead = lead.length;
+      decoded(lead, offsetBase);
     }
     if (first) throw new IngestError(opts.fileName, 'the file is empty (0 bytes)');
     gunzip?.push(new Uint8Array(0), true);

@@ -157,7 +157,15 @@ export class WarcParser {
         this.pending = null;
         continue;
       }
-      if (data.length < p.length + 4) return;
+      if (data.length < p.length + 4) {
+        // At the end of input a bare LF LF (or nothing but line breaks) closes the last record.
+        const rest = data.subarray(p.length);
+        if (!this.ended || data.length < p.length + 2 || !rest.every((b) => b === 10 || b === 13)) return;
+        this.emit(p, data.subarray(0, p.length));
+        this.q.consume(data.length);
+        this.pending = null;
+        continue;
+      }
       const t = data.subarray(p.length, p.length + 4);
       const closed =
         (t[0] === 13 && t[1] === 10 && t[2] === 13 && t[3] === 10) || (t[0] === 10 && t[1] === 10);
@@ -172,8 +180,12 @@ export class WarcParser {
             { offset: p.offset },
           );
         }
+        // The block ends where the record terminator (CRLF CRLF, or LF LF) before the next header begins.
         let blockEnd = next;
-        while (blockEnd > 0 && (data[blockEnd - 1] === 10 || data[blockEnd - 1] === 13)) blockEnd--;
+        const crlf2 =
+          data[next - 4] === 13 && data[next - 3] === 10 && data[next - 2] === 13 && data[next - 1] === 10;
+        if (next >= 4 && crlf2) blockEnd = next - 4;
+        else if (next >= 2 && data[next - 2] === 10 && data[next - 1] === 10) blockEnd = next - 2;
         const diff = blockEnd - p.length;
         this.opts.onWarning?.(
           `the record's Content-Length (${p.length}) is off by ${Math.abs(diff)} bytes (too ${diff > 0 ? 'small' : 'large'}): read up to the next record header instead`,

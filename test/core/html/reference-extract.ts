@@ -18,12 +18,14 @@ const BLOCK = new Set(
   ).split(' '),
 );
 const CELL = new Set(['td', 'th']);
+const PRE = new Set(['pre', 'textarea', 'listing', 'xmp', 'plaintext']);
 const LINKS: Record<string, string> = { a: 'href', area: 'href', frame: 'src', iframe: 'src' };
 
 export function extractHtmlReference(html: string, pageUrl: string): Extracted {
   const parts: string[] = [];
   let hidden = 0;
   let inTitle = false;
+  let pre = 0;
   let title = '';
   let base = pageUrl;
   let sawBase = false;
@@ -35,6 +37,7 @@ export function extractHtmlReference(html: string, pageUrl: string): Extracted {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        if (PRE.has(name)) pre++;
         if (name === 'title' && title === '') inTitle = true;
         else if (HIDDEN.has(name)) hidden++;
         if (BLOCK.has(name)) parts.push('\n');
@@ -49,9 +52,10 @@ export function extractHtmlReference(html: string, pageUrl: string): Extracted {
       },
       ontext(data) {
         if (inTitle) title += data;
-        else if (hidden === 0) parts.push(data);
+        else if (hidden === 0) parts.push(pre > 0 ? data : data.replace(/[\r\n]+/g, ' '));
       },
       onclosetag(name) {
+        if (PRE.has(name) && pre > 0) pre--;
         if (name === 'title') inTitle = false;
         else if (HIDDEN.has(name) && hidden > 0) hidden--;
         if (BLOCK.has(name)) parts.push('\n');

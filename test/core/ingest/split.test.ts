@@ -70,7 +70,10 @@ describe('planSplits', () => {
   it('does not split a whole-file gzip or a non-WARC file', async () => {
     for (const f of ['tiny-single-member.warc.gz', 'crawl.log', 'access.log']) {
       const bytes = new Uint8Array(readFileSync(join(ROOT, 'test/fixtures', f)));
-      expect(await planSplits({ size: bytes.length, read: async (a, b) => bytes.subarray(a, b) }, 2), f).toBeNull();
+      expect(
+        await planSplits({ size: bytes.length, read: async (a, b) => bytes.subarray(a, b) }, 2),
+        f,
+      ).toBeNull();
     }
   });
 });

@@ -7,29 +7,83 @@ import { basename } from 'node:path';
 import { IngestError } from '../core/ingest/errors';
 import { ingest } from '../core/ingest/pipeline';
 import type { IngestSummary } from '../core/types';
+import { SignatureEngine, type EngineResult } from '../core/candidates/engine';
+import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
+import { connectedComponents } from '../core/clusters/clusters';
+import { comparable } from '../core/candidates/comparable';
+
+/** Per method: timings, candidates and clusters at the default thresholds. */
+function signatureReport(r: EngineResult, urls: string[]): { text: string; json: unknown } {
+  const lines = [`signatures  ${r.n} pages, ${r.pairs.count} candidate pairs`];
+  lines.push(
+    `timings     ${Object.entries(r.timings)
+      .map(([k, v]) => `${k} ${v.toFixed(0)} ms`)
+      .join(', ')}`,
+  );
+  lines.push(
+    `candidates  ${Object.entries(r.candidates)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  const methods: Record<string, unknown> = {};
+  for (const m of Object.keys(METHOD_LABELS) as MethodId[]) {
+    const ok = (k: number) => accepts(r.pairs, m, DEFAULT_THRESHOLDS, k);
+    const clusters = connectedComponents(r.n, r.pairs.a, r.pairs.b, ok);
+    let accepted = 0;
+    for (let k = 0; k < r.pairs.count; k++) if (ok(k)) accepted++;
+    const inClusters = clusters.reduce((s, c) => s + c.members.length, 0);
+    lines.push(
+      `  ${METHOD_LABELS[m].padEnd(34)} ${String(accepted).padStart(7)} pairs  ${String(clusters.length).padStart(6)} clusters  ${String(inClusters).padStart(7)} pages`,
+    );
+    methods[m] = {
+      thresholds: DEFAULT_THRESHOLDS,
+      pairs: accepted,
+      clusters: clusters
+        .sort((x, y) => y.members.length - x.members.length)
+        .map((c) => c.members.map((i) => urls[i])),
+    };
+  }
+  return {
+    text: lines.join('\n'),
+    json: {
+      pages: r.n,
+      pairs: r.pairs.count,
+      timings: r.timings,
+      candidates: r.candidates,
+      bands: r.bands,
+      methods,
+    },
+  };
+}
 
 interface Args {
   file: string;
   json: string | null;
   base: string;
   wholeFileGzip: boolean;
+  signatures: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { file: '', json: null, base: '', wholeFileGzip: false };
+  const a: Args = { file: '', json: null, base: '', wholeFileGzip: false, signatures: true };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
     if (x === '--json') a.json = argv[++i] ?? '';
     else if (x === '--base') a.base = argv[++i] ?? '';
     else if (x === '--whole-file-gzip') a.wholeFileGzip = true;
+    else if (x === '--no-signatures') a.signatures = false;
     else if (x === '-h' || x === '--help') {
-      console.log('usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip]');
+      console.log(
+        'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip] [--no-signatures]',
+      );
       process.exit(0);
     } else if (!a.file) a.file = x;
     else throw new Error(`unexpected argument ${x}`);
   }
   if (!a.file)
-    throw new Error('usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip]');
+    throw new Error(
+      'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip] [--no-signatures]',
+    );
   return a;
 }
 
@@ -61,6 +115,8 @@ export function formatSummary(s: IngestSummary): string {
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const size = statSync(args.file).size;
+  const engine = new SignatureEngine();
+  const urls: string[] = [];
   try {
     const summary = await ingest(
       createReadStream(args.file, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>,
@@ -70,10 +126,28 @@ async function main(): Promise<number> {
         baseUrl: args.base,
         wholeFileGzip: args.wholeFileGzip,
       },
-      async () => {},
+      async (batch) => {
+        if (!args.signatures) return;
+        for (const { page, content } of batch) {
+          if (!comparable(page) || !content.text) continue;
+          engine.add({
+            text: content.text,
+            normUrl: page.normUrl,
+            outlinks: content.outlinks,
+            fingerprint: page.fingerprint,
+          });
+          urls.push(page.url);
+        }
+      },
     );
     console.log(formatSummary(summary));
-    if (args.json) writeFileSync(args.json, JSON.stringify({ summary }, null, 2));
+    const report: Record<string, unknown> = { summary };
+    if (args.signatures && engine.count > 1) {
+      const sig = signatureReport(engine.finish(), urls);
+      console.log(sig.text);
+      report.signatures = sig.json;
+    }
+    if (args.json) writeFileSync(args.json, JSON.stringify(report, null, 2));
     return summary.error ? 2 : 0;
   } catch (e) {
     if (e instanceof IngestError) {

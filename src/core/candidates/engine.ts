@@ -1,0 +1,270 @@
+import { bagOfWords, cosine, type SparseVector } from '../signatures/bag-of-words';
+import {
+  bodyLength,
+  codesMatch,
+  FEATURE_CODE_DEFAULTS,
+  FeatureCodeIndex,
+  featureCode,
+  lengthRatio,
+  type FeatureCodeOptions,
+} from '../signatures/feature-code';
+import { buildLinkGraph, HM_DEFAULTS, hyperlinkMap, type HmOptions } from '../signatures/hyperlink-map';
+import {
+  chooseBands,
+  estimateJaccard,
+  lshCandidates,
+  minhashSignature,
+  type MinHashOptions,
+} from '../signatures/minhash';
+import { normaliseRp, projectBag, RP_DEFAULTS, type RpOptions } from '../signatures/random-projection';
+import { jaccard, SHINGLE_DEFAULTS, shingleSet, type ShingleOptions } from '../signatures/shingles';
+import { hamming64, simhash64, simhashCandidates } from '../signatures/simhash';
+import { ENGLISH_STOP_WORDS, tokenize } from '../text/tokens';
+import { linfPairs } from './grid';
+import { RANGES } from './methods';
+import { PairCollector, SOURCE, type PairTable } from './pairs';
+
+/** Every parameter of every method, at the documents' defaults. */
+export interface EngineParams {
+  rp: RpOptions;
+  hm: HmOptions;
+  fc: FeatureCodeOptions;
+  shingles: ShingleOptions;
+  minhash: MinHashOptions & { threshold: number };
+  /** Drop English stop words from the bag of words (RP, cosine, SimHash). */
+  stopWords: boolean;
+  /** Loosest slider values: candidates are generated there once. */
+  maxD: number;
+  maxHamming: number;
+}
+
+export const ENGINE_DEFAULTS: EngineParams = {
+  rp: RP_DEFAULTS,
+  hm: HM_DEFAULTS,
+  fc: FEATURE_CODE_DEFAULTS,
+  shingles: SHINGLE_DEFAULTS,
+  minhash: { permutations: 128, seed: 1, threshold: 0.8 },
+  stopWords: false,
+  maxD: RANGES.D[1],
+  maxHamming: RANGES.hamming[1],
+};
+
+export interface EngineResult {
+  n: number;
+  K: number;
+  /** RP and HM signatures, n × K, in [0, 1]. */
+  R: Float32Array;
+  X: Float32Array;
+  pairs: PairTable;
+  /** Milliseconds per step. */
+  timings: Record<string, number>;
+  /** Candidate pairs proposed per generator (before de-duplication), and buckets skipped as too large. */
+  candidates: Record<string, number>;
+  bands: { bands: number; rows: number };
+}
+
+/**
+ * Signatures of every page, then candidate pairs (never all pairs) and their measures. Pages are added
+ * one at a time (they stream from IndexedDB in the worker); `finish` does the dataset-wide steps:
+ * RP normalisation, the Hyperlink Map iterations and candidate generation.
+ */
+export class SignatureEngine {
+  private readonly p: EngineParams;
+  private n = 0;
+  private rpRaw: Float64Array = new Float64Array(1024);
+  private bags: SparseVector[] = [];
+  private shingles: Uint32Array[] = [];
+  private mh: Uint32Array = new Uint32Array(0);
+  private shHi: number[] = [];
+  private shLo: number[] = [];
+  private codes: (string[] | null)[] = [];
+  private lengths: number[] = [];
+  private fingerprints: string[] = [];
+  private normUrls: string[] = [];
+  private outlinks: string[][] = [];
+  readonly timings: Record<string, number> = {
+    tokens: 0,
+    rp: 0,
+    shingles: 0,
+    minhash: 0,
+    simhash: 0,
+    featureCode: 0,
+  };
+
+  constructor(params: Partial<EngineParams> = {}) {
+    this.p = { ...ENGINE_DEFAULTS, ...params };
+    this.mh = new Uint32Array(1024 * this.p.minhash.permutations);
+  }
+
+  get count(): number {
+    return this.n;
+  }
+
+  add(page: { text: string; normUrl: string; outlinks: readonly string[]; fingerprint: string }): void {
+    const { p } = this;
+    const i = this.n++;
+    const K = p.rp.K;
+    let t = performance.now();
+    const tokens = tokenize(page.text, { stopWords: p.stopWords ? ENGLISH_STOP_WORDS : undefined });
+    const bag = bagOfWords(tokens);
+    this.bags.push(bag);
+    this.timings.tokens += performance.now() - t;
+
+    t = performance.now();
+    if ((i + 1) * K > this.rpRaw.length) this.rpRaw = grow(this.rpRaw, (i + 1) * K * 2);
+    projectBag(bag, p.rp, this.rpRaw, i * K);
+    this.timings.rp += performance.now() - t;
+
+    t = performance.now();
+    const sh = shingleSet(page.text, p.shingles);
+    this.shingles.push(sh);
+    this.timings.shingles += performance.now() - t;
+
+    t = performance.now();
+    const P = p.minhash.permutations;
+    if ((i + 1) * P > this.mh.length) this.mh = growU32(this.mh, (i + 1) * P * 2);
+    minhashSignature(sh, p.minhash, this.mh, i * P);
+    this.timings.minhash += performance.now() - t;
+
+    t = performance.now();
+    const [hi, lo] = simhash64(tokens);
+    this.shHi.push(hi);
+    this.shLo.push(lo);
+    this.timings.simhash += performance.now() - t;
+
+    t = performance.now();
+    this.codes.push(featureCode(page.text, p.fc.L));
+    this.lengths.push(bodyLength(page.text));
+    this.timings.featureCode += performance.now() - t;
+
+    this.fingerprints.push(page.fingerprint);
+    this.normUrls.push(page.normUrl);
+    this.outlinks.push([...page.outlinks]);
+  }
+
+  finish(): EngineResult {
+    const { p, n } = this;
+    const K = p.rp.K;
+    const P = p.minhash.permutations;
+    const timings = this.timings;
+    const candidates: Record<string, number> = {};
+    const time = <T>(name: string, f: () => T): T => {
+      const t = performance.now();
+      const v = f();
+      timings[name] = (timings[name] ?? 0) + performance.now() - t;
+      return v;
+    };
+
+    const R = time('rpNormalise', () => normaliseRp(this.rpRaw, n, K));
+    const graph = time('linkGraph', () => buildLinkGraph(this.normUrls, this.outlinks));
+    const X = time('hyperlinkMap', () => hyperlinkMap(R, n, K, graph, p.hm));
+
+    const collect = new PairCollector();
+    const grid = time('candidates.rp', () => linfPairs(R, n, K, p.maxD));
+    collect.add(grid, SOURCE.rpGrid);
+    candidates.rpGrid = grid.length / 2;
+
+    const exact = time('candidates.exact', () => exactPairs(this.fingerprints));
+    collect.add(exact, SOURCE.exact);
+    candidates.exact = exact.length / 2;
+
+    const fcIndex = time('candidates.featureCodeIndex', () => new FeatureCodeIndex(this.codes, p.fc));
+    const fc = time('candidates.featureCode', () => fcIndex.pairs());
+    collect.add(fc, SOURCE.featureCode);
+    candidates.featureCode = fc.length / 2;
+    candidates.featureCodeSkippedBuckets = fcIndex.skippedBuckets;
+
+    const bands = chooseBands(P, p.minhash.threshold);
+    const lsh = time('candidates.lsh', () =>
+      lshCandidates(this.mh.subarray(0, n * P), n, P, bands.bands, bands.rows),
+    );
+    collect.add(lsh.pairs, SOURCE.lsh);
+    candidates.lsh = lsh.pairs.length / 2;
+    candidates.lshSkippedBuckets = lsh.skippedBuckets;
+
+    const hi = Uint32Array.from(this.shHi);
+    const lo = Uint32Array.from(this.shLo);
+    const sim = time('candidates.simhash', () => simhashCandidates(hi, lo, n, p.maxHamming));
+    collect.add(sim, SOURCE.simhash);
+    candidates.simhash = sim.length / 2;
+
+    const pairs = time('measures', () => {
+      const { a, b, sources } = collect.finish();
+      const m = a.length;
+      const t: PairTable = {
+        count: m,
+        a,
+        b,
+        sources,
+        dR: new Float32Array(m),
+        dX: new Float32Array(m),
+        cosine: new Float32Array(m),
+        jaccardEst: new Float32Array(m),
+        jaccard: new Float32Array(m),
+        fcMatch: new Uint8Array(m),
+        lengthRatio: new Float32Array(m),
+        simhash: new Uint8Array(m),
+        exact: new Uint8Array(m),
+      };
+      for (let k = 0; k < m; k++) {
+        const i = a[k];
+        const j = b[k];
+        t.dR[k] = linf(R, i, j, K);
+        t.dX[k] = linf(X, i, j, K);
+        t.cosine[k] = cosine(this.bags[i], this.bags[j]);
+        t.jaccardEst[k] = estimateJaccard(
+          this.mh.subarray(i * P, (i + 1) * P),
+          this.mh.subarray(j * P, (j + 1) * P),
+        );
+        t.jaccard[k] = jaccard(this.shingles[i], this.shingles[j]);
+        const ci = this.codes[i];
+        const cj = this.codes[j];
+        t.fcMatch[k] = !ci || !cj ? 2 : codesMatch(ci, cj, p.fc) ? 1 : 0;
+        t.lengthRatio[k] = Math.min(lengthRatio(this.lengths[i], this.lengths[j]), 1e9);
+        t.simhash[k] = hamming64(hi[i], lo[i], hi[j], lo[j]);
+        t.exact[k] = this.fingerprints[i] !== '' && this.fingerprints[i] === this.fingerprints[j] ? 1 : 0;
+      }
+      return t;
+    });
+    candidates.unique = pairs.count;
+    return { n, K, R, X, pairs, timings, candidates, bands };
+  }
+}
+
+function linf(v: Float32Array, i: number, j: number, K: number): number {
+  let d = 0;
+  for (let x = 0; x < K; x++) d = Math.max(d, Math.abs(v[i * K + x] - v[j * K + x]));
+  return d;
+}
+
+/** All pairs within each exact-fingerprint group (capped: a group is a star around its first page beyond 200). */
+function exactPairs(fps: readonly string[]): Uint32Array {
+  const groups = new Map<string, number[]>();
+  fps.forEach((f, i) => {
+    if (!f) return;
+    let g = groups.get(f);
+    if (!g) groups.set(f, (g = []));
+    g.push(i);
+  });
+  const out: number[] = [];
+  for (const g of groups.values()) {
+    if (g.length < 2) continue;
+    if (g.length > 200) {
+      for (let y = 1; y < g.length; y++) out.push(g[0], g[y]);
+      continue;
+    }
+    for (let x = 0; x < g.length; x++) for (let y = x + 1; y < g.length; y++) out.push(g[x], g[y]);
+  }
+  return Uint32Array.from(out);
+}
+
+function grow(a: Float64Array, n: number): Float64Array {
+  const b = new Float64Array(n);
+  b.set(a);
+  return b;
+}
+function growU32(a: Uint32Array, n: number): Uint32Array {
+  const b = new Uint32Array(n);
+  b.set(a);
+  return b;
+}

@@ -1,0 +1,73 @@
+import { UnionFind } from './union-find';
+
+/** A duplicate cluster: member page indices (ascending); `centre` set for star clusters. */
+export interface Cluster {
+  members: number[];
+  centre: number;
+}
+
+/**
+ * Connected components of the accepted pairs: near-duplication taken as transitive ("not transitive,
+ * though sometimes used transitively" — lecture). Singletons are left out.
+ */
+export function connectedComponents(
+  n: number,
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  accepted: (k: number) => boolean,
+): Cluster[] {
+  const uf = new UnionFind(n);
+  for (let k = 0; k < a.length; k++) if (accepted(k)) uf.union(a[k], b[k]);
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const r = uf.find(i);
+    let g = groups.get(r);
+    if (!g) groups.set(r, (g = []));
+    g.push(i);
+  }
+  return [...groups.values()].filter((g) => g.length > 1).map((members) => ({ members, centre: -1 }));
+}
+
+/**
+ * Star (centre) clustering, which does not assume transitivity: repeatedly take the unassigned page
+ * with the most accepted neighbours still unassigned as a centre, and give it those neighbours. Every
+ * member is then a direct duplicate of its centre.
+ */
+export function starClusters(
+  n: number,
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  accepted: (k: number) => boolean,
+): Cluster[] {
+  const adj: number[][] = Array.from({ length: n }, () => []);
+  for (let k = 0; k < a.length; k++) {
+    if (!accepted(k)) continue;
+    adj[a[k]].push(b[k]);
+    adj[b[k]].push(a[k]);
+  }
+  const order = Array.from({ length: n }, (_, i) => i).filter((i) => adj[i].length > 0);
+  order.sort((x, y) => adj[y].length - adj[x].length || x - y);
+  const assigned = new Uint8Array(n);
+  const out: Cluster[] = [];
+  for (const c of order) {
+    if (assigned[c]) continue;
+    const members = [c, ...adj[c].filter((m) => !assigned[m])];
+    if (members.length < 2) continue;
+    for (const m of members) assigned[m] = 1;
+    members.sort((x, y) => x - y);
+    out.push({ members, centre: c });
+  }
+  return out;
+}
+
+/** Pairs inside a cluster that do not themselves pass: where a component relied on transitivity. */
+export function transitiveOnlyPairs(
+  c: Cluster,
+  passes: (i: number, j: number) => boolean,
+): [number, number][] {
+  const out: [number, number][] = [];
+  for (let x = 0; x < c.members.length; x++)
+    for (let y = x + 1; y < c.members.length; y++)
+      if (!passes(c.members[x], c.members[y])) out.push([c.members[x], c.members[y]]);
+  return out;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  codesMatch,
+  FEATURE_CODE_DEFAULTS as D,
+  FeatureCodeIndex,
+  featureCode,
+  lcsLength,
+  lengthRatio,
+} from '../../../src/core/signatures/feature-code';
+
+const chars = (s: string) => [...s];
+
+describe('feature code + length (Peng et al.)', () => {
+  it('takes L = 5 characters on each side of the first 。', () => {
+    expect(featureCode('导航 首页\n北京二十五所成人高校具有招生资格。新华网仅报道消息本身。')?.join('')).toBe(
+      '有招生资格新华网仅报',
+    );
+    // White space and punctuation are not symbols; near the start of a text the left side is shorter.
+    expect(featureCode('资 格。新华，网仅报道')?.join('')).toBe('资格新华网仅报');
+    expect(featureCode('no full stop at all')).toBeNull();
+  });
+
+  it('uses L words around the first sentence end when there is no 。 (documented rule)', () => {
+    const code = featureCode(
+      'Home About\nThe quick brown fox jumps over the lazy dog. Then it ran far away into the woods.',
+    );
+    expect(code).toEqual(['jumps', 'over', 'the', 'lazy', 'dog', 'then', 'it', 'ran', 'far', 'away']);
+    expect(featureCode('version 2.39 e.g. nothing ends here')).toBeNull();
+  });
+
+  it('LCS with one shifted character still matches (LCS = 9 ≥ 2L − 2 = 8)', () => {
+    const a = chars('具有招生资格新华网仅');
+    const b = chars('有招生资格新华网仅报'); // shifted by one: one lost at the front, one new at the end
+    expect(lcsLength(a, b)).toBe(9);
+    expect(codesMatch(a, b, D)).toBe(true);
+  });
+
+  it('LCS with two shifted characters matches at tolerance 2 (LCS = 8), not at tolerance 1', () => {
+    const a = chars('具有招生资格新华网仅');
+    const b = chars('招生资格新华网仅报道');
+    expect(lcsLength(a, b)).toBe(8);
+    expect(codesMatch(a, b, D)).toBe(true);
+    expect(codesMatch(a, b, { ...D, tolerance: 1 })).toBe(false);
+    expect(codesMatch(a, chars('生资格新华网仅报道消'), D)).toBe(false); // three shifted: LCS 7
+  });
+
+  it('the length ratio at a = 1.10: 1100 vs 1000 is the same page, 1101 vs 1000 is not', () => {
+    expect(lengthRatio(1000, 1100)).toBeCloseTo(1.1, 12);
+    expect(lengthRatio(1100, 1000) <= D.a).toBe(true);
+    expect(lengthRatio(1101, 1000) <= D.a).toBe(false);
+    expect(lengthRatio(0, 0)).toBe(1);
+    expect(lengthRatio(0, 5)).toBe(Infinity);
+  });
+
+  it('the ordered index finds exactly the pairs a brute-force LCS comparison finds', () => {
+    const base = chars('甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉');
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const codes: (string[] | null)[] = [];
+    for (let i = 0; i < 120; i++) {
+      if (i % 17 === 0) {
+        codes.push(null);
+        continue;
+      }
+      const start = Math.floor(rnd() * 4);
+      const c = base.slice(start, start + 10);
+      if (rnd() < 0.5) c[Math.floor(rnd() * 10)] = base[Math.floor(rnd() * base.length)];
+      codes.push(c);
+    }
+    const idx = new FeatureCodeIndex(codes, D);
+    const found = Array.from(idx.pairs());
+    const brute: number[] = [];
+    for (let i = 0; i < codes.length; i++)
+      for (let j = i + 1; j < codes.length; j++)
+        if (
+          codes[i] &&
+          codes[j] &&
+          codes[i]!.length >= 8 &&
+          codes[j]!.length >= 8 &&
+          codesMatch(codes[i]!, codes[j]!, D)
+        )
+          brute.push(i, j);
+    const asSet = (f: number[]) =>
+      new Set(f.reduce<string[]>((acc, _, k) => (k % 2 ? acc : [...acc, `${f[k]},${f[k + 1]}`]), []));
+    expect(asSet(found)).toEqual(asSet(brute));
+    expect(brute.length).toBeGreaterThan(20);
+    // Binary-search lookup of one page agrees with the pair list.
+    const p = 1;
+    const viaPairs = [...asSet(found)].flatMap((s) => {
+      const [i, j] = s.split(',').map(Number);
+      return i === p ? [j] : j === p ? [i] : [];
+    });
+    expect(idx.matchesOf(p)).toEqual(viaPairs.sort((x, y) => x - y));
+  });
+});

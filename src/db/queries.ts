@@ -76,9 +76,10 @@ export async function deleteDataset(d: WorkbenchDb, datasetId: number): Promise<
     [datasetId, Dexie.minKey],
     [datasetId, Dexie.maxKey],
   ];
-  await d.transaction('rw', d.pages, d.contents, d.datasets, async () => {
+  await d.transaction('rw', [d.pages, d.contents, d.datasets, d.analyses], async () => {
     await d.pages.where('[datasetId+seq]').between(range[0], range[1]).delete();
     await d.contents.where('[datasetId+seq]').between(range[0], range[1]).delete();
+    await d.analyses.where('datasetId').equals(datasetId).delete();
     await d.datasets.delete(datasetId);
   });
 }
@@ -122,4 +123,25 @@ export async function countPages(d: WorkbenchDb, datasetId: number): Promise<num
     .where('[datasetId+seq]')
     .between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey])
     .count();
+}
+
+/** Stream a dataset's pages with their content in batches (signature computation). */
+export async function forEachPageWithContent(
+  d: WorkbenchDb,
+  datasetId: number,
+  batchSize: number,
+  fn: (batch: { page: StoredPage; content: StoredContent | undefined }[]) => void | Promise<void>,
+): Promise<void> {
+  let from: unknown[] = [datasetId, Dexie.minKey];
+  for (;;) {
+    const pages = await d.pages
+      .where('[datasetId+seq]')
+      .between(from, [datasetId, Dexie.maxKey], false, true)
+      .limit(batchSize)
+      .toArray();
+    if (pages.length === 0) return;
+    const contents = await d.contents.bulkGet(pages.map((p) => [datasetId, p.seq] as [number, number]));
+    await fn(pages.map((page, i) => ({ page, content: contents[i] })));
+    from = [datasetId, pages[pages.length - 1].seq];
+  }
 }

@@ -1,4 +1,6 @@
 import Dexie, { type Table } from 'dexie';
+import type { EngineParams } from '../core/candidates/engine';
+import type { PairTable } from '../core/candidates/pairs';
 import type { FormatId, IngestErrorInfo, PageContent, PageRecord } from '../core/types';
 
 export type DatasetStatus = 'ingesting' | 'ready' | 'partial' | 'cancelled' | 'interrupted';
@@ -57,10 +59,40 @@ export const SCHEMA_V2 = {
   pages: '[datasetId+seq], [datasetId+normUrl], [datasetId+fingerprint]',
 };
 
+/** v3 (near-replica engine): one stored analysis per dataset and parameter set. */
+export const SCHEMA_V3 = {
+  ...SCHEMA_V2,
+  analyses: '[datasetId+paramsKey], datasetId',
+};
+
+/**
+ * Signatures and candidate pairs of a dataset under one parameter set (src/core/candidates/engine.ts).
+ * Typed arrays are stored as they are (structured clone), so loading one is a single read.
+ */
+export interface StoredAnalysis {
+  datasetId: number;
+  /** Canonical JSON of the parameters that need recomputation when changed. */
+  paramsKey: string;
+  params: EngineParams;
+  created: string;
+  /** Page seqs in signature order (index i ↔ seqs[i]). */
+  seqs: Float64Array;
+  n: number;
+  K: number;
+  R: Float32Array;
+  X: Float32Array;
+  pairs: PairTable;
+  timings: Record<string, number>;
+  candidates: Record<string, number>;
+  bands: { bands: number; rows: number };
+  elapsedMs: number;
+}
+
 export class WorkbenchDb extends Dexie {
   datasets!: Table<Dataset, number>;
   pages!: Table<StoredPage, [number, number]>;
   contents!: Table<StoredContent, [number, number]>;
+  analyses!: Table<StoredAnalysis, [number, string]>;
 
   constructor(name = 'dedup-workbench') {
     super(name);
@@ -76,6 +108,7 @@ export class WorkbenchDb extends Dexie {
             d.warningCount ??= 0;
           }),
       );
+    this.version(3).stores(SCHEMA_V3);
   }
 }
 

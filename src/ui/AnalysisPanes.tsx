@@ -1,16 +1,10 @@
-/**
- * The three panes the product is about. Until their engines exist they say plainly what will fill them.
- */
+import { ClustersPane } from './clusters/ClustersPane';
+
+/** The three panes the product is about, side by side. */
 export function AnalysisPanes() {
   return (
     <section className="panes" aria-label="Analysis">
-      <section className="pane" aria-label="Duplicate clusters">
-        <h2>Duplicate clusters</h2>
-        <p className="empty">
-          No signatures computed yet. Clusters of exact and near replicas will appear here once signatures
-          (exact fingerprint, RP/HM, feature code + length, MinHash, SimHash) are computed for this dataset.
-        </p>
-      </section>
+      <ClustersPane />
       <section className="pane" aria-label="Precision and recall">
         <h2>Precision–recall</h2>
         <p className="empty">

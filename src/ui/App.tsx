@@ -9,6 +9,8 @@ import { PagesTable } from './PagesTable';
 import { AnalysisPanes } from './AnalysisPanes';
 import { Sidebar } from './Sidebar';
 import { DatasetHeader } from './DatasetHeader';
+import { ClusterDetail } from './clusters/ClusterDetail';
+import { useAnalysis } from '../state/analysis';
 
 export function App() {
   const refresh = useDatasets((s) => s.refresh);
@@ -16,6 +18,7 @@ export function App() {
   const datasets = useDatasets((s) => s.datasets);
   const job = useDatasets((s) => s.job);
   const load = usePages((s) => s.load);
+  const loadAnalysis = useAnalysis((s) => s.load);
   const selected = datasets.find((d) => d.id === selectedId) ?? null;
 
   useEffect(() => {
@@ -28,6 +31,11 @@ export function App() {
   useEffect(() => {
     void load(selectedId);
   }, [load, selectedId, pageCount, status]);
+  const ready =
+    status === 'ready' || status === 'partial' || status === 'cancelled' || status === 'interrupted';
+  useEffect(() => {
+    void loadAnalysis(ready ? selectedId : null);
+  }, [loadAnalysis, selectedId, ready]);
 
   return (
     <DropZone>
@@ -40,6 +48,7 @@ export function App() {
             <>
               <DatasetHeader dataset={selected} />
               <AnalysisPanes />
+              <ClusterDetail />
               <section className="pages-area" aria-label="Pages">
                 <PagesTable />
                 <PageDetail />

@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import type { IngestWorkerApi } from './ingest.worker';
+import type { SignaturesWorkerApi } from './signatures.worker';
 
 /**
  * The one place that creates workers (jsdom has no Worker: component tests mock this module).
@@ -16,3 +17,11 @@ export function startIngestWorker(): WorkerHandle<IngestWorkerApi> {
 }
 
 export { Comlink };
+
+export function startSignaturesWorker(): WorkerHandle<SignaturesWorkerApi> {
+  const w = new Worker(new URL('./signatures.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'signatures',
+  });
+  return { api: Comlink.wrap<SignaturesWorkerApi>(w), terminate: () => w.terminate() };
+}

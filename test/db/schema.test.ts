@@ -59,7 +59,9 @@ describe('Dexie schema', () => {
     v1.version(1).stores(SCHEMA_V1);
     await v1.open();
     // A v1 dataset row had no warnings fields.
-    await v1.table('datasets').add({ name: 'old', fileName: 'old.warc', status: 'ready', created: '2024-01-01' });
+    await v1
+      .table('datasets')
+      .add({ name: 'old', fileName: 'old.warc', status: 'ready', created: '2024-01-01' });
     await v1.table('pages').add({ ...page(0).page, datasetId: 1 });
     await v1.table('pages').add({ ...page(1).page, datasetId: 1 });
     v1.close();
@@ -78,8 +80,20 @@ describe('Dexie schema', () => {
 
   it('writes batches, reads pages and content, and deletes a dataset with all its pages', async () => {
     const db = new WorkbenchDb(freshName());
-    const a = await createDataset(db, { name: 'a', fileName: 'a.warc', bytes: 1, format: 'warc', compressed: false });
-    const b = await createDataset(db, { name: 'b', fileName: 'b.warc', bytes: 1, format: 'warc', compressed: false });
+    const a = await createDataset(db, {
+      name: 'a',
+      fileName: 'a.warc',
+      bytes: 1,
+      format: 'warc',
+      compressed: false,
+    });
+    const b = await createDataset(db, {
+      name: 'b',
+      fileName: 'b.warc',
+      bytes: 1,
+      format: 'warc',
+      compressed: false,
+    });
     await writeBatch(db, a, [page(0), page(1), page(2)]);
     await writeBatch(db, b, [page(0, 'b.test')]);
     expect((await loadPages(db, a)).map((p) => p.seq)).toEqual([0, 1, 2]);
@@ -95,8 +109,20 @@ describe('Dexie schema', () => {
 
   it('marks a dataset whose ingest stopped beating as interrupted, not a live one', async () => {
     const db = new WorkbenchDb(freshName());
-    const stale = await createDataset(db, { name: 's', fileName: 's.warc', bytes: 1, format: 'warc', compressed: false });
-    const live = await createDataset(db, { name: 'l', fileName: 'l.warc', bytes: 1, format: 'warc', compressed: false });
+    const stale = await createDataset(db, {
+      name: 's',
+      fileName: 's.warc',
+      bytes: 1,
+      format: 'warc',
+      compressed: false,
+    });
+    const live = await createDataset(db, {
+      name: 'l',
+      fileName: 'l.warc',
+      bytes: 1,
+      format: 'warc',
+      compressed: false,
+    });
     const now = Date.now();
     await db.datasets.update(stale, { heartbeat: now - HEARTBEAT_STALE_MS - 1 });
     expect(await markInterrupted(db, now)).toBe(1);

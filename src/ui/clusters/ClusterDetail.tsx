@@ -1,0 +1,172 @@
+import { useEffect, useMemo, useState } from 'react';
+import { transitiveOnlyPairs } from '../../core/clusters/clusters';
+import { diffWords, type DiffRun } from '../../core/text/diff';
+import { loadContent } from '../../db/queries';
+import { db } from '../../db/schema';
+import { useAnalysis } from '../../state/analysis';
+import { clusterView, findPair } from '../../state/clusters';
+import { usePages } from '../../state/pages';
+import { fmtInt } from '../format';
+
+/** The selected cluster: its members, which pairs only join through others, and two members side by side. */
+export function ClusterDetail() {
+  const s = useAnalysis();
+  const pages = usePages((p) => p.pages);
+  const datasetId = usePages((p) => p.datasetId);
+  const bySeq = useMemo(() => new Map(pages.map((p) => [p.seq, p])), [pages]);
+  const view = useMemo(
+    () => (s.analysis ? clusterView(s.analysis, s.method, s.thresholds, s.mode) : null),
+    [s.analysis, s.method, s.thresholds, s.mode],
+  );
+  const cluster = view && s.selectedCluster !== null ? view.clusters[s.selectedCluster] : undefined;
+  // The compared pair belongs to one cluster; another cluster starts from its first two members.
+  const [chosen, setChosen] = useState<{ of: unknown; pair: [number, number] } | null>(null);
+  const pair: [number, number] | null = !cluster
+    ? null
+    : chosen && chosen.of === cluster
+      ? chosen.pair
+      : [cluster.members[0], cluster.members[1]];
+  const setPair = (p: [number, number]) => setChosen({ of: cluster, pair: p });
+  if (!s.analysis || !view || !cluster) return null;
+  const a = s.analysis;
+  const loose = s.mode === 'components' ? transitiveOnlyPairs(cluster, view.passes) : [];
+  const fpCount = new Map<string, number>();
+  for (const m of cluster.members) {
+    const f = bySeq.get(a.seqs[m])?.fingerprint ?? '';
+    fpCount.set(f, (fpCount.get(f) ?? 0) + 1);
+  }
+  return (
+    <section className="cluster-detail" aria-label="Cluster detail">
+      <h2>
+        Cluster of {cluster.members.length} pages{' '}
+        <span className="badge">{fpCount.size === 1 ? 'exact replicas' : 'near replicas'}</span>
+      </h2>
+      {loose.length > 0 && (
+        <p className="meta" data-testid="transitive-note">
+          {fmtInt(loose.length)} of {fmtInt((cluster.members.length * (cluster.members.length - 1)) / 2)}{' '}
+          pairs in this cluster do not collide themselves: they are joined only through other members
+          (near-duplication is not transitive). Try star clusters.
+        </p>
+      )}
+      <table className="members">
+        <thead>
+          <tr>
+            <th>A</th>
+            <th>B</th>
+            <th>URL</th>
+            <th>Host</th>
+            <th>Title</th>
+            <th>Kind</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cluster.members.map((m) => {
+            const p = bySeq.get(a.seqs[m]);
+            // Exact: another member has the same text fingerprint.
+            const exact = !!p?.fingerprint && (fpCount.get(p.fingerprint) ?? 0) > 1;
+            return (
+              <tr key={m} className={m === cluster.centre ? 'centre' : ''}>
+                <td>
+                  <input
+                    type="radio"
+                    name="cmp-a"
+                    aria-label="compare as A"
+                    checked={pair?.[0] === m}
+                    onChange={() => setPair([m, pair?.[1] ?? m])}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="radio"
+                    name="cmp-b"
+                    aria-label="compare as B"
+                    checked={pair?.[1] === m}
+                    onChange={() => setPair([pair?.[0] ?? m, m])}
+                  />
+                </td>
+                <td className="url">{p?.url}</td>
+                <td>{p?.host}</td>
+                <td>{p?.title}</td>
+                <td>
+                  <span className="badge">{exact ? 'exact' : 'near'}</span>
+                  {m === cluster.centre && <span className="badge">centre</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {pair && datasetId !== null && pair[0] !== pair[1] && (
+        <SideBySide
+          datasetId={datasetId}
+          seqA={a.seqs[pair[0]]}
+          seqB={a.seqs[pair[1]]}
+          pairIndex={findPair(a, pair[0], pair[1])}
+        />
+      )}
+    </section>
+  );
+}
+
+function SideBySide({
+  datasetId,
+  seqA,
+  seqB,
+  pairIndex,
+}: {
+  datasetId: number;
+  seqA: number;
+  seqB: number;
+  pairIndex: number | null;
+}) {
+  const [texts, setTexts] = useState<[string, string] | null>(null);
+  const a = useAnalysis((s) => s.analysis)!;
+  useEffect(() => {
+    let live = true;
+    void Promise.all([loadContent(db(), datasetId, seqA), loadContent(db(), datasetId, seqB)]).then(
+      ([x, y]) => {
+        if (live) setTexts([x?.text ?? '', y?.text ?? '']);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [datasetId, seqA, seqB]);
+  const runs = useMemo(() => (texts ? diffWords(texts[0], texts[1]) : null), [texts]);
+  const p = a.pairs;
+  const k = pairIndex;
+  return (
+    <div className="side-by-side">
+      {k !== null && (
+        <p className="meta pair-measures">
+          ‖ΔR‖∞ {p.dR[k].toFixed(3)} · ‖ΔX‖∞ {p.dX[k].toFixed(3)} · cosine {p.cosine[k].toFixed(3)} · Jaccard{' '}
+          {p.jaccard[k].toFixed(3)} (MinHash {p.jaccardEst[k].toFixed(3)}) · feature code{' '}
+          {p.fcMatch[k] === 2 ? 'none' : p.fcMatch[k] ? 'match' : 'differ'} · length ratio{' '}
+          {p.lengthRatio[k].toFixed(3)} · SimHash {p.simhash[k]} bits
+        </p>
+      )}
+      <div className="columns">
+        <Column runs={runs} side="a" fallback={texts?.[0]} />
+        <Column runs={runs} side="b" fallback={texts?.[1]} />
+      </div>
+    </div>
+  );
+}
+
+/** One side of the comparison: text only, differences marked (crawled text is never parsed as HTML). */
+function Column({ runs, side, fallback }: { runs: DiffRun[] | null; side: 'a' | 'b'; fallback?: string }) {
+  if (!runs) return <pre className="page-text">{fallback ?? 'loading…'}</pre>;
+  return (
+    <pre className="page-text">
+      {runs.map((r, i) =>
+        r.op === 'same' ? (
+          <span key={i}>{side === 'a' ? r.text : r.textB}</span>
+        ) : (side === 'a') === (r.op === 'del') ? (
+          <mark key={i} className={r.op}>
+            {r.text}
+          </mark>
+        ) : null,
+      )}
+    </pre>
+  );
+}

@@ -1,0 +1,60 @@
+import { RANGES, type MethodId, type Thresholds } from '../../core/candidates/methods';
+import { useAnalysis } from '../../state/analysis';
+
+interface SliderSpec {
+  key: 'C' | 'D' | 'a' | 'jaccard' | 'hamming';
+  label: string;
+  step: number;
+  help: string;
+}
+
+const SLIDERS: Record<MethodId, SliderSpec[]> = {
+  exact: [],
+  'rp-hm': [
+    { key: 'C', label: 'C (HM, ‖ΔX‖∞ <)', step: 0.005, help: 'C = 1: RP signature only' },
+    { key: 'D', label: 'D (RP, ‖ΔR‖∞ <)', step: 0.001, help: 'candidates were generated at the largest D' },
+  ],
+  'feature-code': [{ key: 'a', label: 'a (length ratio ≤)', step: 0.01, help: 'Peng et al.: 1.10 best' }],
+  minhash: [{ key: 'jaccard', label: 'Jaccard ≥', step: 0.01, help: 'exact Jaccard of LSH candidates' }],
+  simhash: [{ key: 'hamming', label: 'Hamming ≤', step: 1, help: 'Manku et al.: 3 of 64 bits' }],
+};
+
+export function ThresholdSliders({ method }: { method: MethodId }) {
+  const t = useAnalysis((s) => s.thresholds);
+  const setThreshold = useAnalysis((s) => s.setThreshold);
+  const specs = SLIDERS[method];
+  return (
+    <div className="sliders">
+      {specs.length === 0 && <span className="empty">Exact fingerprints have no threshold.</span>}
+      {specs.map((s) => {
+        const [lo, hi] = RANGES[s.key];
+        const v = t[s.key];
+        return (
+          <label key={s.key} className="slider" title={s.help}>
+            <span>{s.label}</span>
+            <input
+              type="range"
+              min={lo}
+              max={hi}
+              step={s.step}
+              value={v}
+              aria-label={s.key}
+              onChange={(e) => setThreshold(s.key, Number(e.target.value) as Thresholds[typeof s.key])}
+            />
+            <output>{s.step >= 1 ? v : v.toFixed(s.step < 0.01 ? 3 : 2)}</output>
+          </label>
+        );
+      })}
+      {method === 'feature-code' && (
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={t.fcLengthCheck}
+            onChange={(e) => setThreshold('fcLengthCheck', e.target.checked)}
+          />
+          with length check
+        </label>
+      )}
+    </div>
+  );
+}

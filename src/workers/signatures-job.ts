@@ -1,0 +1,94 @@
+import { ENGINE_DEFAULTS, SignatureEngine, type EngineParams } from '../core/candidates/engine';
+import { comparable } from '../core/candidates/comparable';
+import { forEachPageWithContent } from '../db/queries';
+import { db, type StoredAnalysis } from '../db/schema';
+
+export interface AnalysisProgress {
+  phase: 'signatures' | 'candidates' | 'saving';
+  done: number;
+  total: number;
+  elapsedMs: number;
+}
+
+export type AnalysisResult =
+  { kind: 'done'; paramsKey: string } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
+
+/** The parameters whose change needs a recomputation, in a canonical form (the analysis key). */
+export function paramsKey(p: EngineParams): string {
+  const canon = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, canon((v as Record<string, unknown>)[k])]),
+        )
+      : v;
+  return JSON.stringify(canon(p));
+}
+
+/** Compute every method's signatures and the candidate pairs of a dataset; store them in Dexie. */
+export async function runAnalysis(
+  datasetId: number,
+  params: Partial<EngineParams>,
+  onProgress: (p: AnalysisProgress) => void,
+  isCancelled: () => boolean,
+): Promise<AnalysisResult> {
+  const t0 = performance.now();
+  const full: EngineParams = { ...ENGINE_DEFAULTS, ...params };
+  const d = db();
+  try {
+    const ds = await d.datasets.get(datasetId);
+    if (!ds) return { kind: 'failed', message: `dataset ${datasetId} not found` };
+    const engine = new SignatureEngine(full);
+    const seqs: number[] = [];
+    let done = 0;
+    let last = 0;
+    await forEachPageWithContent(d, datasetId, 500, (batch) => {
+      if (isCancelled()) throw new Cancelled();
+      for (const { page, content } of batch) {
+        done++;
+        if (!comparable(page) || !content?.text) continue;
+        engine.add({
+          text: content.text,
+          normUrl: page.normUrl,
+          outlinks: content.outlinks,
+          fingerprint: page.fingerprint,
+        });
+        seqs.push(page.seq);
+      }
+      const now = performance.now();
+      if (now - last > 100) {
+        last = now;
+        onProgress({ phase: 'signatures', done, total: ds.pages, elapsedMs: now - t0 });
+      }
+    });
+    onProgress({ phase: 'candidates', done, total: ds.pages, elapsedMs: performance.now() - t0 });
+    const r = engine.finish();
+    if (isCancelled()) return { kind: 'cancelled' };
+    onProgress({ phase: 'saving', done, total: ds.pages, elapsedMs: performance.now() - t0 });
+    const key = paramsKey(full);
+    const stored: StoredAnalysis = {
+      datasetId,
+      paramsKey: key,
+      params: full,
+      created: new Date().toISOString(),
+      seqs: Float64Array.from(seqs),
+      n: r.n,
+      K: r.K,
+      R: r.R,
+      X: r.X,
+      pairs: r.pairs,
+      timings: r.timings,
+      candidates: r.candidates,
+      bands: r.bands,
+      elapsedMs: performance.now() - t0,
+    };
+    await d.analyses.put(stored);
+    return { kind: 'done', paramsKey: key };
+  } catch (e) {
+    if (e instanceof Cancelled) return { kind: 'cancelled' };
+    return { kind: 'failed', message: (e as Error).message };
+  }
+}
+
+class Cancelled extends Error {}

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { launch, serve, SHOTS } from './harness';
+
+mkdirSync(SHOTS, { recursive: true });
+
+describe('duplicate clusters in Chromium', () => {
+  let server: Awaited<ReturnType<typeof serve>>;
+  let browser: Awaited<ReturnType<typeof launch>>;
+  let page: Page;
+  const errors: string[] = [];
+
+  before(async () => {
+    server = await serve();
+    browser = await launch();
+    page = browser.page;
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const summary = () => page.getByTestId('cluster-summary').textContent();
+
+  it('opens the sample and computes signatures in the background', async () => {
+    await page.getByRole('button', { name: 'Open sample crawl' }).click();
+    await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Compute signatures' }).click();
+    await page.getByTestId('cluster-summary').waitFor({ timeout: 60_000 });
+    assert.match((await summary()) ?? '', /^\d+ clusters · \d+ of \d+ pages/);
+    await page.screenshot({ path: join(SHOTS, 'clusters-computed.png') });
+  });
+
+  it('moving the C slider changes the clusters live', async () => {
+    const before = await summary();
+    const slider = page.getByRole('slider', { name: 'C' });
+    await slider.focus();
+    // C = 1 (RP only) down to a tight Hyperlink Map tolerance.
+    for (let i = 0; i < 190; i++) await page.keyboard.press('ArrowLeft');
+    const after = await summary();
+    assert.notEqual(after, before, 'cluster summary changed');
+    const n = (s: string | null) => Number((s ?? '').split(' ')[0].replace(/\D/g, ''));
+    assert.ok(n(after) !== n(before) || after !== before);
+    await page.screenshot({ path: join(SHOTS, 'clusters-c-moved.png') });
+  });
+
+  it('opens a cluster and compares two members side by side as text', async () => {
+    await page.locator('.cluster-list button').first().click();
+    await page.getByRole('region', { name: 'Cluster detail' }).waitFor();
+    await page.locator('.side-by-side .page-text').first().waitFor();
+    assert.ok(((await page.locator('.side-by-side .page-text').first().textContent()) ?? '').length > 20);
+    await page.screenshot({ path: join(SHOTS, 'cluster-detail.png'), fullPage: true });
+  });
+
+  it('keeps the computed analysis across a reload', async () => {
+    await page.reload();
+    await page.getByTestId('cluster-summary').waitFor({ timeout: 20_000 });
+    assert.deepEqual(errors, []);
+  });
+});

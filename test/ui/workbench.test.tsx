@@ -53,7 +53,9 @@ describe('workbench shell', () => {
     const list = await screen.findByRole('complementary', { name: 'Datasets' });
     await waitFor(() => expect(within(list).getByText('ready')).toBeInTheDocument(), { timeout: 10_000 });
     await waitFor(() => expect(screen.getByTestId('page-count')).toHaveTextContent(/^\d+ of \d+ pages$/));
-    expect(screen.getByRole('region', { name: 'Duplicate clusters' })).toHaveTextContent('No signatures computed yet');
+    expect(screen.getByRole('region', { name: 'Duplicate clusters' })).toHaveTextContent(
+      'No signatures computed yet',
+    );
     expect(screen.getByRole('region', { name: 'DUST rules' })).toHaveTextContent('No rules mined yet');
     fireEvent.click(screen.getByText('Tiny page A'));
     await waitFor(() => expect(screen.getByTestId('page-text').textContent).not.toBe(''));
@@ -63,11 +65,17 @@ describe('workbench shell', () => {
   it('renders hostile titles and text as text: no script or img element is created', async () => {
     render(<App />);
     pickFile(fixture('hostile.warc.gz'));
-    await waitFor(() => expect(screen.getByTestId('page-count')).toHaveTextContent(/of [1-9]/), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('page-count')).toHaveTextContent(/of [1-9]/), {
+      timeout: 10_000,
+    });
     const row = await screen.findByText((t) => t.includes('<script>alert(1)</script>'), { selector: '.td' });
     fireEvent.click(row);
-    await waitFor(() => expect(screen.getByTestId('detail-title').textContent).toContain('<script>alert(1)</script>'));
-    await waitFor(() => expect(screen.getByTestId('page-text').textContent).toContain('<img src=x onerror=alert(1)>'));
+    await waitFor(() =>
+      expect(screen.getByTestId('detail-title').textContent).toContain('<script>alert(1)</script>'),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('page-text').textContent).toContain('<img src=x onerror=alert(1)>'),
+    );
     expect(document.querySelectorAll('main script, main img')).toHaveLength(0);
   });
 
@@ -82,9 +90,13 @@ describe('workbench shell', () => {
   it('keeps the good records of a truncated file and marks the dataset partial with the error', async () => {
     render(<App />);
     pickFile(fixture('truncated.warc.gz'));
-    await waitFor(() => expect(screen.getAllByText('partial').length).toBeGreaterThan(0), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getAllByText('partial').length).toBeGreaterThan(0), {
+      timeout: 10_000,
+    });
     const alerts = screen.getAllByRole('alert');
-    expect(alerts.some((a) => /truncated\.warc\.gz at byte [\d,]+: truncated gzip/.test(a.textContent ?? ''))).toBe(true);
+    expect(
+      alerts.some((a) => /truncated\.warc\.gz at byte [\d,]+: truncated gzip/.test(a.textContent ?? '')),
+    ).toBe(true);
     const [ds] = await db().datasets.toArray();
     expect(ds.status).toBe('partial');
     expect(ds.pages).toBeGreaterThan(0);
@@ -96,7 +108,9 @@ describe('workbench shell', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/gzipped as a whole/);
     await act(async () => fireEvent.click(within(alert).getByText('Read anyway')));
-    await waitFor(async () => expect((await db().datasets.toArray())[0]?.status).toBe('ready'), { timeout: 10_000 });
+    await waitFor(async () => expect((await db().datasets.toArray())[0]?.status).toBe('ready'), {
+      timeout: 10_000,
+    });
   });
 
   it('shows a dataset left mid-ingest by a reload as interrupted', async () => {

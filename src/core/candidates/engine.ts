@@ -18,7 +18,7 @@ import {
 } from '../signatures/minhash';
 import { normaliseRp, projectBag, RP_DEFAULTS, type RpOptions } from '../signatures/random-projection';
 import { jaccard, SHINGLE_DEFAULTS, shingleSet, type ShingleOptions } from '../signatures/shingles';
-import { hamming64, simhash64, simhashCandidates } from '../signatures/simhash';
+import { hamming64, simhashCandidates, simhashOfHashes } from '../signatures/simhash';
 import { ENGLISH_STOP_WORDS, tokenize } from '../text/tokens';
 import { linfPairs } from './grid';
 import { RANGES } from './methods';
@@ -127,7 +127,7 @@ export class SignatureEngine {
     this.timings.minhash += performance.now() - t;
 
     t = performance.now();
-    const [hi, lo] = simhash64(tokens);
+    const [hi, lo] = simhashOfHashes(sh);
     this.shHi.push(hi);
     this.shLo.push(lo);
     this.timings.simhash += performance.now() - t;

@@ -40,8 +40,9 @@ describe('random projection (Di Iorio et al. §2.1)', () => {
     const K = RP_DEFAULTS.K;
     const a = new Float64Array(K);
     const b = new Float64Array(K);
-    projectBag(one, RP_DEFAULTS, a, 0);
-    projectBag(two, RP_DEFAULTS, b, 0);
+    const tf = { ...RP_DEFAULTS, weighting: 'tf' as const };
+    projectBag(one, tf, a, 0);
+    projectBag(two, tf, b, 0);
     for (let j = 0; j < K; j++) expect(b[j]).toBeCloseTo(2 * a[j], 9);
     const unit = { ...RP_DEFAULTS, weighting: 'unit' as const };
     projectBag(one, unit, a, 0);

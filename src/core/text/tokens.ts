@@ -1,0 +1,134 @@
+/**
+ * Unicode-aware word tokens: the "words" of the lecture's word shingles (Broder 1997, [Brod98]).
+ *
+ * Words are what Unicode's word-boundary rules (UAX #29) call words: Intl.Segmenter's isWordLike
+ * segments, which also splits Chinese, Japanese, Thai, Lao, Khmer and Myanmar text, written without
+ * spaces, by ICU's dictionaries. Segmenter costs ~30× a regex here (Node 20, 300-word pages), so
+ * text without those scripts takes a regex that reproduces UAX #29 as ICU applies it (checked code
+ * point by code point against Segmenter in test/core/text/tokens.test.ts).
+ */
+
+export interface TokenOptions {
+  /** Fold case (String.prototype.toLowerCase, locale-independent); default true. */
+  lowercase?: boolean;
+  /** Tokens to drop, compared in lower case; default none. */
+  stopWords?: ReadonlySet<string>;
+}
+
+/**
+ * Scripts written without spaces between words, which only the Segmenter's dictionaries can split
+ * (plus the Common-script kana marks UAX #29 counts as Katakana). Hangul is not among them: Korean
+ * puts spaces between words, and the regex reproduces how ICU treats Hangul syllables.
+ */
+const NO_SPACE_SCRIPT =
+  /[\p{Ideographic}\u3031-\u3035\u309b\u309c\u30a0\u30fc\uff70\uff9e\uff9f\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+const NO_SPACE_SCRIPT_G = new RegExp(NO_SPACE_SCRIPT.source, 'gu');
+
+/** True when text has a character of a script written without spaces (Chinese, Japanese, Thai, …). */
+export function hasCjk(text: string): boolean {
+  return NO_SPACE_SCRIPT.test(text);
+}
+
+/** How many UTF-16 code units of text belong to the scripts hasCjk looks for. */
+export function countCjk(text: string): number {
+  return text.length - text.replace(NO_SPACE_SCRIPT_G, '').length;
+}
+
+/**
+ * Cleaned before either path: format characters (\p{Cf}: soft hyphens, zero-width joiners, bidi
+ * marks) are invisible typesetting hints, so "co\u00ADoperate" must be the word "cooperate" (UAX #29
+ * WB4 keeps them inside the word, which would make it a different token); U+200B (zero-width space)
+ * and U+202F (narrow no-break space, French "10 000") become spaces, which is what they mean.
+ */
+const INVISIBLE = /[\p{Cf}\u202f]/gu;
+const invisible = (c: string): string => (c === '\u200b' || c === '\u202f' ? ' ' : '');
+
+/*
+ * The regex path, after UAX #29 (Unicode 17, as ICU 78 implements it): a word starts with a letter,
+ * a decimal digit or a connector ("_", ExtendNumLet, which alone is no word) and goes on through those
+ * and combining marks (WB4, WB5–WB13b); MidLetter/MidNumLet punctuation joins two letters ("don't",
+ * "e.g", "example.com", "a:b", "l·l"; WB6/WB7), MidNum/MidNumLet two digits ("3.14", "1,000";
+ * WB11/WB12); Hebrew letters also take '"' between them and a trailing "'" (WB7a–c). \p{Nd}, not
+ * \p{N}: "x²" and "½" are not UAX #29 numbers. ICU keeps Hangul syllables (not jamo) apart from
+ * other letters and punctuation ("PC방" is "PC", "방"), so they form words of their own. ALETTER_EXTRA: ALetter characters
+ * outside \p{L} (modifier symbols, enclosed letters, letter-like numerals). The test compares both
+ * paths on every code point outside the Segmenter scripts.
+ */
+const HANGUL = '\\uac00-\\ud7a3';
+const ALETTER_EXTRA =
+  '\\p{Nl}\\u00b8\\u02c2-\\u02c5\\u02d2-\\u02d7\\u02de\\u02df\\u02e5-\\u02eb\\u02ed\\u02ef-\\u02ff' +
+  '\\u055a-\\u055c\\u055e\\u058a\\u05f3\\u066b\\u19da\\u19de\\u19df\\u1aa0-\\u1aa6\\u1aa8-\\u1aad' +
+  '\\u24b6-\\u24e9\\ua708-\\ua716\\ua720\\ua721\\ua789\\ua78a\\uaade\\uaadf\\uab5b' +
+  '\\u{1173a}\\u{1173b}\\u{1173f}\\u{1f130}-\\u{1f149}\\u{1f150}-\\u{1f169}\\u{1f170}-\\u{1f189}';
+/** Letters that join across MidLetter: \p{L} and ALetter extras, without Hangul. */
+const LETTER = `[[\\p{L}${ALETTER_EXTRA}]--[${HANGUL}]]`;
+const DIGIT = '\\p{Nd}';
+/** Extend (WB4): combining marks and emoji skin-tone modifiers. */
+const EXTEND = '[\\p{M}\\u{1f3fb}-\\u{1f3ff}]';
+const BODY = `[${LETTER}${DIGIT}\\p{Pc}${EXTEND}]`;
+const MID_LETTER =
+  "['.:\\u00b7\\u0387\\u055f\\u05f4\\u2018\\u2019\\u2024\\u2027\\ufe13\\ufe52\\ufe55\\uff07\\uff0e\\uff1a]";
+const MID_NUM =
+  "[',.;\\u037e\\u0589\\u060c\\u060d\\u066c\\u07f8\\u2018\\u2019\\u2024\\u2044\\ufe50\\ufe52\\ufe54\\uff07\\uff0c\\uff0e\\uff1b]";
+const HEBREW = '\\p{Script=Hebrew}';
+const WORD_RE = new RegExp(
+  `[${HANGUL}]+` +
+    `|(?:[${LETTER}${DIGIT}]|\\p{Pc}(?=${BODY}))${BODY}*` +
+    `(?:(?:(?<=${LETTER}${EXTEND}*)${MID_LETTER}(?=${LETTER})` +
+    `|(?<=${DIGIT}${EXTEND}*)${MID_NUM}(?=${DIGIT})` +
+    `|(?<=${HEBREW}${EXTEND}*)"(?=${HEBREW}))${BODY}+)*` +
+    `(?:(?<=${HEBREW}${EXTEND}*)')?`,
+  // v: set subtraction in LETTER (Node 20, Chrome 112, Firefox 116, Safari 17).
+  'gv',
+);
+
+let segmenter: Intl.Segmenter | undefined;
+
+/** Words by Intl.Segmenter (UAX #29 plus ICU dictionaries), as written: no case folding. */
+export function segmenterWords(text: string): string[] {
+  // One Segmenter for the module: constructing one costs more than segmenting a short page.
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  const words: string[] = [];
+  for (const s of segmenter.segment(clean(text))) if (s.isWordLike) words.push(s.segment);
+  return words;
+}
+
+/** Words by the UAX #29 regex (the fast path; exact only for text without hasCjk scripts). */
+export function regexWords(text: string): string[] {
+  return clean(text).match(WORD_RE) ?? [];
+}
+
+function clean(text: string): string {
+  return text.replace(INVISIBLE, invisible);
+}
+
+/** Word tokens of text, lowercased unless opts.lowercase is false, stop words dropped. */
+export function tokenize(text: string, opts: TokenOptions = {}): string[] {
+  const lowercase = opts.lowercase ?? true;
+  const source = lowercase ? text.toLowerCase() : text;
+  const words = hasCjk(source) ? segmenterWords(source) : regexWords(source);
+  const stop = opts.stopWords;
+  if (!stop || stop.size === 0) return words;
+  let n = 0;
+  for (const w of words) if (!stop.has(lowercase ? w : w.toLowerCase())) words[n++] = w;
+  words.length = n;
+  return words;
+}
+
+/**
+ * The classic 127-word English stop list of NLTK (nltk_data corpora/stopwords/english, as shipped
+ * until 2018), itself from the Snowball project's English list. "s", "t", "don" are fragments of
+ * tokenisers that split at apostrophes; kept for fidelity, harmless here.
+ */
+export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her ' +
+    'hers herself it its itself they them their theirs themselves what which who whom this that these ' +
+    'those am is are was were be been being have has had having do does did doing a an the and but if ' +
+    'or because as until while of at by for with about against between into through during before ' +
+    'after above below to from up down in out on off over under again further then once here there ' +
+    'when where why how all any both each few more most other some such no nor not only own same so ' +
+    'than too very s t can will just don should now'
+  ).split(' '),
+);

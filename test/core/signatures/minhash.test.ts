@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_SLOT,
+  MINHASH_DEFAULTS,
+  chooseBands,
+  estimateJaccard,
+  lshCandidates,
+  minhashSignature,
+  sCurve,
+} from '../../../src/core/signatures/minhash';
+import { jaccard, shingleSet } from '../../../src/core/signatures/shingles';
+
+/** Deterministic 32-bit generator (Park–Miller-free LCG, enough for test data). */
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0);
+}
+
+const sorted = (xs: Iterable<number>) => Uint32Array.from(new Set(xs)).sort();
+
+/** Two sets of n elements sharing `inter` of them; from random values or from runs of small integers. */
+function pairOfSets(n: number, inter: number, next: () => number, structured: boolean, base: number) {
+  const el = (k: number) => (structured ? base + k : next());
+  const shared = Array.from({ length: inter }, (_, k) => el(k));
+  // Structured: shared [0, inter), A's own from n, B's own from 2n: dense runs of integers.
+  const a = sorted([...shared, ...Array.from({ length: n - inter }, (_, k) => el(n + k))]);
+  const b = sorted([...shared, ...Array.from({ length: n - inter }, (_, k) => el(2 * n + k))]);
+  return { a, b };
+}
+
+describe('minhashSignature', () => {
+  const A = shingleSet('a rose is a rose is a rose, said Gertrude Stein in Sacred Emily, 1913', { w: 2 });
+
+  it('has k slots, is deterministic and depends on the seed', () => {
+    expect(MINHASH_DEFAULTS).toEqual({ permutations: 128, seed: 1 });
+    const s = minhashSignature(A);
+    expect(s.length).toBe(128);
+    expect([...minhashSignature(A)]).toEqual([...s]);
+    expect([...minhashSignature(A, { seed: 2 })]).not.toEqual([...s]);
+    expect(minhashSignature(A, { permutations: 7 }).length).toBe(7); // k not a multiple of 4
+  });
+
+  it('gives EMPTY_SLOT everywhere for the empty set', () => {
+    expect([...minhashSignature(new Uint32Array(0))]).toEqual(new Array(128).fill(EMPTY_SLOT));
+  });
+
+  it('is a slot-wise minimum: sig(A ∪ B) = min(sig(A), sig(B)), and each slot is an element image', () => {
+    const next = lcg(5);
+    for (let t = 0; t < 20; t++) {
+      const a = sorted(Array.from({ length: 1 + (next() % 50) }, next));
+      const b = sorted(Array.from({ length: 1 + (next() % 50) }, next));
+      const sa = minhashSignature(a, { permutations: 37 });
+      const sb = minhashSignature(b, { permutations: 37 });
+      const su = minhashSignature(sorted([...a, ...b]), { permutations: 37 });
+      expect([...su]).toEqual([...sa].map((x, i) => Math.min(x, sb[i])));
+      // A one-element set's signature is that element's images; A's minima are among them.
+      const images = [...a].map((x) => minhashSignature(Uint32Array.of(x), { permutations: 37 }));
+      for (let i = 0; i < 37; i++) expect(sa[i]).toBe(Math.min(...images.map((im) => im[i])));
+    }
+  });
+
+  it('writes into a shared array at an offset without touching neighbours', () => {
+    const big = new Uint32Array(3 * 128).fill(7);
+    const view = minhashSignature(A, {}, big, 128);
+    expect(view.length).toBe(128);
+    expect(view.buffer).toBe(big.buffer);
+    expect([...big.subarray(128, 256)]).toEqual([...minhashSignature(A)]);
+    expect(big.subarray(0, 128).every((x) => x === 7)).toBe(true);
+    expect(big.subarray(256).every((x) => x === 7)).toBe(true);
+    expect(() => minhashSignature(A, {}, big, 300)).toThrow(RangeError);
+  });
+
+  it.each([
+    ['random elements', false],
+    ['runs of consecutive integers', true],
+  ])('estimates J without bias and with binomial spread (%s)', (_, structured) => {
+    // Families that fail it: h_i(x) = x ^ salt_i (correlated slots: variance ratio ≫ 1; bias ~0.17
+    // on integer runs) and multiply-add without the pre-mix (bias ~0.03, variance ratio ~1.9 on runs).
+    const next = lcg(structured ? 11 : 12);
+    let bias = 0;
+    let sq = 0;
+    let binomial = 0;
+    const N = 300;
+    for (let t = 0; t < N; t++) {
+      const J = [0.2, 0.5, 0.8][t % 3];
+      const n = 300;
+      const inter = Math.round((2 * n * J) / (1 + J));
+      const { a, b } = pairOfSets(n, inter, next, structured, t * 100_000);
+      const trueJ = jaccard(a, b);
+      const est = estimateJaccard(minhashSignature(a), minhashSignature(b));
+      bias += est - trueJ;
+      sq += (est - trueJ) ** 2;
+      binomial += (trueJ * (1 - trueJ)) / 128;
+    }
+    // Mean error: sd of the mean is ~0.0024, so 0.01 is 4 sd. Variance ratio: sd ~0.08 around 1.
+    expect(Math.abs(bias / N)).toBeLessThan(0.01);
+    expect(sq / binomial).toBeGreaterThan(0.7);
+    expect(sq / binomial).toBeLessThan(1.35);
+  });
+});
+
+describe('estimateJaccard', () => {
+  const next = lcg(3);
+  const { a, b } = pairOfSets(200, 150, next, false, 0);
+
+  it('is 1 for equal sets, ~0 for disjoint ones, and reads at offsets', () => {
+    const sa = minhashSignature(a);
+    const sb = minhashSignature(b);
+    expect(estimateJaccard(sa, sa)).toBe(1);
+    const disjoint = minhashSignature(sorted(Array.from({ length: 200 }, next)));
+    expect(estimateJaccard(sa, disjoint)).toBeLessThan(0.05);
+    const big = new Uint32Array(4 * 128);
+    minhashSignature(a, {}, big, 128);
+    minhashSignature(b, {}, big, 3 * 128);
+    expect(estimateJaccard(big, big, 128, 384, 128)).toBe(estimateJaccard(sa, sb));
+    expect(estimateJaccard(big.subarray(128, 256), big.subarray(384))).toBe(estimateJaccard(sa, sb));
+  });
+
+  it('is 0 when either set is empty, as jaccard', () => {
+    const empty = minhashSignature(new Uint32Array(0));
+    expect(estimateJaccard(empty, empty)).toBe(0);
+    expect(estimateJaccard(empty, minhashSignature(a))).toBe(0);
+  });
+});
+
+describe('chooseBands', () => {
+  it('picks b = 9, r = 13 for 128 permutations at 0.8, with S(0.8) between 0.3 and 0.9', () => {
+    const { bands, rows } = chooseBands(128, 0.8);
+    expect({ bands, rows }).toEqual({ bands: 9, rows: 13 });
+    expect(bands * rows).toBeLessThanOrEqual(128);
+    const p = sCurve(0.8, bands, rows);
+    expect(p).toBeGreaterThan(0.3);
+    expect(p).toBeLessThan(0.9);
+    // The S-curve separates: pages at 0.95 are almost always candidates, pages at 0.5 almost never.
+    expect(sCurve(0.95, bands, rows)).toBeGreaterThan(0.99);
+    expect(sCurve(0.5, bands, rows)).toBeLessThan(0.002);
+  });
+
+  it('matches datasketch _optimal_param (scipy.integrate.quad) on other settings', () => {
+    // Reference values computed with datasketch's formulas and scipy 1.17 quad; (21, 12) and
+    // (28, 9) also appear in text-dedup's docstring of the same function.
+    expect(chooseBands(128, 0.5)).toEqual({ bands: 25, rows: 5 });
+    expect(chooseBands(128, 0.9)).toEqual({ bands: 5, rows: 25 });
+    expect(chooseBands(256, 0.75)).toEqual({ bands: 21, rows: 12 });
+    expect(chooseBands(256, 0.75, { fp: 0.1, fn: 0.9 })).toEqual({ bands: 28, rows: 9 });
+    expect(chooseBands(128, 0.8, { fp: 0.1, fn: 0.9 })).toEqual({ bands: 14, rows: 9 });
+  });
+
+  it('rejects thresholds outside (0, 1)', () => {
+    expect(() => chooseBands(128, 1)).toThrow(RangeError);
+    expect(() => chooseBands(128, 0)).toThrow(RangeError);
+  });
+});
+
+/** Pairs (i < j) whose signatures agree on all rows of some band, by direct comparison. */
+function bruteForceBands(sigs: Uint32Array, count: number, k: number, bands: number, rows: number): string[] {
+  const out: string[] = [];
+  const empty = (i: number) => sigs.subarray(i * k, i * k + k).every((x) => x === EMPTY_SLOT);
+  for (let i = 0; i < count; i++) {
+    for (let j = i + 1; j < count; j++) {
+      if (empty(i) || empty(j)) continue;
+      let share = false;
+      for (let b = 0; b < bands && !share; b++) {
+        share = true;
+        for (let r = 0; r < rows; r++)
+          if (sigs[i * k + b * rows + r] !== sigs[j * k + b * rows + r]) share = false;
+      }
+      if (share) out.push(`${i},${j}`);
+    }
+  }
+  return out;
+}
+
+const pairStrings = (p: Uint32Array) =>
+  Array.from({ length: p.length / 2 }, (_, x) => `${p[2 * x]},${p[2 * x + 1]}`);
+
+describe('lshCandidates', () => {
+  /** Families of sets: a random base and variants with a few elements swapped, plus empties. */
+  function corpus(seed: number, families: number, perFamily: number) {
+    const next = lcg(seed);
+    const sets: Uint32Array[] = [];
+    for (let f = 0; f < families; f++) {
+      const base = Array.from({ length: 100 + (next() % 200) }, next);
+      for (let v = 0; v < perFamily; v++) {
+        const changed = base.map((x) => (next() % 100 < [0, 1, 3, 10, 30][v % 5] ? next() : x));
+        sets.push(sorted(changed));
+      }
+    }
+    sets.push(new Uint32Array(0), new Uint32Array(0));
+    return sets;
+  }
+
+  it.each([
+    [1, 16, 8],
+    [2, 9, 13],
+    [3, 32, 4],
+    [4, 20, 2],
+  ])(
+    'equals brute force (seed %i, b = %i, r = %i) and finds every pair with J ≥ 0.95',
+    (seed, bands, rows) => {
+      const k = 128;
+      const sets = corpus(seed, 30, 6);
+      const sigs = new Uint32Array(sets.length * k);
+      sets.forEach((s, i) => minhashSignature(s, {}, sigs, i * k));
+      const { pairs, skippedBuckets } = lshCandidates(sigs, sets.length, k, bands, rows);
+      expect(skippedBuckets).toBe(0);
+      const got = pairStrings(pairs);
+      expect(got).toEqual(bruteForceBands(sigs, sets.length, k, bands, rows)); // sorted by (i, j), once each
+      for (let x = 0; x < pairs.length; x += 2) expect(pairs[x]).toBeLessThan(pairs[x + 1]);
+      const found = new Set(got);
+      let high = 0;
+      for (let i = 0; i < sets.length; i++) {
+        for (let j = i + 1; j < sets.length; j++) {
+          if (jaccard(sets[i], sets[j]) >= 0.95) {
+            high++;
+            expect(found.has(`${i},${j}`), `${i},${j}`).toBe(true);
+          }
+        }
+      }
+      expect(high).toBeGreaterThan(30);
+    },
+  );
+
+  it('skips buckets above maxBucket and counts them', () => {
+    const k = 16;
+    const next = lcg(9);
+    const sigs = new Uint32Array(20 * k);
+    const same = Array.from({ length: k }, next);
+    for (let i = 0; i < 20; i++) for (let s = 0; s < k; s++) sigs[i * k + s] = i < 6 ? same[s] : next();
+    // Items 6 and 7 agree on band 0 only.
+    for (let s = 0; s < 4; s++) sigs[7 * k + s] = sigs[6 * k + s];
+    const all = lshCandidates(sigs, 20, k, 4, 4);
+    expect(all.pairs.length / 2).toBe(15 + 1);
+    expect(all.skippedBuckets).toBe(0);
+    const capped = lshCandidates(sigs, 20, k, 4, 4, { maxBucket: 5 });
+    expect(pairStrings(capped.pairs)).toEqual(['6,7']);
+    expect(capped.skippedBuckets).toBe(4); // the six identical items' bucket, in each band
+  });
+
+  it('never pairs items whose band keys merely collide', () => {
+    // 300k random 2-row bands: ~10 pairs of distinct rows share a 32-bit key (birthday bound), so
+    // without the row check this would report about 10 pairs.
+    const count = 300_000;
+    const next = lcg(77);
+    const sigs = Uint32Array.from({ length: 2 * count }, next);
+    expect(lshCandidates(sigs, count, 2, 1, 2).pairs.length).toBe(0);
+  });
+
+  it('rejects more bands × rows than permutations', () => {
+    expect(() => lshCandidates(new Uint32Array(128), 1, 128, 10, 13)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * A generated corpus for signature benchmarks: pseudo-English pages from a Zipf-drawn vocabulary, with
+ * planted near-duplicates (a copy with a few words changed) and links between pages, deterministic
+ * for a seed. Pure: runs in Node and, bundled, in Chromium.
+ */
+export interface CorpusPage {
+  text: string;
+  normUrl: string;
+  outlinks: string[];
+  fingerprint: string;
+}
+
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+const SYL = 'ka ro mi te su na lo pe vi da gu ri ho ze ma ni ko la be to fi ra de no'.split(' ');
+
+export function makeCorpus(n: number, seed = 42, words = 250, nearShare = 0.1): CorpusPage[] {
+  const rnd = lcg(seed);
+  const vocab: string[] = [];
+  for (let i = 0; i < 20000; i++) {
+    let w = '';
+    const len = 1 + Math.floor(rnd() * 3);
+    for (let k = 0; k < len; k++) w += SYL[Math.floor(rnd() * SYL.length)];
+    vocab.push(w);
+  }
+  const pages: CorpusPage[] = [];
+  const texts: string[][] = [];
+  for (let i = 0; i < n; i++) {
+    let ws: string[];
+    if (i > 0 && rnd() < nearShare) {
+      ws = texts[Math.floor(rnd() * i)].slice();
+      for (let c = 0; c < 4; c++) ws[Math.floor(rnd() * ws.length)] = vocab[Math.floor(rnd() * vocab.length)];
+    } else {
+      ws = [];
+      for (let k = 0; k < words; k++) ws.push(vocab[Math.floor(vocab.length * Math.pow(rnd(), 3))]);
+    }
+    texts.push(ws);
+    const lines: string[] = [];
+    for (let k = 0; k < ws.length; k += 25) lines.push(ws.slice(k, k + 25).join(' ') + '.');
+    const outlinks = Array.from(
+      { length: 8 },
+      () => `http://site${Math.floor(rnd() * 50)}.test/p${Math.floor(rnd() * n)}`,
+    );
+    pages.push({
+      text: lines.join('\n'),
+      normUrl: `http://site${i % 50}.test/p${i}`,
+      outlinks,
+      fingerprint: '',
+    });
+  }
+  return pages;
+}

@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:signatures`: pages/s per method, in Node and in headless Chromium, for the docsite
+ * crawl (../shared, when present) and a generated 100k-page corpus; (C, D) candidates by grid against
+ * all pairs at 5k and 20k pages; MinHash against the npm `minhash` package (test/bench/minhash-vs-npm.ts).
+ * Goals: 100k pages signatures + candidates < 30 s in Chromium; ≥ 50× faster than all pairs at 20k.
+ */
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { comparable } from '../../src/core/candidates/comparable';
+import { ingest } from '../../src/core/ingest/pipeline';
+import { launch } from '../e2e/harness';
+import type { CorpusPage } from './corpus';
+import { gridVsAllPairs, runEngine, runGenerated, type SignatureRun } from './signatures-entry';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const N = Number(process.env.BENCH_PAGES ?? 100_000);
+const METHODS: [string, string[]][] = [
+  ['tokens + bag of words', ['tokens']],
+  ['RP projection', ['rp']],
+  ['shingles', ['shingles']],
+  ['MinHash (128)', ['minhash']],
+  ['SimHash', ['simhash']],
+  ['feature code', ['featureCode']],
+];
+
+function report(where: string, r: SignatureRun) {
+  console.log(
+    `  ${where}: ${r.pages.toLocaleString('en-US')} pages, signatures + candidates ${(r.totalMs / 1000).toFixed(1)} s (add ${(r.addMs / 1000).toFixed(1)} s, finish ${(r.finishMs / 1000).toFixed(1)} s), ${r.pairs.toLocaleString('en-US')} candidate pairs`,
+  );
+  const per = METHODS.map(([name, keys]) => {
+    const ms = keys.reduce((s, k) => s + (r.timings[k] ?? 0), 0);
+    return `${name} ${Math.round(r.pages / (ms / 1000)).toLocaleString('en-US')}/s`;
+  });
+  console.log(`    pages/s per step: ${per.join(' · ')}`);
+  const fin = Object.entries(r.timings).filter(([k]) => !METHODS.some(([, ks]) => ks.includes(k)));
+  console.log(`    dataset-wide: ${fin.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(' · ')}`);
+}
+
+async function docsitePages(): Promise<CorpusPage[] | null> {
+  const file = resolve(ROOT, '../shared/datasets/docsite/crawl.warc.gz');
+  if (!existsSync(file)) return null;
+  const pages: CorpusPage[] = [];
+  await ingest(
+    createReadStream(file) as AsyncIterable<Uint8Array>,
+    { fileName: 'crawl.warc.gz', totalBytes: statSync(file).size },
+    async (b) => {
+      for (const { page, content } of b)
+        if (comparable(page) && content.text)
+          pages.push({
+            text: content.text,
+            normUrl: page.normUrl,
+            outlinks: content.outlinks,
+            fingerprint: page.fingerprint,
+          });
+    },
+  );
+  return pages;
+}
+
+const docsite = await docsitePages();
+console.log('Node');
+if (docsite) report('docsite', runEngine(docsite));
+report(`generated`, runGenerated(N));
+for (const n of [5000, 20000]) {
+  const g = gridVsAllPairs(n);
+  console.log(
+    `  (C, D) candidates at ${n.toLocaleString('en-US')} pages: grid ${g.gridMs.toFixed(0)} ms, all pairs ${g.bruteMs.toFixed(0)} ms, ${(g.bruteMs / g.gridMs).toFixed(0)}× faster, ${g.pairs} pairs, identical: ${g.same}`,
+  );
+}
+
+console.log('Chromium');
+const bundle = await build({
+  entryPoints: [join(import.meta.dirname, 'signatures-entry.ts'), join(import.meta.dirname, 'corpus.ts')],
+  bundle: true,
+  format: 'esm',
+  write: false,
+  outdir: '/tmp/dw-bench',
+  splitting: false,
+});
+const [entryJs] = bundle.outputFiles.filter((f) => f.path.endsWith('signatures-entry.js'));
+const b = await launch();
+try {
+  await b.page.setContent('<!doctype html><title>bench</title>');
+  await b.page.addScriptTag({
+    type: 'module',
+    content: `${entryJs.text.replace(/export\s*\{[^}]*\};?\s*$/, '')}\nwindow.__bench = { runEngine, runGenerated, gridVsAllPairs };`,
+  });
+  await b.page.waitForFunction(() => '__bench' in window);
+  type Api = {
+    runEngine(p: CorpusPage[]): SignatureRun;
+    runGenerated(n: number): SignatureRun;
+    gridVsAllPairs(n: number): ReturnType<typeof gridVsAllPairs>;
+  };
+  if (docsite)
+    report(
+      'docsite',
+      await b.page.evaluate((p) => (window as unknown as { __bench: Api }).__bench.runEngine(p), docsite),
+    );
+  const gen = await b.page.evaluate(
+    (n) => (window as unknown as { __bench: Api }).__bench.runGenerated(n),
+    N,
+  );
+  report('generated', gen);
+  console.log(
+    `  goal: ${N.toLocaleString('en-US')} pages < 30 s — ${gen.totalMs < 30_000 ? 'met' : 'NOT met'} (${(gen.totalMs / 1000).toFixed(1)} s)`,
+  );
+  for (const n of [5000, 20000]) {
+    const g = await b.page.evaluate(
+      (k) => (window as unknown as { __bench: Api }).__bench.gridVsAllPairs(k),
+      n,
+    );
+    console.log(
+      `  (C, D) candidates at ${n.toLocaleString('en-US')} pages: grid ${g.gridMs.toFixed(0)} ms, all pairs ${g.bruteMs.toFixed(0)} ms, ${(g.bruteMs / g.gridMs).toFixed(0)}× faster (goal ≥ 50× at 20k), identical: ${g.same}`,
+    );
+  }
+} finally {
+  await b.close();
+}
+
+console.log('MinHash against the npm minhash package (Node)');
+spawnSync('npx', ['tsx', join(import.meta.dirname, 'minhash-vs-npm.ts')], { stdio: 'inherit' });

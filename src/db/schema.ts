@@ -85,6 +85,8 @@ export interface StoredAnalysis {
   timings: Record<string, number>;
   candidates: Record<string, number>;
   bands: { bands: number; rows: number };
+  /** The D slider's upper end: every collision below it is among the stored pairs. */
+  maxD: number;
   elapsedMs: number;
 }
 

@@ -81,6 +81,7 @@ export async function runAnalysis(
       timings: r.timings,
       candidates: r.candidates,
       bands: r.bands,
+      maxD: r.maxD,
       elapsedMs: performance.now() - t0,
     };
     await d.analyses.put(stored);

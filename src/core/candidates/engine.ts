@@ -1,4 +1,5 @@
-import { bagOfWords, cosine, type SparseVector } from '../signatures/bag-of-words';
+import { bagOfWords } from '../signatures/bag-of-words';
+import { SortedRows } from './csr';
 import {
   bodyLength,
   codesMatch,
@@ -17,7 +18,7 @@ import {
   type MinHashOptions,
 } from '../signatures/minhash';
 import { normaliseRp, projectBag, RP_DEFAULTS, type RpOptions } from '../signatures/random-projection';
-import { jaccard, SHINGLE_DEFAULTS, shingleSet, type ShingleOptions } from '../signatures/shingles';
+import { SHINGLE_DEFAULTS, shingleSet, type ShingleOptions } from '../signatures/shingles';
 import { hamming64, simhashCandidates, simhashOfHashes } from '../signatures/simhash';
 import { ENGLISH_STOP_WORDS, tokenize } from '../text/tokens';
 import { linfPairs } from './grid';
@@ -36,6 +37,12 @@ export interface EngineParams {
   /** Loosest slider values: candidates are generated there once. */
   maxD: number;
   maxHamming: number;
+  /**
+   * At most this many RP candidate pairs: on a crawl whose pages are alike (one site's boilerplate)
+   * the grid at maxD can propose a large share of all pairs, each needing its cosine and Jaccard. Past
+   * the budget the closest pairs are kept and the D slider's range ends where they end.
+   */
+  maxRpPairs: number;
 }
 
 export const ENGINE_DEFAULTS: EngineParams = {
@@ -47,6 +54,7 @@ export const ENGINE_DEFAULTS: EngineParams = {
   stopWords: false,
   maxD: RANGES.D[1],
   maxHamming: RANGES.hamming[1],
+  maxRpPairs: 1_000_000,
 };
 
 export interface EngineResult {
@@ -61,6 +69,8 @@ export interface EngineResult {
   /** Candidate pairs proposed per generator (before de-duplication), and buckets skipped as too large. */
   candidates: Record<string, number>;
   bands: { bands: number; rows: number };
+  /** The largest D whose collisions are all among the candidates (≤ params.maxD; less past the budget). */
+  maxD: number;
 }
 
 /**
@@ -72,8 +82,9 @@ export class SignatureEngine {
   private readonly p: EngineParams;
   private n = 0;
   private rpRaw: Float64Array = new Float64Array(1024);
-  private bags: SparseVector[] = [];
-  private shingles: Uint32Array[] = [];
+  /** Bags of words with unit-length weights (cosine = dot product) and shingle sets, one row per page. */
+  private bags = new SortedRows(true);
+  private shingles = new SortedRows(false);
   private mh: Uint32Array = new Uint32Array(0);
   private shHi: number[] = [];
   private shLo: number[] = [];
@@ -107,7 +118,7 @@ export class SignatureEngine {
     let t = performance.now();
     const tokens = tokenize(page.text, { stopWords: p.stopWords ? ENGLISH_STOP_WORDS : undefined });
     const bag = bagOfWords(tokens);
-    this.bags.push(bag);
+    this.bags.push(bag.ids, bag.counts, bag.norm > 0 ? 1 / bag.norm : 0);
     this.timings.tokens += performance.now() - t;
 
     t = performance.now();
@@ -160,7 +171,13 @@ export class SignatureEngine {
     const X = time('hyperlinkMap', () => hyperlinkMap(R, n, K, graph, p.hm));
 
     const collect = new PairCollector();
-    const grid = time('candidates.rp', () => linfPairs(R, n, K, p.maxD));
+    let maxD = p.maxD;
+    let grid = time('candidates.rp', () => linfPairs(R, n, K, p.maxD));
+    if (grid.length / 2 > p.maxRpPairs) {
+      const cut = time('candidates.rpBudget', () => budgetCut(grid, R, K, p.maxRpPairs));
+      grid = cut.pairs;
+      maxD = cut.maxD;
+    }
     collect.add(grid, SOURCE.rpGrid);
     candidates.rpGrid = grid.length / 2;
 
@@ -188,47 +205,78 @@ export class SignatureEngine {
     collect.add(sim, SOURCE.simhash);
     candidates.simhash = sim.length / 2;
 
-    const pairs = time('measures', () => {
-      const { a, b, sources } = collect.finish();
-      const m = a.length;
-      const t: PairTable = {
-        count: m,
-        a,
-        b,
-        sources,
-        dR: new Float32Array(m),
-        dX: new Float32Array(m),
-        cosine: new Float32Array(m),
-        jaccardEst: new Float32Array(m),
-        jaccard: new Float32Array(m),
-        fcMatch: new Uint8Array(m),
-        lengthRatio: new Float32Array(m),
-        simhash: new Uint8Array(m),
-        exact: new Uint8Array(m),
-      };
+    const { a, b, sources } = time('candidates.merge', () => collect.finish());
+    const m = a.length;
+    const pairs: PairTable = {
+      count: m,
+      a,
+      b,
+      sources,
+      dR: new Float32Array(m),
+      dX: new Float32Array(m),
+      cosine: new Float32Array(m),
+      jaccardEst: new Float32Array(m),
+      jaccard: new Float32Array(m),
+      fcMatch: new Uint8Array(m),
+      lengthRatio: new Float32Array(m),
+      simhash: new Uint8Array(m),
+      exact: new Uint8Array(m),
+    };
+    // One pass per measure (column by column): each pass touches one kind of signature memory.
+    time('measures.rpHm', () => {
+      for (let k = 0; k < m; k++) {
+        pairs.dR[k] = linf(R, a[k], b[k], K);
+        pairs.dX[k] = linf(X, a[k], b[k], K);
+      }
+    });
+    time('measures.cosine', () => {
+      for (let k = 0; k < m; k++) pairs.cosine[k] = Math.min(1, this.bags.dot(a[k], b[k]));
+    });
+    time('measures.jaccard', () => {
+      for (let k = 0; k < m; k++) pairs.jaccard[k] = this.shingles.jaccard(a[k], b[k]);
+    });
+    time('measures.minhash', () => {
+      for (let k = 0; k < m; k++)
+        pairs.jaccardEst[k] = estimateJaccard(this.mh, this.mh, a[k] * P, b[k] * P, P);
+    });
+    time('measures.featureCode', () => {
+      for (let k = 0; k < m; k++) {
+        // The ordered index verified every matching pair it proposed (LCS ≥ 2L − tolerance), so a pair
+        // matches iff the index proposed it (keys shared by > maxBucket pages excepted: counted apart).
+        const ci = this.codes[a[k]];
+        const cj = this.codes[b[k]];
+        pairs.fcMatch[k] = !ci || !cj ? 2 : sources[k] & SOURCE.featureCode ? 1 : 0;
+        pairs.lengthRatio[k] = Math.min(lengthRatio(this.lengths[a[k]], this.lengths[b[k]]), 1e9);
+      }
+    });
+    time('measures.simhashExact', () => {
       for (let k = 0; k < m; k++) {
         const i = a[k];
         const j = b[k];
-        t.dR[k] = linf(R, i, j, K);
-        t.dX[k] = linf(X, i, j, K);
-        t.cosine[k] = cosine(this.bags[i], this.bags[j]);
-        t.jaccardEst[k] = estimateJaccard(
-          this.mh.subarray(i * P, (i + 1) * P),
-          this.mh.subarray(j * P, (j + 1) * P),
-        );
-        t.jaccard[k] = jaccard(this.shingles[i], this.shingles[j]);
-        const ci = this.codes[i];
-        const cj = this.codes[j];
-        t.fcMatch[k] = !ci || !cj ? 2 : codesMatch(ci, cj, p.fc) ? 1 : 0;
-        t.lengthRatio[k] = Math.min(lengthRatio(this.lengths[i], this.lengths[j]), 1e9);
-        t.simhash[k] = hamming64(hi[i], lo[i], hi[j], lo[j]);
-        t.exact[k] = this.fingerprints[i] !== '' && this.fingerprints[i] === this.fingerprints[j] ? 1 : 0;
+        pairs.simhash[k] = hamming64(hi[i], lo[i], hi[j], lo[j]);
+        pairs.exact[k] = this.fingerprints[i] !== '' && this.fingerprints[i] === this.fingerprints[j] ? 1 : 0;
       }
-      return t;
     });
     candidates.unique = pairs.count;
-    return { n, K, R, X, pairs, timings, candidates, bands };
+    return { n, K, R, X, pairs, timings, candidates, bands, maxD };
   }
+}
+
+/** Keep the `budget` closest pairs; the new maxD is the first distance left out (strict < keeps all kept). */
+function budgetCut(
+  flat: Uint32Array,
+  R: Float32Array,
+  K: number,
+  budget: number,
+): { pairs: Uint32Array; maxD: number } {
+  const m = flat.length / 2;
+  const d = new Float32Array(m);
+  for (let k = 0; k < m; k++) d[k] = linf(R, flat[2 * k], flat[2 * k + 1], K);
+  const sorted = d.slice().sort();
+  const maxD = sorted[budget];
+  const out: number[] = [];
+  for (let k = 0; k < m; k++) if (d[k] < maxD) out.push(flat[2 * k], flat[2 * k + 1]);
+  return { pairs: Uint32Array.from(out), maxD };
 }
 
 function linf(v: Float32Array, i: number, j: number, K: number): number {

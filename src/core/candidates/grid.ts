@@ -1,41 +1,64 @@
 /**
  * (C, D) collisions without all pairs (Di Iorio et al. §2: "appropriate index structures for
- * multidimensional data … R-trees"). Grid hashing: K-dimensional cells of side `side`; two points with
- * ‖a − b‖∞ < side lie in the same or adjacent cells, so each point is compared with the points of its
- * own cell and of the 3^K − 1 neighbours (half of them, to see each pair once).
+ * multidimensional data … R-trees"). Grid hashing on the first G ≤ 3 of the K dimensions, cells of
+ * side `side`: two points with ‖a − b‖∞ < side lie in the same or adjacent cells of that grid, so each
+ * occupied cell is compared with itself and its forward neighbours (13 in 3-D), and every candidate is
+ * checked in all K dimensions.
  *
- * Why a grid and not an R-tree or kd-tree: the query is a fixed-radius L∞ range for every point at
- * one radius (the slider maximum), which a grid answers with O(1) cell lookups and no tree walk;
- * measured against all pairs by `npm run bench:signatures`.
+ * Why a grid and not an R-tree or kd-tree: every point asks the same fixed-radius L∞ query, which a
+ * grid answers with a few hash lookups per occupied cell and no tree walk. Why only 3 of the 5
+ * dimensions: 3^5 = 243 neighbour cells per cell cost more lookups than the extra pruning saves
+ * (measured by `npm run bench:signatures`: grid on all 5 dimensions was 16× faster than all pairs at
+ * 20k pages, on 3 dimensions it is much more).
  */
 export function linfPairs(points: Float32Array, n: number, K: number, side: number): Uint32Array {
   if (n < 2 || side <= 0) return new Uint32Array(0);
-  // A cell is keyed by one number: Σ (c_j + 1)·B^j with B cells per dimension plus a margin, so a
-  // neighbour's key is the cell's key plus a precomputed delta (no string keys in the hot loop).
+  const G = Math.min(K, 3);
   let lo = Infinity;
   let hi = -Infinity;
-  for (let i = 0; i < n * K; i++) {
-    lo = Math.min(lo, points[i]);
-    hi = Math.max(hi, points[i]);
+  for (let p = 0; p < n; p++) {
+    for (let j = 0; j < G; j++) {
+      lo = Math.min(lo, points[p * K + j]);
+      hi = Math.max(hi, points[p * K + j]);
+    }
   }
   const B = Math.floor((hi - lo) / side) + 3;
-  if (B ** K >= Number.MAX_SAFE_INTEGER) return linfPairsBrute(points, n, K, side);
-  const cells = new Map<number, number[]>();
+  if (B ** G >= 2 ** 31) return linfPairsBrute(points, n, K, side);
+  // Cell key of every point; points sorted by key so a cell is a run of the order array.
+  const packed = new Float64Array(n);
   for (let p = 0; p < n; p++) {
     let key = 0;
-    for (let j = K - 1; j >= 0; j--) key = key * B + (Math.floor((points[p * K + j] - lo) / side) + 1);
-    let list = cells.get(key);
-    if (!list) cells.set(key, (list = []));
-    list.push(p);
+    for (let j = G - 1; j >= 0; j--) key = key * B + (Math.floor((points[p * K + j] - lo) / side) + 1);
+    packed[p] = key * 2 ** 21 + p;
   }
-  // Neighbour deltas for offsets in {−1, 0, 1}^K, the lexicographically positive half (0 apart).
+  packed.sort();
+  const order = new Uint32Array(n);
+  // Cell key → index of the cell among the occupied ones: a flat table when the grid is small enough
+  // (the usual case: 3 dimensions of ≤ 100 cells), else a Map.
+  const dense = B ** G <= 1 << 22 ? new Int32Array(B ** G).fill(-1) : null;
+  const sparse = dense ? null : new Map<number, number>();
+  const cellOf = (key: number) => (dense ? dense[key] : (sparse!.get(key) ?? -1));
+  const keys: number[] = [];
+  const starts: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const key = Math.floor(packed[i] / 2 ** 21);
+    order[i] = packed[i] % 2 ** 21;
+    if (i === 0 || key !== Math.floor(packed[i - 1] / 2 ** 21)) {
+      if (dense) dense[key] = keys.length;
+      else sparse!.set(key, keys.length);
+      keys.push(key);
+      starts.push(i);
+    }
+  }
+  starts.push(n);
+  // Forward neighbour deltas: offsets in {−1, 0, 1}^G whose first non-zero component is positive.
   const deltas: number[] = [];
-  for (let m = 0; m < 3 ** K; m++) {
+  for (let m = 0; m < 3 ** G; m++) {
     let x = m;
     let delta = 0;
     let first = 0;
     let scale = 1;
-    for (let j = 0; j < K; j++) {
+    for (let j = 0; j < G; j++) {
       const o = (x % 3) - 1;
       x = Math.floor(x / 3);
       if (first === 0) first = o;
@@ -44,27 +67,44 @@ export function linfPairs(points: Float32Array, n: number, K: number, side: numb
     }
     if (first > 0) deltas.push(delta);
   }
-  const out: number[] = [];
-  const close = (a: number, b: number) => {
-    for (let j = 0; j < K; j++) if (Math.abs(points[a * K + j] - points[b * K + j]) >= side) return false;
-    return true;
-  };
-  for (const [key, members] of cells) {
-    for (let x = 0; x < members.length; x++) {
-      for (let y = x + 1; y < members.length; y++) {
-        if (close(members[x], members[y]))
-          out.push(Math.min(members[x], members[y]), Math.max(members[x], members[y]));
+  // Coordinates in cell order: the pair checks below walk memory sequentially.
+  const pts = new Float32Array(n * K);
+  for (let i = 0; i < n; i++) for (let j = 0; j < K; j++) pts[i * K + j] = points[order[i] * K + j];
+  let out = new Uint32Array(1024);
+  let len = 0;
+  /** Compare sorted points [s0, e0) with [s1, e1) (s1 = x + 1 within one cell when same). */
+  const scan = (s0: number, e0: number, s1: number, e1: number, same: boolean) => {
+    for (let x = s0; x < e0; x++) {
+      const xo = x * K;
+      for (let y = same ? x + 1 : s1; y < e1; y++) {
+        const yo = y * K;
+        let j = 0;
+        while (j < K && Math.abs(pts[xo + j] - pts[yo + j]) < side) j++;
+        if (j < K) continue;
+        if (len + 2 > out.length) {
+          const next = new Uint32Array(out.length * 2);
+          next.set(out);
+          out = next;
+        }
+        const a = order[x];
+        const b = order[y];
+        out[len++] = a < b ? a : b;
+        out[len++] = a < b ? b : a;
       }
     }
-    for (const d of deltas) {
-      const other = cells.get(key + d);
-      if (!other) continue;
-      for (const a of members) {
-        for (const b of other) if (close(a, b)) out.push(Math.min(a, b), Math.max(a, b));
-      }
+  };
+  const cells = B ** G;
+  for (let c = 0; c < keys.length; c++) {
+    const s0 = starts[c];
+    const e0 = starts[c + 1];
+    scan(s0, e0, s0, e0, true);
+    for (let k = 0; k < deltas.length; k++) {
+      const nk = keys[c] + deltas[k];
+      const other = nk < cells ? cellOf(nk) : -1;
+      if (other >= 0) scan(s0, e0, starts[other], starts[other + 1], false);
     }
   }
-  return Uint32Array.from(out);
+  return out.slice(0, len);
 }
 
 /** The all-pairs reference (tests and the benchmark's baseline). */

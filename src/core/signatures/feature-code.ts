@@ -50,14 +50,24 @@ export function featureCode(text: string, L = FEATURE_CODE_DEFAULTS.L): string[]
 }
 
 /** Length of the longest common subsequence (dynamic programming; codes are ~10 symbols). */
+let prevRow = new Uint16Array(64);
+let curRow = new Uint16Array(64);
+
 export function lcsLength(a: readonly string[], b: readonly string[]): number {
-  const prev = new Uint16Array(b.length + 1);
-  const cur = new Uint16Array(b.length + 1);
+  if (b.length + 1 > prevRow.length) {
+    prevRow = new Uint16Array(2 * (b.length + 1));
+    curRow = new Uint16Array(2 * (b.length + 1));
+  }
+  // Scratch rows reused across calls: this runs once per candidate pair.
+  const prev = prevRow;
+  const cur = curRow;
+  prev.fill(0, 0, b.length + 1);
+  cur.fill(0, 0, b.length + 1);
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
     }
-    prev.set(cur);
+    prev.set(cur.subarray(0, b.length + 1));
   }
   return prev[b.length];
 }

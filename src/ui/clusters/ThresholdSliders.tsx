@@ -22,12 +22,15 @@ const SLIDERS: Record<MethodId, SliderSpec[]> = {
 export function ThresholdSliders({ method }: { method: MethodId }) {
   const t = useAnalysis((s) => s.thresholds);
   const setThreshold = useAnalysis((s) => s.setThreshold);
+  const analysisMaxD = useAnalysis((s) => s.analysis?.maxD);
   const specs = SLIDERS[method];
   return (
     <div className="sliders">
       {specs.length === 0 && <span className="empty">Exact fingerprints have no threshold.</span>}
       {specs.map((s) => {
-        const [lo, hi] = RANGES[s.key];
+        const [lo, rangeHi] = RANGES[s.key];
+        // D cannot go past what the stored candidates cover (the engine's pair budget may have cut it).
+        const hi = s.key === 'D' && analysisMaxD !== undefined ? Math.min(rangeHi, analysisMaxD) : rangeHi;
         const v = t[s.key];
         return (
           <label key={s.key} className="slider" title={s.help}>

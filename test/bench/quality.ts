@@ -14,7 +14,6 @@ import {
   type MethodId,
   type Thresholds,
 } from '../../src/core/candidates/methods';
-import type { PairTable } from '../../src/core/candidates/pairs';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { normaliseUrl } from '../../src/core/url/normalize';
 

@@ -2,7 +2,6 @@ import { bagOfWords } from '../signatures/bag-of-words';
 import { SortedRows } from './csr';
 import {
   bodyLength,
-  codesMatch,
   FEATURE_CODE_DEFAULTS,
   FeatureCodeIndex,
   featureCode,

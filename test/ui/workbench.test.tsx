@@ -39,8 +39,9 @@ function pickFile(file: File) {
 }
 
 beforeEach(async () => {
-  await db().delete();
-  await db().open();
+  // Clear rather than delete the database: effects of the previous test may still be reading it.
+  const d = db();
+  await Promise.all([d.datasets.clear(), d.pages.clear(), d.contents.clear(), d.analyses.clear()]);
   useDatasets.setState({ datasets: [], selectedId: null, job: null, notices: [] });
 });
 afterEach(cleanup);

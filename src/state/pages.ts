@@ -43,7 +43,11 @@ export const usePages = create<PagesState>((set, get) => ({
   revisited: null,
 
   async load(datasetId) {
-    set({ datasetId, loading: true, selectedSeq: null, content: null, revisited: null, filter: emptyFilter });
+    // Reloading the same dataset (it grew, or finished) keeps the analyst's filter and selection.
+    if (datasetId !== get().datasetId) {
+      set({ selectedSeq: null, content: null, revisited: null, filter: emptyFilter });
+    }
+    set({ datasetId, loading: true });
     const pages = datasetId === null ? [] : await loadPages(db(), datasetId);
     const rankOf = new Map(pages.map((p, i) => [p.seq, i]));
     if (get().datasetId === datasetId) set({ pages, rankOf, loading: false });

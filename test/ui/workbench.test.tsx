@@ -66,6 +66,8 @@ describe('workbench shell', () => {
   it('renders hostile titles and text as text: no script or img element is created', async () => {
     render(<App />);
     pickFile(fixture('hostile.warc.gz'));
+    const list = await screen.findByRole('complementary', { name: 'Datasets' });
+    await waitFor(() => expect(within(list).getByText('ready')).toBeInTheDocument(), { timeout: 10_000 });
     await waitFor(() => expect(screen.getByTestId('page-count')).toHaveTextContent(/of [1-9]/), {
       timeout: 10_000,
     });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { ENGINE_DEFAULTS } from '../core/candidates/engine';
+import { ENGINE_DEFAULTS, type EngineParams } from '../core/candidates/engine';
 import { DEFAULT_THRESHOLDS, type MethodId, type Thresholds } from '../core/candidates/methods';
 import { db, type StoredAnalysis } from '../db/schema';
 import { Comlink, startSignaturesWorker, type WorkerHandle } from '../workers/client';
@@ -21,6 +21,11 @@ interface AnalysisState {
   mode: ClusterMode;
   /** Index of the selected cluster in the current cluster list. */
   selectedCluster: number | null;
+  /** Signature parameters; changing one needs a recomputation (thresholds do not). */
+  params: EngineParams;
+  /** The shown analysis was computed with other parameters than `params`. */
+  stale: boolean;
+  setParams(p: EngineParams): void;
   load(datasetId: number | null): Promise<void>;
   compute(): Promise<void>;
   cancel(): void;
@@ -43,13 +48,46 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
   thresholds: DEFAULT_THRESHOLDS,
   mode: 'components',
   selectedCluster: null,
+  params: ENGINE_DEFAULTS,
+  stale: false,
+
+  setParams(params) {
+    const a = get().analysis;
+    set({ params, stale: !!a && a.paramsKey !== paramsKey(params) });
+    // An analysis stored earlier for these parameters is shown at once; else the pane offers to recompute.
+    const id = get().datasetId;
+    if (id !== null) {
+      void db()
+        .analyses.get([id, paramsKey(params)])
+        .then((found) => {
+          if (found && get().datasetId === id && paramsKey(get().params) === found.paramsKey) {
+            set({ analysis: found, stale: false, selectedCluster: null });
+          }
+        });
+    }
+  },
 
   async load(datasetId) {
-    set({ datasetId, analysis: null, loading: datasetId !== null, selectedCluster: null, error: null });
+    set({
+      datasetId,
+      analysis: null,
+      loading: datasetId !== null,
+      selectedCluster: null,
+      error: null,
+      stale: false,
+    });
     if (datasetId === null) return;
-    const key = paramsKey(ENGINE_DEFAULTS);
-    const analysis = (await db().analyses.get([datasetId, key])) ?? null;
-    if (get().datasetId === datasetId) set({ analysis, loading: false });
+    const key = paramsKey(get().params);
+    // The analysis for the current parameters, else the latest one of this dataset (marked stale).
+    let analysis = (await db().analyses.get([datasetId, key])) ?? null;
+    let stale = false;
+    if (!analysis) {
+      const all = await db().analyses.where('datasetId').equals(datasetId).toArray();
+      all.sort((x, y) => (x.created < y.created ? 1 : -1));
+      analysis = all[0] ?? null;
+      stale = analysis !== null;
+    }
+    if (get().datasetId === datasetId) set({ analysis, stale, loading: false });
   },
 
   async compute() {
@@ -60,13 +98,13 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
     try {
       const r = await handle.api.run(
         id,
-        ENGINE_DEFAULTS,
+        get().params,
         Comlink.proxy((p: AnalysisProgress) => set({ progress: p })),
       );
       if (r.kind === 'failed') set({ error: `Computing signatures failed: ${r.message}` });
       if (r.kind === 'done' && get().datasetId === id) {
         const analysis = (await db().analyses.get([id, r.paramsKey])) ?? null;
-        set({ analysis, selectedCluster: null });
+        set({ analysis, selectedCluster: null, stale: false });
       }
     } catch (e) {
       set({ error: `The signatures worker failed: ${(e as Error).message}` });

@@ -58,6 +58,19 @@ describe('duplicate clusters in Chromium', () => {
     await page.screenshot({ path: join(SHOTS, 'cluster-detail.png'), fullPage: true });
   });
 
+  it('a changed signature parameter says it needs a recomputation, and recomputes', async () => {
+    await page.getByText('Signature parameters').click();
+    const k = page.getByLabel('RP: K');
+    await k.fill('6');
+    await page.getByText('changed: recomputation needed').waitFor();
+    await page.getByRole('button', { name: 'Recompute in the background' }).click();
+    await page.getByText('Thresholds (sliders) never need a recomputation').waitFor({ timeout: 60_000 });
+    await page.getByTestId('cluster-summary').waitFor();
+    await k.fill('5');
+    // The analysis for K = 5 is still stored: shown again without recomputing.
+    await page.getByText('Thresholds (sliders) never need a recomputation').waitFor();
+  });
+
   it('keeps the computed analysis across a reload', async () => {
     await page.reload();
     await page.getByTestId('cluster-summary').waitFor({ timeout: 20_000 });

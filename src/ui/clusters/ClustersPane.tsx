@@ -5,6 +5,7 @@ import { clusterView } from '../../state/clusters';
 import { usePages } from '../../state/pages';
 import { drawHistogram } from '../charts/histogram';
 import { fmtDuration, fmtInt } from '../format';
+import { ParamsPanel } from './ParamsPanel';
 import { ThresholdSliders } from './ThresholdSliders';
 
 const SHOWN = 100;
@@ -83,6 +84,7 @@ export function ClustersPane() {
         </select>
       </div>
       <ThresholdSliders method={s.method} />
+      <ParamsPanel />
       {view && (
         <>
           <p className="meta" data-testid="cluster-summary">

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { ENGINE_DEFAULTS, type EngineParams } from '../../core/candidates/engine';
+import { useAnalysis } from '../../state/analysis';
+
+interface Field {
+  label: string;
+  help: string;
+  get(p: EngineParams): number | boolean | string;
+  set(p: EngineParams, v: string | boolean): EngineParams;
+  kind: 'number' | 'check' | 'select';
+  options?: string[];
+  step?: number;
+}
+
+const num = (v: string | boolean) => Number(v);
+
+/** Every signature parameter at its document's default; a change needs a recomputation. */
+const FIELDS: Field[] = [
+  {
+    label: 'RP: K',
+    help: 'dimensions (Di Iorio et al.: 5)',
+    kind: 'number',
+    get: (p) => p.rp.K,
+    set: (p, v) => ({ ...p, rp: { ...p.rp, K: num(v) } }),
+  },
+  {
+    label: 'RP: seed',
+    help: 'seed of the projection',
+    kind: 'number',
+    get: (p) => p.rp.seed,
+    set: (p, v) => ({ ...p, rp: { ...p.rp, seed: num(v) } }),
+  },
+  {
+    label: 'RP: weighting',
+    help: 'bag of words as raw counts or unit length',
+    kind: 'select',
+    options: ['unit', 'tf'],
+    get: (p) => p.rp.weighting,
+    set: (p, v) => ({ ...p, rp: { ...p.rp, weighting: v as 'unit' | 'tf' } }),
+  },
+  {
+    label: 'HM: γ',
+    help: 'damping of equation (1)',
+    kind: 'number',
+    step: 0.01,
+    get: (p) => p.hm.gamma,
+    set: (p, v) => ({ ...p, hm: { ...p.hm, gamma: num(v) } }),
+  },
+  {
+    label: 'HM: iterations',
+    help: '3–5 in the paper',
+    kind: 'number',
+    get: (p) => p.hm.iterations,
+    set: (p, v) => ({ ...p, hm: { ...p.hm, iterations: num(v) } }),
+  },
+  {
+    label: 'Feature code: L',
+    help: 'symbols each side of 。 (Peng et al.: 5)',
+    kind: 'number',
+    get: (p) => p.fc.L,
+    set: (p, v) => ({ ...p, fc: { ...p.fc, L: num(v) } }),
+  },
+  {
+    label: 'Feature code: tolerance',
+    help: 'LCS ≥ 2L − tolerance',
+    kind: 'number',
+    get: (p) => p.fc.tolerance,
+    set: (p, v) => ({ ...p, fc: { ...p.fc, tolerance: num(v) } }),
+  },
+  {
+    label: 'Shingles: w',
+    help: 'words per shingle',
+    kind: 'number',
+    get: (p) => p.shingles.w,
+    set: (p, v) => ({ ...p, shingles: { ...p.shingles, w: num(v) } }),
+  },
+  {
+    label: 'Shingles: CJK n',
+    help: 'characters per shingle in CJK text',
+    kind: 'number',
+    get: (p) => p.shingles.cjkN,
+    set: (p, v) => ({ ...p, shingles: { ...p.shingles, cjkN: num(v) } }),
+  },
+  {
+    label: 'MinHash: permutations',
+    help: '128',
+    kind: 'number',
+    get: (p) => p.minhash.permutations,
+    set: (p, v) => ({ ...p, minhash: { ...p.minhash, permutations: num(v) } }),
+  },
+  {
+    label: 'LSH: Jaccard threshold',
+    help: 'banding chosen for it (0.8)',
+    kind: 'number',
+    step: 0.05,
+    get: (p) => p.minhash.threshold,
+    set: (p, v) => ({ ...p, minhash: { ...p.minhash, threshold: num(v) } }),
+  },
+  {
+    label: 'Stop words',
+    help: 'drop English stop words from the bag of words',
+    kind: 'check',
+    get: (p) => p.stopWords,
+    set: (p, v) => ({ ...p, stopWords: v === true }),
+  },
+];
+
+export function ParamsPanel() {
+  const params = useAnalysis((s) => s.params);
+  const setParams = useAnalysis((s) => s.setParams);
+  const stale = useAnalysis((s) => s.stale);
+  const computing = useAnalysis((s) => s.computing);
+  const compute = useAnalysis((s) => s.compute);
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="params"
+      open={open || stale}
+      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+    >
+      <summary>Signature parameters{stale ? ' — changed: recomputation needed' : ''}</summary>
+      <div className="param-grid">
+        {FIELDS.map((f) => (
+          <label key={f.label} title={f.help}>
+            <span>{f.label}</span>
+            {f.kind === 'check' ? (
+              <input
+                type="checkbox"
+                checked={f.get(params) as boolean}
+                onChange={(e) => setParams(f.set(params, e.target.checked))}
+              />
+            ) : f.kind === 'select' ? (
+              <select
+                value={String(f.get(params))}
+                onChange={(e) => setParams(f.set(params, e.target.value))}
+              >
+                {f.options!.map((o) => (
+                  <option key={o}>{o}</option>
+                ))}
+              </select>
+            ) : (
+              <input
+                type="number"
+                step={f.step ?? 1}
+                value={String(f.get(params))}
+                onChange={(e) => e.target.value !== '' && setParams(f.set(params, e.target.value))}
+              />
+            )}
+          </label>
+        ))}
+      </div>
+      <p className="meta">
+        {stale ? (
+          <>
+            The clusters shown were computed with other parameters.{' '}
+            <button type="button" onClick={() => void compute()} disabled={computing}>
+              Recompute in the background
+            </button>
+          </>
+        ) : (
+          'Thresholds (sliders) never need a recomputation; these do.'
+        )}{' '}
+        <button type="button" onClick={() => setParams(ENGINE_DEFAULTS)}>
+          Defaults
+        </button>
+      </p>
+    </details>
+  );
+}

@@ -4,7 +4,8 @@
  */
 
 /** The formats the workbench reads, sniffed from content (see ingest/sniff.ts). */
-export type FormatId = 'warc' | 'arc' | 'crawl-log' | 'access-log' | 'jsonl' | 'csv' | 'tsv' | 'url-list';
+export type FormatId =
+  'warc' | 'arc' | 'crawl-log' | 'access-log' | 'cdx' | 'jsonl' | 'csv' | 'tsv' | 'url-list';
 
 /** One page (or URL) of a dataset, as produced by ingest. */
 export interface PageRecord {

@@ -1,6 +1,7 @@
 import type { FormatId, IngestedPage, IngestErrorInfo, IngestProgress, IngestSummary } from '../types';
 import { createAccessLogReader } from './access-log';
 import { createArcReader } from './arc';
+import { createCdxReader } from './cdx';
 import { createCrawlLogReader } from './crawl-log';
 import { createCsvReader } from './csv';
 import { FormatFault, IngestCancelled, IngestError } from './errors';
@@ -47,6 +48,8 @@ function createReader(format: FormatId, ctx: ReaderContext, compressed: boolean)
       return createCrawlLogReader(ctx);
     case 'access-log':
       return createAccessLogReader(ctx);
+    case 'cdx':
+      return createCdxReader(ctx);
     case 'jsonl':
       return createJsonlReader(ctx);
     case 'csv':

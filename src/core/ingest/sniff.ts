@@ -18,6 +18,7 @@ const MAGIC: [number[], string][] = [
 
 const CRAWL_LOG = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z\s+-?\d+\s+(\d+|-)\s+\S+\s+\S+\s+\S+\s+\S+/;
 const ACCESS_LOG = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" \d{3} (\d+|-)/;
+const CDXJ = /^\S+ \d{8,14} \{/;
 const URL_LINE = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
 
 /**
@@ -54,6 +55,8 @@ export function sniff(head: Uint8Array, fileName: string): Sniffed {
   if (sample.length === 0)
     return { ok: false, reason: 'the file holds no data lines (only blank lines or comments)' };
   if (share(CRAWL_LOG) >= 0.8) return { ok: true, format: 'crawl-log' };
+  if (/^ ?CDX [A-Za-z]( [A-Za-z])+$/.test(sample[0]) || share(CDXJ) >= 0.8)
+    return { ok: true, format: 'cdx' };
   if (share(ACCESS_LOG) >= 0.8) return { ok: true, format: 'access-log' };
   if (sample[0].trimStart().startsWith('{')) {
     try {

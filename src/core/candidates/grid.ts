@@ -37,7 +37,6 @@ export function linfPairs(points: Float32Array, n: number, K: number, side: numb
   // (the usual case: 3 dimensions of ≤ 100 cells), else a Map.
   const dense = B ** G <= 1 << 22 ? new Int32Array(B ** G).fill(-1) : null;
   const sparse = dense ? null : new Map<number, number>();
-  const cellOf = (key: number) => (dense ? dense[key] : (sparse!.get(key) ?? -1));
   const keys: number[] = [];
   const starts: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -70,41 +69,35 @@ export function linfPairs(points: Float32Array, n: number, K: number, side: numb
   // Coordinates in cell order: the pair checks below walk memory sequentially.
   const pts = new Float32Array(n * K);
   for (let i = 0; i < n; i++) for (let j = 0; j < K; j++) pts[i * K + j] = points[order[i] * K + j];
-  let out = new Uint32Array(1024);
-  let len = 0;
-  /** Compare sorted points [s0, e0) with [s1, e1) (s1 = x + 1 within one cell when same). */
-  const scan = (s0: number, e0: number, s1: number, e1: number, same: boolean) => {
-    for (let x = s0; x < e0; x++) {
-      const xo = x * K;
-      for (let y = same ? x + 1 : s1; y < e1; y++) {
-        const yo = y * K;
-        let j = 0;
-        while (j < K && Math.abs(pts[xo + j] - pts[yo + j]) < side) j++;
-        if (j < K) continue;
-        if (len + 2 > out.length) {
-          const next = new Uint32Array(out.length * 2);
-          next.set(out);
-          out = next;
-        }
-        const a = order[x];
-        const b = order[y];
-        out[len++] = a < b ? a : b;
-        out[len++] = a < b ? b : a;
-      }
-    }
-  };
+  const out = new PairBuffer();
   const cells = B ** G;
+  const nd = deltas.length;
   for (let c = 0; c < keys.length; c++) {
     const s0 = starts[c];
     const e0 = starts[c + 1];
-    scan(s0, e0, s0, e0, true);
-    for (let k = 0; k < deltas.length; k++) {
-      const nk = keys[c] + deltas[k];
-      const other = nk < cells ? cellOf(nk) : -1;
-      if (other >= 0) scan(s0, e0, starts[other], starts[other + 1], false);
+    for (let t = -1; t < nd; t++) {
+      // t = −1: the cell with itself; else its t-th forward neighbour.
+      let s1 = s0;
+      let e1 = e0;
+      if (t >= 0) {
+        const nk = keys[c] + deltas[t];
+        const other = nk < cells ? (dense ? dense[nk] : (sparse!.get(nk) ?? -1)) : -1;
+        if (other < 0) continue;
+        s1 = starts[other];
+        e1 = starts[other + 1];
+      }
+      for (let x = s0; x < e0; x++) {
+        const xo = x * K;
+        for (let y = t < 0 ? x + 1 : s1; y < e1; y++) {
+          const yo = y * K;
+          let j = 0;
+          while (j < K && Math.abs(pts[xo + j] - pts[yo + j]) < side) j++;
+          if (j === K) out.push(order[x], order[y]);
+        }
+      }
     }
   }
-  return out.slice(0, len);
+  return out.result();
 }
 
 /** The all-pairs reference (tests and the benchmark's baseline). */
@@ -119,4 +112,24 @@ export function linfPairsBrute(points: Float32Array, n: number, K: number, side:
     }
   }
   return Uint32Array.from(out);
+}
+
+/** Growable flat list of pairs (i < j). */
+class PairBuffer {
+  private buf = new Uint32Array(1024);
+  private len = 0;
+
+  push(a: number, b: number): void {
+    if (this.len + 2 > this.buf.length) {
+      const next = new Uint32Array(this.buf.length * 2);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf[this.len++] = a < b ? a : b;
+    this.buf[this.len++] = a < b ? b : a;
+  }
+
+  result(): Uint32Array {
+    return this.buf.slice(0, this.len);
+  }
 }

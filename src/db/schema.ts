@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { EngineParams } from '../core/candidates/engine';
 import type { PairTable } from '../core/candidates/pairs';
+import type { DustMetrics, DustParams, Rule } from '../core/dust';
 import type { FormatId, IngestErrorInfo, PageContent, PageRecord } from '../core/types';
 
 export type DatasetStatus = 'ingesting' | 'ready' | 'partial' | 'cancelled' | 'interrupted';
@@ -90,11 +91,41 @@ export interface StoredAnalysis {
   elapsedMs: number;
 }
 
+/** v4 (DUST rules): the last DustBuster run of each dataset. */
+export const SCHEMA_V4 = {
+  ...SCHEMA_V3,
+  dustRuns: 'datasetId',
+};
+
+export interface StoredDustRun {
+  datasetId: number;
+  params: DustParams;
+  created: string;
+  elapsedMs: number;
+  rules: Rule[];
+  /** URLs saved per rule id: list URLs it rewrites to another URL of the list. */
+  saved: Record<number, number>;
+  metrics: DustMetrics;
+  /** normalised URL → canonical URL, only where they differ. */
+  canonical: [string, string][];
+  cycles: string[];
+  list: {
+    urls: number;
+    detection: number;
+    validation: number;
+    errorRecords: number;
+    repeatedRecords: number;
+  };
+  /** Whether documents (sketches) were available, or only sizes (access logs): rules then stay likely. */
+  hasContent: boolean;
+}
+
 export class WorkbenchDb extends Dexie {
   datasets!: Table<Dataset, number>;
   pages!: Table<StoredPage, [number, number]>;
   contents!: Table<StoredContent, [number, number]>;
   analyses!: Table<StoredAnalysis, [number, string]>;
+  dustRuns!: Table<StoredDustRun, number>;
 
   constructor(name = 'dedup-workbench') {
     super(name);
@@ -111,6 +142,7 @@ export class WorkbenchDb extends Dexie {
           }),
       );
     this.version(3).stores(SCHEMA_V3);
+    this.version(4).stores(SCHEMA_V4);
   }
 }
 

@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import { loadContent, loadPages } from '../db/queries';
 import { db, type StoredContent, type StoredPage } from '../db/schema';
 
-export type SortKey = 'seq' | 'url' | 'host' | 'status' | 'mime' | 'size' | 'title' | 'textLength';
+export type SortKey =
+  'seq' | 'url' | 'host' | 'status' | 'mime' | 'size' | 'title' | 'textLength' | 'canonical';
 
 export interface PageFilter {
   url: string;
@@ -79,6 +80,7 @@ export function visiblePages(
   pages: StoredPage[],
   f: PageFilter,
   sort: { key: SortKey; dir: 1 | -1 },
+  canonical?: ReadonlyMap<string, string>,
 ): StoredPage[] {
   const url = f.url.trim().toLowerCase();
   const out = pages.filter(
@@ -89,7 +91,8 @@ export function visiblePages(
       (!f.mime || p.mime === f.mime),
   );
   const k = sort.key;
-  const val = (p: StoredPage): string | number => (k === 'size' ? p.sizeMax : p[k]);
+  const val = (p: StoredPage): string | number =>
+    k === 'size' ? p.sizeMax : k === 'canonical' ? (canonical?.get(p.normUrl) ?? '') : p[k];
   out.sort((a, b) => {
     const x = val(a);
     const y = val(b);

@@ -1,4 +1,5 @@
 import { ClustersPane } from './clusters/ClustersPane';
+import { RulesPane } from './dust/RulesPane';
 
 /** The three panes the product is about, side by side. */
 export function AnalysisPanes() {
@@ -12,14 +13,7 @@ export function AnalysisPanes() {
           (or an oracle is chosen) for this dataset.
         </p>
       </section>
-      <section className="pane" aria-label="DUST rules">
-        <h2>DUST rules</h2>
-        <p className="empty">
-          No rules mined yet. DustBuster’s rules (e.g. <code>story?id=</code> → <code>story_</code>), their
-          support and the URLs each would save will appear here once rules are mined from this dataset’s URL
-          list.
-        </p>
-      </section>
+      <RulesPane />
     </section>
   );
 }

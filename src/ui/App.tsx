@@ -10,6 +10,8 @@ import { AnalysisPanes } from './AnalysisPanes';
 import { Sidebar } from './Sidebar';
 import { DatasetHeader } from './DatasetHeader';
 import { ClusterDetail } from './clusters/ClusterDetail';
+import { RuleDetail } from './dust/RuleDetail';
+import { useDust } from '../state/dust';
 import { useAnalysis } from '../state/analysis';
 
 export function App() {
@@ -19,6 +21,7 @@ export function App() {
   const job = useDatasets((s) => s.job);
   const load = usePages((s) => s.load);
   const loadAnalysis = useAnalysis((s) => s.load);
+  const loadDust = useDust((s) => s.load);
   const selected = datasets.find((d) => d.id === selectedId) ?? null;
 
   useEffect(() => {
@@ -35,7 +38,8 @@ export function App() {
     status === 'ready' || status === 'partial' || status === 'cancelled' || status === 'interrupted';
   useEffect(() => {
     void loadAnalysis(ready ? selectedId : null);
-  }, [loadAnalysis, selectedId, ready]);
+    void loadDust(ready ? selectedId : null);
+  }, [loadAnalysis, loadDust, selectedId, ready]);
 
   return (
     <DropZone>
@@ -49,6 +53,7 @@ export function App() {
               <DatasetHeader dataset={selected} />
               <AnalysisPanes />
               <ClusterDetail />
+              <RuleDetail />
               <section className="pages-area" aria-label="Pages">
                 <PagesTable />
                 <PageDetail />

@@ -1,9 +1,11 @@
 import { usePages } from '../state/pages';
 import { fmtInt, fmtSize } from './format';
+import { useDust } from '../state/dust';
 
 /** One page: metadata, headers, visible text and outlinks — always as text, never as markup. */
 export function PageDetail() {
   const { pages, rankOf, selectedSeq, content, revisited } = usePages();
+  const canonical = useDust((s) => s.canonical);
   const p = selectedSeq === null ? undefined : pages.find((x) => x.seq === selectedSeq);
   if (!p) {
     return (
@@ -26,6 +28,12 @@ export function PageDetail() {
           <>
             <dt>Normalised</dt>
             <dd>{p.normUrl}</dd>
+          </>
+        )}
+        {canonical.get(p.normUrl) && (
+          <>
+            <dt>Canonical</dt>
+            <dd>{canonical.get(p.normUrl)}</dd>
           </>
         )}
         <dt>Status</dt>

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { statusClass, usePages, visiblePages, type SortKey } from '../state/pages';
 import { fmtInt, fmtSize } from './format';
+import { useDust } from '../state/dust';
 
 const ROW = 26;
 const COLUMNS: { key: SortKey; label: string; cls: string }[] = [
@@ -8,6 +9,7 @@ const COLUMNS: { key: SortKey; label: string; cls: string }[] = [
   { key: 'status', label: 'Status', cls: 'c-status' },
   { key: 'url', label: 'URL', cls: 'c-url' },
   { key: 'title', label: 'Title', cls: 'c-title' },
+  { key: 'canonical', label: 'Canonical (DUST)', cls: 'c-canon' },
   { key: 'mime', label: 'MIME', cls: 'c-mime' },
   { key: 'size', label: 'Size', cls: 'c-size' },
 ];
@@ -15,7 +17,8 @@ const COLUMNS: { key: SortKey; label: string; cls: string }[] = [
 /** Pages of the selected dataset: filter by URL/title, host, status, MIME; sort by any column; virtualised. */
 export function PagesTable() {
   const { pages, rankOf, loading, filter, sort, setFilter, setSort, selectedSeq, selectPage } = usePages();
-  const rows = useMemo(() => visiblePages(pages, filter, sort), [pages, filter, sort]);
+  const canonical = useDust((s) => s.canonical);
+  const rows = useMemo(() => visiblePages(pages, filter, sort, canonical), [pages, filter, sort, canonical]);
   const hosts = useMemo(() => [...new Set(pages.map((p) => p.host))].filter(Boolean).sort(), [pages]);
   const mimes = useMemo(() => [...new Set(pages.map((p) => p.mime))].filter(Boolean).sort(), [pages]);
   const statuses = useMemo(() => [...new Set(pages.map((p) => statusClass(p.status)))].sort(), [pages]);
@@ -133,6 +136,9 @@ export function PagesTable() {
                 </span>
                 <span className="td c-title" title={p.title}>
                   {p.recordType === 'revisit' ? `↺ ${p.title}` : p.title}
+                </span>
+                <span className="td c-canon" title={canonical.get(p.normUrl)}>
+                  {canonical.get(p.normUrl) ?? ''}
                 </span>
                 <span className="td c-mime">{p.mime}</span>
                 <span className="td c-size">{fmtSize(p.sizeMin, p.sizeMax)}</span>

@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { IngestWorkerApi } from './ingest.worker';
 import type { SignaturesWorkerApi } from './signatures.worker';
+import type { DustWorkerApi } from './dust.worker';
 
 /**
  * The one place that creates workers (jsdom has no Worker: component tests mock this module).
@@ -24,4 +25,9 @@ export function startSignaturesWorker(): WorkerHandle<SignaturesWorkerApi> {
     name: 'signatures',
   });
   return { api: Comlink.wrap<SignaturesWorkerApi>(w), terminate: () => w.terminate() };
+}
+
+export function startDustWorker(): WorkerHandle<DustWorkerApi> {
+  const w = new Worker(new URL('./dust.worker.ts', import.meta.url), { type: 'module', name: 'dust' });
+  return { api: Comlink.wrap<DustWorkerApi>(w), terminate: () => w.terminate() };
 }

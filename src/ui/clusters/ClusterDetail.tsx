@@ -1,12 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { transitiveOnlyPairs } from '../../core/clusters/clusters';
-import { diffWords, type DiffRun } from '../../core/text/diff';
-import { loadContent } from '../../db/queries';
-import { db } from '../../db/schema';
 import { useAnalysis } from '../../state/analysis';
 import { clusterView, findPair } from '../../state/clusters';
 import { usePages } from '../../state/pages';
 import { fmtInt } from '../format';
+import { TextCompare } from '../TextCompare';
 
 /** The selected cluster: its members, which pairs only join through others, and two members side by side. */
 export function ClusterDetail() {
@@ -119,20 +117,7 @@ function SideBySide({
   seqB: number;
   pairIndex: number | null;
 }) {
-  const [texts, setTexts] = useState<[string, string] | null>(null);
   const a = useAnalysis((s) => s.analysis)!;
-  useEffect(() => {
-    let live = true;
-    void Promise.all([loadContent(db(), datasetId, seqA), loadContent(db(), datasetId, seqB)]).then(
-      ([x, y]) => {
-        if (live) setTexts([x?.text ?? '', y?.text ?? '']);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [datasetId, seqA, seqB]);
-  const runs = useMemo(() => (texts ? diffWords(texts[0], texts[1]) : null), [texts]);
   const p = a.pairs;
   const k = pairIndex;
   return (
@@ -145,28 +130,7 @@ function SideBySide({
           {p.lengthRatio[k].toFixed(3)} · SimHash {p.simhash[k]} bits
         </p>
       )}
-      <div className="columns">
-        <Column runs={runs} side="a" fallback={texts?.[0]} />
-        <Column runs={runs} side="b" fallback={texts?.[1]} />
-      </div>
+      <TextCompare datasetId={datasetId} seqA={seqA} seqB={seqB} />
     </div>
-  );
-}
-
-/** One side of the comparison: text only, differences marked (crawled text is never parsed as HTML). */
-function Column({ runs, side, fallback }: { runs: DiffRun[] | null; side: 'a' | 'b'; fallback?: string }) {
-  if (!runs) return <pre className="page-text">{fallback ?? 'loading…'}</pre>;
-  return (
-    <pre className="page-text">
-      {runs.map((r, i) =>
-        r.op === 'same' ? (
-          <span key={i}>{side === 'a' ? r.text : r.textB}</span>
-        ) : (side === 'a') === (r.op === 'del') ? (
-          <mark key={i} className={r.op}>
-            {r.text}
-          </mark>
-        ) : null,
-      )}
-    </pre>
   );
 }

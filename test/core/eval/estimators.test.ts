@@ -71,7 +71,7 @@ describe('estimators', () => {
       let tp = 0;
       let fp = 0;
       for (let i = 0; i < n; i++) if (score[i] < t) isDup[i] ? tp++ : fp++;
-      const total = isDup.reduce((a, b) => a + b, 0) + 7;
+      const total = isDup.reduce<number>((a, b) => a + b, 0) + 7;
       const p = curve.at(t);
       expect(p.precision).toBeCloseTo(tp + fp ? tp / (tp + fp) : 1, 12);
       expect(p.recall).toBeCloseTo(tp / total, 12);

@@ -1,0 +1,92 @@
+/**
+ * URL canonization (§5.4): "it repeatedly applies to u all the rules in R, until there is an
+ * iteration in which u is unchanged, or until a predetermined maximum number of iterations has been
+ * reached." Rules are applied in the list's order, each once per iteration, at the leftmost
+ * occurrence. Hitting the cap means the rules keep rewriting u: a cycle ("rules that can be applied
+ * an infinite number of times because they cancel out each others' changes", §5.3) or a rule that
+ * grows u without end; the URL is then reported.
+ */
+import { applySubstring, applyRule } from './rules';
+import { groupBySite, tokenizeUrl, untokenize } from './url-list';
+import type { DustParams, DustUrl, Rule } from './types';
+
+export interface Canonization {
+  url: string;
+  /** Iterations that changed the URL. */
+  iterations: number;
+  /** The cap was reached while the URL was still changing. */
+  cycle: boolean;
+}
+
+export function canonize(
+  url: string,
+  rules: readonly Rule[],
+  maxIterations: number,
+  tokens: readonly string[] = tokenizeUrl(url),
+): Canonization {
+  let current = url;
+  for (let it = 0; it < maxIterations; it++) {
+    const before = current;
+    for (const rule of rules) {
+      if (rule.kind === 'substring') {
+        const t = applySubstring(tokens, rule.alpha, rule.beta);
+        if (t) {
+          tokens = t;
+          current = untokenize(t);
+        }
+      } else {
+        const next = applyRule(rule, current);
+        if (next !== null) {
+          current = next;
+          tokens = tokenizeUrl(next);
+        }
+      }
+    }
+    if (current === before) return { url: current, iterations: it, cycle: false };
+  }
+  return { url: current, iterations: maxIterations, cycle: true };
+}
+
+export interface CanonizationResult {
+  /** Every URL of the list → its canonical form (itself when no rule applies). */
+  canonical: Map<string, string>;
+  /** URLs whose canonization hit the iteration cap. */
+  cycles: string[];
+}
+
+/**
+ * Canonizes each URL with the valid rules of its site, parameter rules first (they read the query,
+ * which a substring rule such as "story?id=" → "story_" may take apart), then in the order given.
+ */
+export function canonizeAll(
+  urls: readonly DustUrl[],
+  rules: readonly Rule[],
+  params: Pick<DustParams, 'site' | 'maxIterations'>,
+): CanonizationResult {
+  const bySite = new Map<string, Rule[]>();
+  const ordered = [
+    ...rules.filter((r) => r.kind !== 'substring'),
+    ...rules.filter((r) => r.kind === 'substring'),
+  ];
+  for (const r of ordered) {
+    if (r.status !== 'valid') continue;
+    const list = bySite.get(r.site);
+    if (list) list.push(r);
+    else bySite.set(r.site, [r]);
+  }
+  const canonical = new Map<string, string>();
+  const cycles: string[] = [];
+  for (const [site, list] of groupBySite(urls, params.site)) {
+    const mine = bySite.get(site) ?? [];
+    for (const u of list) {
+      if (mine.length === 0) {
+        canonical.set(u.url, u.url);
+        continue;
+      }
+      const c = canonize(u.url, mine, params.maxIterations, u.tokens);
+      canonical.set(u.url, c.url);
+      if (c.cycle) cycles.push(u.url);
+    }
+  }
+  return { canonical, cycles };
+}

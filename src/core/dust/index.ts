@@ -1,0 +1,130 @@
+/**
+ * DustBuster end to end (§5: "DustBuster has four phases. The first phase uses the URL list alone to
+ * generate a short list of likely dust rules. The second phase removes redundancies from this list.
+ * The next phase generates likely parameter substitution rules … The last phase validates or refutes
+ * each of the rules in the list, by fetching a small sample of pages"), then canonization (§5.4) and
+ * the metrics of §3 / §6.
+ */
+import { normaliseUrl } from '../url/normalize';
+import { canonizeAll } from './canonize';
+import { dustMetrics, type DustMetrics } from './metrics';
+import { detectParamRules } from './params';
+import { detectNonRedundantRules } from './redundancy';
+import { findInstances, UrlIndex } from './rules';
+import { likelySimilar } from './similarity';
+import { buildUrlList, groupBySite } from './url-list';
+import { splitUrls, validateRules } from './validation';
+import {
+  DUST_DEFAULTS,
+  type DustParams,
+  type DustPhase,
+  type DustRecord,
+  type DustUrl,
+  type FetchFn,
+  type Rule,
+} from './types';
+
+export * from './types';
+export { buildUrlList, tokenizeUrl, untokenize } from './url-list';
+export { envelopesOf } from './envelopes';
+export { detectLikelyRules, detectLikelyPairs } from './likely-rules';
+export { detectParamRules, dropParam, setParam } from './params';
+export { eliminateRedundancies, detectNonRedundantRules } from './redundancy';
+export { validateRule, validateRules, splitUrls } from './validation';
+export { canonize, canonizeAll } from './canonize';
+export { applyRule, refines, pairRefines, compareSides } from './rules';
+export { precisionAtK, precisionCurve, discoveredRedundancy, coverage, type DustMetrics } from './metrics';
+
+export interface DustResult {
+  /** Substring rules after redundancy elimination and parameter rules, ranked by likeliness, with their fate. */
+  rules: Rule[];
+  metrics: DustMetrics;
+  /** Every unique, error-free URL (normalised) → its canonical URL. */
+  canonical: Map<string, string>;
+  /** URLs whose canonization hit the iteration cap. */
+  cycles: string[];
+  /** How the list was used: unique URLs, detection and test parts, records dropped. */
+  list: {
+    urls: number;
+    detection: number;
+    validation: number;
+    errorRecords: number;
+    repeatedRecords: number;
+  };
+}
+
+/** Progress: the phase starting, and for validation the rules done so far. */
+export type PhaseCallback = (phase: DustPhase, done?: number, total?: number) => void;
+
+/** fetch() over the dataset itself: a URL's page is its entry in the list (normalised spelling too). */
+export function datasetFetch(urls: readonly DustUrl[]): FetchFn {
+  const byUrl = new Map(urls.map((u) => [u.url, u]));
+  return (url) => byUrl.get(url) ?? byUrl.get(normaliseUrl(url).href) ?? null;
+}
+
+export function runDustBuster(
+  records: Iterable<DustRecord>,
+  options: Partial<DustParams> = {},
+  fetch?: FetchFn,
+  onPhase?: PhaseCallback,
+): DustResult {
+  const params: DustParams = { ...DUST_DEFAULTS, ...options };
+  onPhase?.('url-list');
+  const list = buildUrlList(records);
+  const { detection, validation } = splitUrls(list.urls, params.validationShare, params.seed);
+
+  onPhase?.('detect');
+  const found = detectNonRedundantRules(detection, params);
+  onPhase?.('redundancy');
+  const substring = found.rules;
+
+  onPhase?.('params');
+  const paramRules = params.paramRules ? detectParamRules(detection, params, found.detected) : [];
+  // One ranked list for Fig. 4; substring rules get ids 0 … in rank order, parameter rules after.
+  substring.forEach((r, k) => (r.id = k));
+  paramRules.forEach((r, k) => (r.id = substring.length + k));
+  // Substring ids already follow byLikeliness, whose first key is the likely-similar support.
+  const rules: Rule[] = [...substring, ...paramRules].sort(
+    (a, b) => b.likelySimilarSupport - a.likelySimilarSupport || a.id - b.id,
+  );
+
+  onPhase?.('validate', 0, rules.length);
+  validateRules(rules, validation, fetch ?? datasetFetch(list.urls), params, (done, total) =>
+    onPhase?.('validate', done, total),
+  );
+  // Instances shown with each rule come from the list its support was counted on.
+  const sites = groupBySite(detection, params.site);
+  const indexes = new Map<string, UrlIndex>();
+  const similar = (a: DustUrl, b: DustUrl) => likelySimilar(a, b, params.likelySimilarJaccard);
+  for (const r of substring) {
+    let index = indexes.get(r.site);
+    if (!index) indexes.set(r.site, (index = new UrlIndex(sites.get(r.site) ?? [])));
+    r.instances = findInstances(r, index, params.instanceSample, similar);
+  }
+
+  onPhase?.('canonize');
+  const { canonical, cycles } = canonizeAll(list.urls, rules, params);
+
+  onPhase?.('metrics');
+  const metrics = dustMetrics(
+    { detected: found.detected, afterRedundancy: substring.length },
+    rules,
+    list.urls,
+    canonical,
+    cycles.length,
+  );
+  onPhase?.('done');
+  return {
+    rules,
+    metrics,
+    canonical,
+    cycles,
+    list: {
+      urls: list.urls.length,
+      detection: detection.length,
+      validation: validation.length,
+      errorRecords: list.errorRecords,
+      repeatedRecords: list.repeatedRecords,
+    },
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * Domain types of DustBuster (Bar-Yossef, Keidar, Schonfeld, "Do not crawl in the DUST: different URLs
+ * with similar text", WWW 2007). Plain data only: rules and metrics cross worker boundaries
+ * (structured clone) and are printed by the CLI.
+ */
+
+/** What the URL list knows about a URL's document (§3: "(3) the size … (4) the document's sketch"). */
+export interface DustContent {
+  /** Smallest and largest size seen for the URL (§4: the interval I_u); -1 unknown. */
+  sizeMin: number;
+  sizeMax: number;
+  /** MinHash signature of the document's shingles (signatures/minhash.ts); null when not fetched. */
+  sketch: Uint32Array | null;
+  /** Exact content identity (text fingerprint or payload digest); '' unknown. */
+  digest: string;
+}
+
+/** One unique URL of the list, tokenised as §3 defines URLs. */
+export interface DustUrl extends DustContent {
+  /** The URL, WHATWG-normalised (url/normalize.ts) when it parses. */
+  url: string;
+  host: string;
+  /**
+   * §3: "Tokens are either alphanumeric strings or non-alphanumeric characters … every URL [starts]
+   * with the special token ^ and [ends] with the special token $". The frames are tokens[0] and the
+   * last token; a literal '^' or '$' inside the URL is a token of its own with the same spelling.
+   */
+  tokens: string[];
+}
+
+/** A page-like input record: PageRecord (src/core/types.ts) fits, so do URL lists and log lines. */
+export interface DustRecord {
+  url: string;
+  /** HTTP status; 0 when the source does not say. */
+  status?: number;
+  /** Ingest's record type; Heritrix crawl logs ('crawl-log line') use 0 for "never fetched". */
+  recordType?: string;
+  sizeMin?: number;
+  sizeMax?: number;
+  sketch?: Uint32Array | null;
+  digest?: string;
+  /** Fingerprint of the normalised text; preferred over the payload digest as content identity. */
+  fingerprint?: string;
+}
+
+/** A page looked up for validation (Fig. 3 line 7, "fetch u and v"); status ≥ 400 is a failed fetch. */
+export interface FetchResult extends DustContent {
+  status?: number;
+}
+
+/** Fetches a URL's document; null when the dataset does not hold it (neither success nor failure). */
+export type FetchFn = (url: string) => FetchResult | null;
+
+export type RuleStatus = 'likely' | 'valid' | 'refuted';
+
+/**
+ * Direction of a rule. Detection finds unordered pairs (§4: "|support_L(α → β)| = |support_L(β → α)|
+ * … It therefore outputs the pair ⟨α, β⟩"); §5.3 decides the direction. 'undecided': alpha → beta is
+ * the shrinking direction of a pair not yet validated; 'shrinking' / 'growing': the validated
+ * direction, which is always alpha → beta; 'one-way': parameter rules, which have one direction only.
+ */
+export type RuleDirection = 'undecided' | 'shrinking' | 'growing' | 'one-way';
+
+interface RuleBase {
+  id: number;
+  /** The site the rule belongs to (its host; '' when the whole list is one site). */
+  site: string;
+  /** Instances in the URL list: shared envelopes in buckets of size ≤ T_low (§5.1, Fig. 1). */
+  support: number;
+  /** Of those, instances whose two URLs are LikelySimilar (§4): the support Fig. 1 ranks by. */
+  likelySimilarSupport: number;
+  /** Likely-similar support with buckets of size ≤ T_high, the size Fig. 2 compares (§5.2). */
+  redundancySupport: number;
+  status: RuleStatus;
+  direction: RuleDirection;
+  /** Validation samples (Fig. 3) that were similar / not similar, in the direction last tried. */
+  positives: number;
+  negatives: number;
+  /** A few instances from the URL list, likely-similar ones first. */
+  instances: [string, string][];
+  /** Id of the valid rule this one refines (dropped by Fig. 4 lines 4–7), else null. */
+  refinesValid: number | null;
+  /** Why the rule has its status, in words. */
+  reason: string;
+}
+
+/** Substring substitution α → β (Definition 3.1) over tokens; ^ and $ are the frames. */
+export interface SubstringRule extends RuleBase {
+  kind: 'substring';
+  alpha: string[];
+  beta: string[];
+}
+
+/** Parameter substitution: drop the parameter (§1: "replaces the value of a parameter … by some default"). */
+export interface ParamDropRule extends RuleBase {
+  kind: 'param-drop';
+  param: string;
+}
+
+/** Parameter substitution: set the parameter to a default value. */
+export interface ParamDefaultRule extends RuleBase {
+  kind: 'param-default';
+  param: string;
+  value: string;
+}
+
+export type Rule = SubstringRule | ParamDropRule | ParamDefaultRule;
+
+/** What makes a site: its host, or the whole list (the paper's forum site had several domain names, §6). */
+export type SiteMode = 'host' | 'list';
+
+export interface DustParams {
+  /** §6: "The maximum substring length, S, was set to 35 tokens." */
+  S: number;
+  /** §6: "The maximum bucket size used for detecting dust rules, T_low, was set to 6". */
+  Tlow: number;
+  /** §6: "the maximum bucket size used for eliminating redundant rules, T_high, was set to 11". */
+  Thigh: number;
+  /** §6: "The value of MS, the minimum support size, was set to 3." */
+  MS: number;
+  /** §6: "we allowed a relative deficiency, MRD, of up to 5%". */
+  MRD: number;
+  /** §6: "and an absolute deficiency, MAD, of 1". */
+  MAD: number;
+  /** §6: "The maximum window size, MW, was set to 1100 rules." */
+  MW: number;
+  /** §6: "The algorithm uses a validation count, N, of 100". */
+  N: number;
+  /** §6: "and a refutation threshold, ε, of 5%-10%" (10% in the news-site runs of Table 4). */
+  epsilon: number;
+  /** §6: "the canonization uses a maximum of 10 iterations". */
+  maxIterations: number;
+  /** Not in the paper: estimated Jaccard at which two sketches are LikelySimilar (lecture: > 80%). */
+  likelySimilarJaccard: number;
+  /** Not in the paper: resemblance at which validation calls u and R(u) similar (§3: shingling, [7]). */
+  dustJaccard: number;
+  /** Not in the paper (it used separate logs, §6): share of URLs held out as Fig. 4's test list L. */
+  validationShare: number;
+  /** Seed of the detection/validation split and of validation sampling. */
+  seed: number;
+  /** Rules are per site (§1: "we focus on mining dust rules within a given web site"). */
+  site: SiteMode;
+  /** Fig. 3 line 9 counts a failed fetch of v as negative; a URL missing from a dataset is skipped unless set. */
+  missingIsNegative: boolean;
+  /** Detect parameter substitution rules (§5, third phase) besides substring rules. */
+  paramRules: boolean;
+  /** Instances kept per rule for display. */
+  instanceSample: number;
+}
+
+export const DUST_DEFAULTS: Readonly<DustParams> = {
+  S: 35,
+  Tlow: 6,
+  Thigh: 11,
+  MS: 3,
+  MRD: 0.05,
+  MAD: 1,
+  MW: 1100,
+  N: 100,
+  epsilon: 0.05,
+  maxIterations: 10,
+  likelySimilarJaccard: 0.8,
+  dustJaccard: 0.8,
+  validationShare: 0.5,
+  seed: 1,
+  site: 'host',
+  missingIsNegative: false,
+  paramRules: true,
+  instanceSample: 5,
+};
+
+/** Phases reported to onPhase, in order (§5: detect, eliminate redundancy, parameters, validate). */
+export type DustPhase =
+  'url-list' | 'detect' | 'redundancy' | 'params' | 'validate' | 'canonize' | 'metrics' | 'done';

@@ -1,0 +1,205 @@
+/**
+ * Validating DUST rules (§5.3, Figs. 3–4). A rule is tried on random URLs of a test list L where it
+ * changes the URL; u and R(u) are fetched and compared; the rule is refuted once ε·N samples were not
+ * similar and accepted once (1 − ε)·N were. Here "fetching" looks a page up in the dataset, so a
+ * URL the dataset does not hold is neither success nor failure: it is skipped unless
+ * missingIsNegative asks for the paper's live-fetch reading (Fig. 3 line 9, "fetch v failed").
+ *
+ * Sampling is without replacement: L is finite, and drawing the same URL twice adds no evidence. When
+ * L runs out before either bound, the rule is judged on the n samples seen with the same ratio,
+ * refuted iff negatives ≥ ε·n (the paper's loop draws with replacement until a bound, which on a
+ * small L lands on the same side in expectation).
+ */
+import { hash32, mix32 } from '../signatures/hash';
+import { applyRule, pairRefines, reversed, UrlIndex } from './rules';
+import { documentsSimilar } from './similarity';
+import { groupBySite } from './url-list';
+import type { DustParams, DustUrl, FetchFn, Rule } from './types';
+
+/** Seeded uniform [0, 1) generator (splitmix-style walk through fmix32). */
+export function seededRandom(seed: number): () => number {
+  let state = mix32(seed ^ 0x6a09e667);
+  return () => mix32((state = (state + 0x9e3779b9) | 0)) / 0x100000000;
+}
+
+/**
+ * The URL list split into the part rules are detected on and the test list L of Fig. 4 (§6: "In the
+ * validation phase, we use random entries from additional logs, different from those used to detect
+ * the rules"). A URL's side depends on its spelling and the seed only, not on the list's order.
+ */
+export function splitUrls(
+  urls: readonly DustUrl[],
+  share: number,
+  seed: number,
+): { detection: DustUrl[]; validation: DustUrl[] } {
+  if (share <= 0) return { detection: [...urls], validation: [...urls] };
+  const detection: DustUrl[] = [];
+  const validation: DustUrl[] = [];
+  const salt = mix32(seed ^ 0x510e527f);
+  for (const u of urls) (mix32(hash32(u.url) ^ salt) / 0x100000000 < share ? validation : detection).push(u);
+  return { detection, validation };
+}
+
+export type Verdict = 'valid' | 'refuted' | 'undecided';
+
+export interface ValidationOutcome {
+  verdict: Verdict;
+  positives: number;
+  negatives: number;
+  /** Samples skipped: R(u) missing from the dataset, or documents without sketch or digest. */
+  missing: number;
+  unjudgeable: number;
+  reason: string;
+}
+
+/**
+ * Fig. 3, ValidateRule(R, L):
+ *  4: while (positive < (1 − ε)N and negative < εN) do
+ *  5:   u := a random URL from L on which applying R results in a different URL
+ *  7:   fetch u and v := R(u)
+ *  8:   if (fetch u failed) continue
+ *  9:   if (fetch v failed or DocSketch(u) ≠ DocSketch(v)) negative++ else positive++
+ * 13: if (negative ≥ εN) return false
+ */
+export function validateRule(
+  rule: Rule,
+  L: UrlIndex,
+  fetch: FetchFn,
+  params: Pick<DustParams, 'N' | 'epsilon' | 'dustJaccard' | 'missingIsNegative'>,
+  random: () => number,
+): ValidationOutcome {
+  const posLimit = Math.ceil((1 - params.epsilon) * params.N - 1e-9);
+  const negLimit = Math.ceil(params.epsilon * params.N - 1e-9);
+  const pool = Array.from(L.candidates(rule));
+  let positives = 0;
+  let negatives = 0;
+  let missing = 0;
+  let unjudgeable = 0;
+  let applicable = 0;
+  for (let left = pool.length; left > 0 && positives < posLimit && negatives < negLimit; left--) {
+    const pick = Math.floor(random() * left);
+    const u = L.urls[pool[pick]];
+    pool[pick] = pool[left - 1];
+    const v = applyRule(rule, u.url, u.tokens);
+    if (v === null) continue;
+    applicable++;
+    const fu = fetch(u.url);
+    if (!fu || (fu.status ?? 0) >= 400) continue;
+    const fv = fetch(v);
+    if (!fv) {
+      if (params.missingIsNegative) negatives++;
+      else missing++;
+      continue;
+    }
+    if ((fv.status ?? 0) >= 400) {
+      negatives++;
+      continue;
+    }
+    const similar = documentsSimilar(fu, fv, params.dustJaccard);
+    if (similar === null) unjudgeable++;
+    else if (similar) positives++;
+    else negatives++;
+  }
+  const n = positives + negatives;
+  const out = { positives, negatives, missing, unjudgeable };
+  if (negatives >= negLimit)
+    return { ...out, verdict: 'refuted', reason: `${negatives} of ${n} samples not similar (≥ εN)` };
+  if (positives >= posLimit)
+    return { ...out, verdict: 'valid', reason: `${positives} of ${n} samples similar` };
+  if (n === 0) {
+    const why =
+      applicable === 0
+        ? 'the rule changes no URL of the test list'
+        : unjudgeable > 0
+          ? 'the URL list has no content (sizes only, no sketch or digest): validation needs documents (§5.3)'
+          : 'R(u) is not in the dataset for any sampled u';
+    return { ...out, verdict: 'undecided', reason: why };
+  }
+  const verdict = negatives >= params.epsilon * n ? 'refuted' : 'valid';
+  return {
+    ...out,
+    verdict,
+    reason: `${positives} similar, ${negatives} not, of ${n} < N samples (test list exhausted)`,
+  };
+}
+
+function settle(rule: Rule, o: ValidationOutcome): void {
+  rule.positives = o.positives;
+  rule.negatives = o.negatives;
+}
+
+/**
+ * Fig. 4, Validate(R, L), over rules ranked by likeliness, each pair shrinking side first. Rules are
+ * updated in place: status, direction (a valid growing rule gets alpha and beta swapped, so
+ * alpha → beta is always the rule to apply), counts, reason, refinesValid.
+ *
+ *  4: for j = 1 to i − 1: if (R[j] was not eliminated and R[i] refines R[j]) eliminate R[i]
+ * 10: if (ValidateRule(R[i].α → R[i].β, L)) add it to LR
+ * 12: else if (ValidateRule(R[i].β → R[i].α, L)) add it to LR
+ * 15: else eliminate R[i]
+ *
+ * "Not eliminated" earlier rules are the valid ones (undecided ones are not evidence), so the refinement
+ * test runs against rules already found valid: "once a broader rule is deemed valid, there is no
+ * longer a need for refinements thereof."
+ */
+export function validateRules(
+  rules: Rule[],
+  testList: readonly DustUrl[],
+  fetch: FetchFn,
+  params: DustParams,
+  onRule?: (done: number, total: number) => void,
+): void {
+  // Token postings are built for a site when its first rule is validated.
+  const sites = groupBySite(testList, params.site);
+  const indexes = new Map<string, UrlIndex>();
+  const indexOf = (site: string): UrlIndex => {
+    let index = indexes.get(site);
+    if (!index) indexes.set(site, (index = new UrlIndex(sites.get(site) ?? [])));
+    return index;
+  };
+  const valid: Rule[] = [];
+  rules.forEach((rule, k) => {
+    onRule?.(k, rules.length);
+    const broader = valid.find((v) => pairRefines(rule, v));
+    if (broader) {
+      rule.refinesValid = broader.id;
+      rule.reason = `refines valid rule #${broader.id}: not validated (Fig. 4 lines 4–7)`;
+      return;
+    }
+    const L = indexOf(rule.site);
+    const random = seededRandom(params.seed ^ Math.imul(rule.id + 1, 0x9e3779b1));
+    const first = validateRule(rule, L, fetch, params, random);
+    if (first.verdict === 'valid') {
+      settle(rule, first);
+      rule.status = 'valid';
+      rule.direction = rule.kind === 'substring' ? 'shrinking' : 'one-way';
+      rule.reason = `valid: ${first.reason}`;
+      valid.push(rule);
+      return;
+    }
+    let second: ValidationOutcome | null = null;
+    if (rule.kind === 'substring') {
+      const back = reversed(rule);
+      second = validateRule(back, L, fetch, params, random);
+      if (second.verdict === 'valid') {
+        settle(rule, second);
+        [rule.alpha, rule.beta] = [back.alpha, back.beta];
+        rule.status = 'valid';
+        rule.direction = 'growing';
+        rule.reason = `valid growing (shrinking direction ${first.verdict}: ${first.reason}): ${second.reason}`;
+        valid.push(rule);
+        return;
+      }
+    }
+    settle(rule, first);
+    const verdicts = second ? [first, second] : [first];
+    if (verdicts.every((o) => o.verdict === 'refuted')) {
+      rule.status = 'refuted';
+      rule.reason = `refuted: ${verdicts.map((o) => o.reason).join('; reverse: ')}`;
+    } else {
+      rule.status = 'likely';
+      rule.reason = `undecided: ${verdicts.map((o) => o.reason).join('; reverse: ')}`;
+    }
+  });
+  onRule?.(rules.length, rules.length);
+}

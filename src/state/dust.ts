@@ -1,0 +1,89 @@
+import { create } from 'zustand';
+import { DUST_DEFAULTS } from '../core/dust';
+import { db, type StoredDustRun } from '../db/schema';
+import { Comlink, startDustWorker, type WorkerHandle } from '../workers/client';
+import type { DustProgress } from '../workers/dust-job';
+import type { DustWorkerApi } from '../workers/dust.worker';
+
+export type RuleSortKey = 'rank' | 'support' | 'likely' | 'status' | 'saved' | 'site';
+
+interface DustState {
+  datasetId: number | null;
+  run: StoredDustRun | null;
+  /** normalised URL → canonical URL (only where they differ), from the run. */
+  canonical: Map<string, string>;
+  mining: boolean;
+  progress: DustProgress | null;
+  error: string | null;
+  selectedRule: number | null;
+  hostFilter: string;
+  sort: { key: RuleSortKey; dir: 1 | -1 };
+  load(datasetId: number | null): Promise<void>;
+  mine(): Promise<void>;
+  cancel(): void;
+  selectRule(id: number | null): void;
+  setHostFilter(h: string): void;
+  setSort(k: RuleSortKey): void;
+}
+
+let handle: WorkerHandle<DustWorkerApi> | null = null;
+
+export const useDust = create<DustState>((set, get) => ({
+  datasetId: null,
+  run: null,
+  canonical: new Map(),
+  mining: false,
+  progress: null,
+  error: null,
+  selectedRule: null,
+  hostFilter: '',
+  sort: { key: 'rank', dir: 1 },
+
+  async load(datasetId) {
+    set({ datasetId, run: null, canonical: new Map(), selectedRule: null, error: null, hostFilter: '' });
+    if (datasetId === null) return;
+    const run = (await db().dustRuns.get(datasetId)) ?? null;
+    if (get().datasetId === datasetId) set({ run, canonical: new Map(run?.canonical ?? []) });
+  },
+
+  async mine() {
+    const id = get().datasetId;
+    if (id === null || get().mining) return;
+    set({ mining: true, progress: null, error: null });
+    handle = startDustWorker();
+    try {
+      const r = await handle.api.run(
+        id,
+        DUST_DEFAULTS,
+        Comlink.proxy((p: DustProgress) => set({ progress: p })),
+      );
+      if (r.kind === 'failed') set({ error: `Mining DUST rules failed: ${r.message}` });
+      if (r.kind === 'done' && get().datasetId === id) await get().load(id);
+    } catch (e) {
+      set({ error: `The DUST worker failed: ${(e as Error).message}` });
+    } finally {
+      handle?.terminate();
+      handle = null;
+      set({ mining: false, progress: null });
+    }
+  },
+
+  cancel() {
+    void handle?.api.cancel();
+  },
+
+  selectRule(id) {
+    set({ selectedRule: id });
+  },
+
+  setHostFilter(hostFilter) {
+    set({ hostFilter });
+  },
+
+  setSort(key) {
+    const s = get().sort;
+    set({
+      sort: { key, dir: s.key === key ? (-s.dir as 1 | -1) : key === 'rank' || key === 'site' ? 1 : -1 },
+    });
+  },
+}));

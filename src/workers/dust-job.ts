@@ -1,0 +1,104 @@
+import { comparable } from '../core/candidates/comparable';
+import {
+  applyRule,
+  DUST_DEFAULTS,
+  runDustBuster,
+  type DustParams,
+  type DustPhase,
+  type DustRecord,
+} from '../core/dust';
+import { minhashSignature } from '../core/signatures/minhash';
+import { shingleSet } from '../core/signatures/shingles';
+import { forEachPageWithContent } from '../db/queries';
+import { db, type StoredDustRun } from '../db/schema';
+
+export interface DustProgress {
+  phase: DustPhase | 'reading';
+  done: number;
+  total: number;
+}
+
+export type DustJobResult = { kind: 'done' } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
+
+/** Rules whose saved-URL count is computed (the table shows the rest as –): applying a rule to every URL costs. */
+const SAVED_FOR = 200;
+
+/**
+ * DustBuster over a dataset's URL list: sizes from ingest, and for pages with text a MinHash sketch
+ * (the engine's shingles, 128 permutations) so LikelySimilar and validation compare documents, as the
+ * paper does with its sketches. A URL's "fetch" is its page in the dataset.
+ */
+export async function runDust(
+  datasetId: number,
+  params: Partial<DustParams>,
+  onProgress: (p: DustProgress) => void,
+  isCancelled: () => boolean,
+): Promise<DustJobResult> {
+  const t0 = performance.now();
+  const d = db();
+  try {
+    const ds = await d.datasets.get(datasetId);
+    if (!ds) return { kind: 'failed', message: `dataset ${datasetId} not found` };
+    const records: DustRecord[] = [];
+    let done = 0;
+    let withContent = 0;
+    await forEachPageWithContent(d, datasetId, 500, (batch) => {
+      if (isCancelled()) throw new Cancelled();
+      for (const { page, content } of batch) {
+        let sketch: Uint32Array | null = null;
+        if (comparable(page) && content?.text) {
+          sketch = minhashSignature(shingleSet(content.text), { permutations: 128, seed: 1 });
+          withContent++;
+        }
+        records.push({
+          url: page.normUrl,
+          status: page.status,
+          recordType: page.recordType,
+          sizeMin: page.sizeMin,
+          sizeMax: page.sizeMax,
+          digest: page.digest,
+          fingerprint: page.fingerprint,
+          sketch,
+        });
+      }
+      done += batch.length;
+      onProgress({ phase: 'reading', done, total: ds.pages });
+    });
+    const full: DustParams = { ...DUST_DEFAULTS, ...params };
+    const r = runDustBuster(records, full, undefined, (phase, x, y) => {
+      if (isCancelled()) throw new Cancelled();
+      onProgress({ phase, done: x ?? 0, total: y ?? 0 });
+    });
+    const urls = [...r.canonical.keys()];
+    const inList = new Set(urls);
+    const saved: Record<number, number> = {};
+    for (const rule of r.rules.slice(0, SAVED_FOR)) {
+      let n = 0;
+      for (const u of urls) {
+        const v = applyRule(rule, u);
+        if (v !== null && v !== u && inList.has(v)) n++;
+      }
+      saved[rule.id] = n;
+    }
+    const run: StoredDustRun = {
+      datasetId,
+      params: full,
+      created: new Date().toISOString(),
+      elapsedMs: performance.now() - t0,
+      rules: r.rules,
+      saved,
+      metrics: r.metrics,
+      canonical: [...r.canonical].filter(([u, c]) => u !== c),
+      cycles: r.cycles,
+      list: r.list,
+      hasContent: withContent > 0,
+    };
+    await d.dustRuns.put(run);
+    return { kind: 'done' };
+  } catch (e) {
+    if (e instanceof Cancelled) return { kind: 'cancelled' };
+    return { kind: 'failed', message: (e as Error).message };
+  }
+}
+
+class Cancelled extends Error {}

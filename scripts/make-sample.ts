@@ -44,8 +44,9 @@ function main(): void {
   const rng = mulberry32(SEED);
   const clock = new Clock(START);
   const nextId = recordIdFactory(`dedup-workbench-sample-${SEED}`);
-  const news = buildNews(rng, clock);
-  const docs = buildDocs(rng, clock);
+  // Pages added for DUST support draw from their own streams: the original pages keep their text.
+  const news = buildNews(rng, clock, mulberry32(SEED + 1));
+  const docs = buildDocs(rng, clock, mulberry32(SEED + 2));
   const zh = buildZh(rng, clock);
   const items: CrawlItem[] = [...news.items, ...docs.items, ...zh.items];
   const relations: Relation[] = [...news.relations, ...docs.relations, ...zh.relations];

@@ -1,6 +1,6 @@
 // docs.example.test and its near-replica mirror.example-docs.test.
 
-import { type Rng, pick, randHex, randInt } from './prng.ts';
+import { type Rng, pick, randHex, randInt, shuffle } from './prng.ts';
 import { type Link, type PageModel } from './sample-html.ts';
 import {
   type Clock,
@@ -33,11 +33,23 @@ const BASE_HREF_PAGE = '/reference/cli.html';
 const GZIP_PAGE = '/reference/changelog.html';
 const ANGLE_PAGE = '/guide/deploy.html';
 const MIRROR_INDEX_ALIASES = ['/guide/index.html', '/api/index.html'];
+/** Module reference: /modules/ and one directory per module, each crawled as dir/ and dir/index.html. */
+const MODULES_DIR = '/modules/';
+const MODULE_COUNT = 26;
 
 interface DocPage {
   path: string;
   label: string;
   model: PageModel;
+}
+
+/** Site navigation as seen from directory `dir`. */
+function docNav(dir: string): Link[] {
+  return [
+    { href: '/', label: 'Docs home' },
+    ...SECTIONS.map((s) => ({ href: rel(dir, `/${s.dir}/`), label: s.label })),
+    { href: rel(dir, '/faq.html'), label: 'FAQ' },
+  ];
 }
 
 function buildModels(rng: Rng): DocPage[] {
@@ -56,17 +68,14 @@ function buildModels(rng: Rng): DocPage[] {
     const baseHref = path === BASE_HREF_PAGE ? `${DOCS}/api/` : undefined;
     const dir = baseHref ? '/api/' : path.slice(0, path.lastIndexOf('/') + 1);
     const link = (to: string, text: string): Link => ({ href: rel(dir, to), label: text });
-    const nav: Link[] = [
-      { href: '/', label: 'Docs home' },
-      ...SECTIONS.map((s) => link(`/${s.dir}/`, s.label)),
-      link('/faq.html', 'FAQ'),
-    ];
+    const nav = docNav(dir);
     let related: Link[] = [];
     let prev: Link | undefined;
     let next: Link | undefined;
     if (path === '/') {
       related = SECTIONS.map((s) => link(`/${s.dir}/index.html`, `${s.label} overview`));
       related.push({ href: `${DOCS}/faq.html`, label: 'FAQ (absolute link)' });
+      related.push(link(MODULES_DIR, 'Module reference'));
     } else if (section && index === undefined) {
       related = section.pages.map((p) => link(`/${section.dir}/${p}.html`, titleCase(p)));
       related[1] = { ...related[1], href: related[1].href + '#options' };
@@ -105,9 +114,70 @@ function buildModels(rng: Rng): DocPage[] {
   });
 }
 
-export function buildDocs(rng: Rng, clock: Clock): SiteBuild {
+/**
+ * The module reference: a listing and MODULE_COUNT module pages, each in its own directory, drawn
+ * from their own PRNG so that the pages above keep their text. Not mirrored.
+ */
+function buildModules(rng: Rng): DocPage[] {
+  const names = shuffle(rng, NOUNS).slice(0, MODULE_COUNT).sort();
+  const footer = (path: string): string => `Example Docs. Page source: ${DOCS}${path}`;
+  const base = {
+    lang: 'en' as const,
+    metaCharset: 'utf-8',
+    headExtra: '<link rel="stylesheet" href="/static/docs.css">',
+    site: 'Example Docs',
+  };
+  const out: DocPage[] = [
+    {
+      path: MODULES_DIR,
+      label: 'Modules',
+      model: {
+        ...base,
+        title: 'Modules - Example Docs',
+        nav: docNav(MODULES_DIR),
+        heading: 'Modules',
+        paragraphs: [paragraph(rng), paragraph(rng)],
+        relatedTitle: 'All modules',
+        related: names.map((n) => ({ href: `${n}/`, label: `${titleCase(n)} module` })),
+        footer: footer(MODULES_DIR),
+      },
+    },
+  ];
+  names.forEach((name, i) => {
+    const path = `${MODULES_DIR}${name}/`;
+    const label = `${titleCase(name)} module`;
+    const sibling = (k: number, what: string): Link => ({
+      href: `../${names[k]}/`,
+      label: `${what}: ${titleCase(names[k])} module`,
+    });
+    out.push({
+      path,
+      label,
+      model: {
+        ...base,
+        title: `${label} - Example Docs`,
+        nav: docNav(path),
+        heading: label,
+        paragraphs: Array.from({ length: randInt(rng, 3, 5) }, () => paragraph(rng)),
+        code: `import { ${name} } from 'dedup/${name}'; // since 0.${randInt(rng, 1, 30)}`,
+        relatedTitle: 'See also',
+        related: [
+          { href: '../', label: 'All modules' },
+          { href: 'index.html', label: 'Permalink' },
+        ],
+        prev: i > 0 ? sibling(i - 1, 'Previous') : undefined,
+        next: i < names.length - 1 ? sibling(i + 1, 'Next') : undefined,
+        footer: footer(path),
+      },
+    });
+  });
+  return out;
+}
+
+export function buildDocs(rng: Rng, clock: Clock, extra: Rng): SiteBuild {
   const out: SiteBuild = { items: [], relations: [], notDup: [] };
   const pages = buildModels(rng);
+  const modules = buildModules(extra);
   out.items.push(
     plainItem(
       DOCS + '/robots.txt',
@@ -118,7 +188,7 @@ export function buildDocs(rng: Rng, clock: Clock): SiteBuild {
       'User-agent: *\nAllow: /\n',
     ),
   );
-  for (const p of pages) {
+  for (const p of [...pages, ...modules]) {
     const item: CrawlItem = htmlItem(DOCS + p.path, p.model, {
       server: SERVER,
       date: clock.next(),
@@ -172,6 +242,7 @@ export function buildDocs(rng: Rng, clock: Clock): SiteBuild {
       kind: 'same-template-other-host',
     },
     { a: `${DOCS}/tutorial/part-1.html`, b: `${DOCS}/tutorial/part-2.html`, kind: 'same-template' },
+    { a: DOCS + modules[1].path, b: DOCS + modules[2].path, kind: 'same-template' },
   );
   return out;
 }

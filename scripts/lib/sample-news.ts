@@ -18,14 +18,21 @@ import { SECTIONS } from './wordlists.ts';
 export const NEWS = 'http://www.example-news.test';
 const SERVER = 'Apache/2.4.58 (Unix)';
 const FIRST = 1001;
-const COUNT = 48;
+const COUNT = 159;
+/** Stories 1001..1048 draw their text from the main PRNG (as they always did); later ones from `extra`. */
+const BASE_COUNT = 48;
 const ids = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-// Which stories get which alias / repost treatment.
-const ID_ALIAS = ids(1001, 1008);
-const UTM = ids(1009, 1011);
-const REF_NAV = ids(1012, 1014);
-const SESSION = ids(1015, 1017);
+// Which stories get which alias / repost treatment. Each DUST kind has 30+ instances so that a rule
+// miner working on half of the URL list (DustBuster: support >= 3 pairs with both URLs in its half)
+// still sees it; the sets are disjoint so no story is crawled under two different aliases.
+const ID_ALIAS = [...ids(1001, 1008), ...ids(1041, 1068)];
+const UTM = [...ids(1009, 1011), ...ids(1069, 1097)];
+const REF_NAV = [...ids(1012, 1014), ...ids(1098, 1126)];
+const SESSION = [...ids(1015, 1017), ...ids(1127, 1159)];
+/** Session ids the crawler picked up: one per story, a few distinct values. */
+const SESSION_IDS = ['4015', '4016', '4017'];
+const sessionOf = (id: number): string => SESSION_IDS[SESSION.indexOf(id) % SESSION_IDS.length];
 const PRINT = ids(1018, 1021);
 const REPOSTS: Array<[number, number, string]> = [
   [2001, 1022, 'repost-truncated'],
@@ -49,7 +56,7 @@ interface Story {
   related: number[];
 }
 
-const TRACKING = '?utm_source=homepage&utm_medium=web';
+const TRACKING = '?utm_source=homepage';
 
 function nav(session?: string): Link[] {
   const q = session ? `?sessionid=${session}` : '';
@@ -93,7 +100,7 @@ function listing(title: string, links: Link[], intro: string): PageModel {
   };
 }
 
-export function buildNews(rng: Rng, clock: Clock): SiteBuild {
+export function buildNews(rng: Rng, clock: Clock, extra: Rng): SiteBuild {
   const out: SiteBuild = { items: [], relations: [], notDup: [] };
   const add = (item: CrawlItem, of?: string): void => {
     out.items.push(item);
@@ -105,13 +112,14 @@ export function buildNews(rng: Rng, clock: Clock): SiteBuild {
   const stories = new Map<number, Story>();
   for (let i = 0; i < COUNT; i++) {
     const id = FIRST + i;
+    const r = i < BASE_COUNT ? rng : extra;
     const pick3 = [1, 2, 5].map((d) => FIRST + ((i + d) % COUNT));
     stories.set(id, {
       id,
       section: SECTIONS[i % SECTIONS.length],
-      title: headline(rng),
-      byline: `By ${personName(rng)} | 15 January 2024, ${String(6 + (i % 12)).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}`,
-      paragraphs: Array.from({ length: randInt(rng, 5, 8) }, () => paragraph(rng)),
+      title: headline(r),
+      byline: `By ${personName(r)} | 15 January 2024, ${String(6 + (i % 12)).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}`,
+      paragraphs: Array.from({ length: randInt(r, 5, 8) }, () => paragraph(r)),
       related: pick3,
     });
   }
@@ -138,7 +146,16 @@ export function buildNews(rng: Rng, clock: Clock): SiteBuild {
     let href = `story_${id}`;
     if (ID_ALIAS.includes(id)) href = `story?id=${id}`;
     else if (UTM.includes(id)) href = `story_${id}${TRACKING}`;
-    else if (SESSION.includes(id)) href = `story_${id}?sessionid=${4000 + id - 1000}`;
+    else if (SESSION.includes(id)) href = `story_${id}?sessionid=${sessionOf(id)}`;
+    homeLinks.push({ href, label: story(id).title });
+  }
+  // "More stories": the later stories, linked in the alias form the crawler found them under.
+  for (const id of ids(1021, FIRST + COUNT - 1)) {
+    let href: string;
+    if (ID_ALIAS.includes(id)) href = `story?id=${id}`;
+    else if (UTM.includes(id)) href = `story_${id}${TRACKING}`;
+    else if (SESSION.includes(id)) href = `story_${id}?sessionid=${sessionOf(id)}`;
+    else continue;
     homeLinks.push({ href, label: story(id).title });
   }
   homeLinks.push(
@@ -179,7 +196,7 @@ export function buildNews(rng: Rng, clock: Clock): SiteBuild {
     if (UTM.includes(s.id)) page(`${url}${TRACKING}`, storyModel(s), 'story-tracking', NEWS + url);
     if (REF_NAV.includes(s.id)) page(`${url}?ref=nav`, storyModel(s), 'story-tracking', NEWS + url);
     if (SESSION.includes(s.id)) {
-      const sid = String(4000 + s.id - 1000);
+      const sid = sessionOf(s.id);
       page(`${url}?sessionid=${sid}`, storyModel(s, { session: sid }), 'story-session', NEWS + url);
     }
     if (PRINT.includes(s.id))

@@ -11,6 +11,34 @@ import { SignatureEngine, type EngineResult } from '../core/candidates/engine';
 import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
 import { connectedComponents } from '../core/clusters/clusters';
 import { comparable } from '../core/candidates/comparable';
+import { runDustBuster, type DustRecord } from '../core/dust';
+import { minhashSignature } from '../core/signatures/minhash';
+import { shingleSet } from '../core/signatures/shingles';
+
+/** DustBuster over the file's URL list: rules with their fate, and the metrics. */
+function dustReport(records: DustRecord[]): { text: string; json: unknown } {
+  const t = performance.now();
+  const r = runDustBuster(records);
+  const m = r.metrics;
+  const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
+  const lines = [
+    `dust        ${r.list.urls} URLs (${r.list.detection} detection, ${r.list.validation} validation), ${((performance.now() - t) / 1000).toFixed(2)} s`,
+    `            rules ${m.detected} detected → ${m.afterRedundancy} after redundancy elimination (+${m.paramRules} parameter) → ${m.valid} valid, ${m.refuted} refuted, ${m.likely} likely`,
+    `            precision@10 ${m.precision.length >= 10 ? pct(m.precision[9]) : '–'}, discovered redundancy ${pct(m.redundancy.value)}, coverage ${pct(m.coverage.value)}`,
+  ];
+  for (const rule of r.rules.slice(0, 20)) {
+    const desc =
+      rule.kind === 'substring'
+        ? `${rule.alpha.join('')} → ${rule.beta.join('')}`
+        : rule.kind === 'param-drop'
+          ? `drop ${rule.param}`
+          : `${rule.param} → ${rule.value}`;
+    lines.push(
+      `  ${rule.status.padEnd(8)} ${String(rule.likelySimilarSupport).padStart(6)}  ${rule.site}  ${desc}`,
+    );
+  }
+  return { text: lines.join('\n'), json: { metrics: m, list: r.list, rules: r.rules, cycles: r.cycles } };
+}
 
 /** Per method: timings, candidates and clusters at the default thresholds. */
 function signatureReport(r: EngineResult, urls: string[]): { text: string; json: unknown } {
@@ -62,19 +90,21 @@ interface Args {
   base: string;
   wholeFileGzip: boolean;
   signatures: boolean;
+  dust: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { file: '', json: null, base: '', wholeFileGzip: false, signatures: true };
+  const a: Args = { file: '', json: null, base: '', wholeFileGzip: false, signatures: true, dust: true };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
     if (x === '--json') a.json = argv[++i] ?? '';
     else if (x === '--base') a.base = argv[++i] ?? '';
     else if (x === '--whole-file-gzip') a.wholeFileGzip = true;
     else if (x === '--no-signatures') a.signatures = false;
+    else if (x === '--no-dust') a.dust = false;
     else if (x === '-h' || x === '--help') {
       console.log(
-        'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip] [--no-signatures]',
+        'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip] [--no-signatures] [--no-dust]',
       );
       process.exit(0);
     } else if (!a.file) a.file = x;
@@ -82,7 +112,7 @@ function parseArgs(argv: string[]): Args {
   }
   if (!a.file)
     throw new Error(
-      'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip] [--no-signatures]',
+      'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip] [--no-signatures] [--no-dust]',
     );
   return a;
 }
@@ -117,6 +147,7 @@ async function main(): Promise<number> {
   const size = statSync(args.file).size;
   const engine = new SignatureEngine();
   const urls: string[] = [];
+  const dustRecords: DustRecord[] = [];
   try {
     const summary = await ingest(
       createReadStream(args.file, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>,
@@ -127,6 +158,19 @@ async function main(): Promise<number> {
         wholeFileGzip: args.wholeFileGzip,
       },
       async (batch) => {
+        for (const { page, content } of batch) {
+          const text = comparable(page) ? content.text : '';
+          dustRecords.push({
+            url: page.normUrl,
+            status: page.status,
+            recordType: page.recordType,
+            sizeMin: page.sizeMin,
+            sizeMax: page.sizeMax,
+            digest: page.digest,
+            fingerprint: page.fingerprint,
+            sketch: text ? minhashSignature(shingleSet(text), { permutations: 128, seed: 1 }) : null,
+          });
+        }
         if (!args.signatures) return;
         for (const { page, content } of batch) {
           if (!comparable(page) || !content.text) continue;
@@ -146,6 +190,11 @@ async function main(): Promise<number> {
       const sig = signatureReport(engine.finish(), urls);
       console.log(sig.text);
       report.signatures = sig.json;
+    }
+    if (args.dust) {
+      const dust = dustReport(dustRecords);
+      console.log(dust.text);
+      report.dust = dust.json;
     }
     if (args.json) writeFileSync(args.json, JSON.stringify(report, null, 2));
     return summary.error ? 2 : 0;

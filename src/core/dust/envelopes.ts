@@ -173,11 +173,13 @@ export function forEachBucket(
   let entUrl: Uint32Array = new Uint32Array(1024);
   let entTo: Uint32Array = new Uint32Array(1024);
   let entNext = new Int32Array(1024);
+  // A bucket holds at most one substring per URL (its envelope fixes where α starts and ends).
+  const cap = Math.min(maxSize, n);
   const bucket: Bucket = {
     size: 0,
-    url: new Uint32Array(maxSize),
-    from: new Uint32Array(maxSize),
-    to: new Uint32Array(maxSize),
+    url: new Uint32Array(cap),
+    from: new Uint32Array(cap),
+    to: new Uint32Array(cap),
   };
   // URLs sharing the depth-i prefix with another URL, in sorted order; shrinks as i grows.
   let active = prefixOrder.slice();

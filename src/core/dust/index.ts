@@ -7,9 +7,10 @@
  */
 import { normaliseUrl } from '../url/normalize';
 import { canonizeAll } from './canonize';
+import { detectLikelyPairs } from './likely-rules';
 import { dustMetrics, type DustMetrics } from './metrics';
 import { detectParamRules } from './params';
-import { detectNonRedundantRules } from './redundancy';
+import { eliminateRedundantRules } from './redundancy';
 import { findInstances, UrlIndex } from './rules';
 import { likelySimilar } from './similarity';
 import { buildUrlList, groupBySite } from './url-list';
@@ -29,7 +30,7 @@ export { buildUrlList, tokenizeUrl, untokenize } from './url-list';
 export { envelopesOf } from './envelopes';
 export { detectLikelyRules, detectLikelyPairs } from './likely-rules';
 export { detectParamRules, dropParam, setParam } from './params';
-export { eliminateRedundancies, detectNonRedundantRules } from './redundancy';
+export { eliminateRedundancies, eliminateRedundantRules, detectNonRedundantRules } from './redundancy';
 export { validateRule, validateRules, splitUrls } from './validation';
 export { canonize, canonizeAll } from './canonize';
 export { applyRule, refines, pairRefines, compareSides } from './rules';
@@ -74,12 +75,12 @@ export function runDustBuster(
   const { detection, validation } = splitUrls(list.urls, params.validationShare, params.seed);
 
   onPhase?.('detect');
-  const found = detectNonRedundantRules(detection, params);
+  const likely = detectLikelyPairs(detection, params, params.Tlow, params.Thigh);
   onPhase?.('redundancy');
-  const substring = found.rules;
+  const substring = eliminateRedundantRules(likely, params);
 
   onPhase?.('params');
-  const paramRules = params.paramRules ? detectParamRules(detection, params, found.detected) : [];
+  const paramRules = params.paramRules ? detectParamRules(detection, params, likely.length) : [];
   // One ranked list for Fig. 4; substring rules get ids 0 … in rank order, parameter rules after.
   substring.forEach((r, k) => (r.id = k));
   paramRules.forEach((r, k) => (r.id = substring.length + k));
@@ -107,7 +108,7 @@ export function runDustBuster(
 
   onPhase?.('metrics');
   const metrics = dustMetrics(
-    { detected: found.detected, afterRedundancy: substring.length },
+    { detected: likely.length, afterRedundancy: substring.length },
     rules,
     list.urls,
     canonical,

@@ -39,7 +39,7 @@ export function countPairSupports(
   const index = buildEnvelopeIndex(urls);
   const ids = new SubstringIds(index.tok);
   const table = new PairTable(4);
-  // LikelySimilar by sketches costs a 128-slot comparison; a URL pair meets in many envelopes, so
+  // LikelySimilar by sketches compares every slot; a URL pair meets in many envelopes, so
   // answers are remembered per URL pair (1 = no, 2 = yes).
   const memo = new PairTable(1);
   const jaccard = params.likelySimilarJaccard;
@@ -51,7 +51,7 @@ export function countPairSupports(
     if (memo.values[s] === 0) memo.values[s] = likelySimilar(ua, ub, jaccard) ? 2 : 1;
     return memo.values[s] === 2;
   };
-  const sub = new Uint32Array(Math.max(Tlow, Thigh, 2));
+  const sub = new Uint32Array(Math.min(Math.max(Tlow, Thigh, 2), urls.length));
   const { start } = index;
   forEachBucket(index, params.S, Math.max(Tlow, Thigh), (b) => {
     for (let k = 0; k < b.size; k++) sub[k] = ids.id(start[b.url[k]] + b.from[k], b.to[k] - b.from[k]);

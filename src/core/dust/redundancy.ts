@@ -56,6 +56,23 @@ function byRedundancySupport(a: SubstringRule, b: SubstringRule): number {
   return b.redundancySupport - a.redundancySupport || byLikeliness(a, b);
 }
 
+/** Fig. 2 per site over likely pairs (from detectLikelyPairs); the kept rules ranked by likeliness. */
+export function eliminateRedundantRules(
+  likely: readonly SubstringRule[],
+  params: DustParams,
+): SubstringRule[] {
+  const bySite = new Map<string, SubstringRule[]>();
+  for (const r of likely) {
+    const list = bySite.get(r.site);
+    if (list) list.push(r);
+    else bySite.set(r.site, [r]);
+  }
+  const kept: SubstringRule[] = [];
+  for (const list of bySite.values())
+    kept.push(...eliminateRedundancies(list.sort(byRedundancySupport), params));
+  return kept.sort(byLikeliness);
+}
+
 export interface NonRedundantRules {
   /** Likely pairs found by Fig. 1 with T_low (support ≥ MS). */
   detected: number;
@@ -66,15 +83,5 @@ export interface NonRedundantRules {
 /** Phases 1 and 2 of DustBuster (§5): likely rules from the URL list, redundancies removed, per site. */
 export function detectNonRedundantRules(urls: readonly DustUrl[], params: DustParams): NonRedundantRules {
   const likely = detectLikelyPairs(urls, params, params.Tlow, params.Thigh);
-  const bySite = new Map<string, SubstringRule[]>();
-  for (const r of likely) {
-    const list = bySite.get(r.site);
-    if (list) list.push(r);
-    else bySite.set(r.site, [r]);
-  }
-  const kept: SubstringRule[] = [];
-  for (const list of bySite.values())
-    kept.push(...eliminateRedundancies(list.sort(byRedundancySupport), params));
-  kept.sort(byLikeliness);
-  return { detected: likely.length, rules: kept };
+  return { detected: likely.length, rules: eliminateRedundantRules(likely, params) };
 }

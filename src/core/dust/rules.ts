@@ -124,7 +124,7 @@ export class UrlIndex {
     });
   }
 
-  /** Indices of URLs that contain every token of some rarest token of the rule: a superset of where it applies. */
+  /** Indices of the URLs holding the rule's rarest token: a superset of the URLs it applies to. */
   candidates(rule: Rule): readonly number[] {
     const side = rule.kind === 'substring' ? rule.alpha : tokenizeUrl(rule.param).slice(1, -1);
     if (rule.kind === 'substring' && side.length === 0) return [];

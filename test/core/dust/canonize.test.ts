@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { canonize, canonizeAll } from '../../../src/core/dust/canonize';
+import type { SubstringRule } from '../../../src/core/dust/types';
+import { logged, params, substringRule, urlsOf } from './fixtures';
+
+const valid = (alpha: string, beta: string, over: Partial<SubstringRule> = {}) =>
+  substringRule(alpha, beta, 10, { status: 'valid', direction: 'shrinking', ...over });
+
+describe('canonize (§5.4)', () => {
+  it('applies all rules each iteration until an iteration changes nothing', () => {
+    const drop = { ...valid('', ''), kind: 'param-drop', param: 'sessionid' } as const;
+    // The parameter rule goes first: after story?id= → story_ the URL has no query left to drop from.
+    const rules = [
+      drop,
+      valid('/index.html$', '/$'),
+      valid('^http://s.com/story?id=', '^http://s.com/story_'),
+    ];
+    expect(canonize('http://s.com/story?id=7&sessionid=abc', rules, 10)).toEqual({
+      url: 'http://s.com/story_7',
+      iterations: 1,
+      cycle: false,
+    });
+    expect(canonize('http://s.com/d/index.html', rules, 10)).toEqual({
+      url: 'http://s.com/d/',
+      iterations: 1,
+      cycle: false,
+    });
+    expect(canonize('http://s.com/other', rules, 10)).toEqual({
+      url: 'http://s.com/other',
+      iterations: 0,
+      cycle: false,
+    });
+  });
+
+  it('needs a second iteration when a later rule makes an earlier one apply', () => {
+    const rules = [valid('/index.html$', '/$'), valid('/default.htm$', '/index.html$')];
+    expect(canonize('http://s.com/d/default.htm', rules, 10)).toEqual({
+      url: 'http://s.com/d/',
+      iterations: 2,
+      cycle: false,
+    });
+  });
+
+  it('stops a cycle at the 10th iteration and reports it', () => {
+    // Three rules that undo each other's changes over two iterations (§5.3: "rules that can be applied an
+    // infinite number of times because they cancel out each others' changes").
+    const rules = [valid('/n/', '/archive/'), valid('/news/', '/n/'), valid('/archive/', '/news/')];
+    const c = canonize('http://s.com/news/x', rules, params().maxIterations);
+    expect(c).toEqual({ url: 'http://s.com/news/x', iterations: 10, cycle: true });
+    expect(canonize('http://s.com/news/x', rules, 3)).toEqual({
+      url: 'http://s.com/n/x',
+      iterations: 3,
+      cycle: true,
+    });
+  });
+
+  it('stops a growing rule the same way', () => {
+    const c = canonize('http://s.com/a', [valid('a', 'a-a')], 10);
+    expect(c.cycle).toBe(true);
+    // One leftmost substitution per iteration: ten more a's.
+    expect(c.url).toBe(`http://s.com/${Array(11).fill('a').join('-')}`);
+  });
+});
+
+describe('canonizeAll', () => {
+  it("uses the valid rules of each URL's site only", () => {
+    const urls = urlsOf([
+      logged('http://s.com/d/index.html', 1),
+      logged('http://t.org/d/index.html', 1),
+      logged('http://s.com/x/index.html', 1),
+    ]);
+    const rules = [valid('/index.html$', '/$'), valid('x', 'y', { status: 'refuted' })];
+    const { canonical, cycles } = canonizeAll(urls, rules, params());
+    expect([...canonical]).toEqual([
+      ['http://s.com/d/index.html', 'http://s.com/d/'],
+      ['http://s.com/x/index.html', 'http://s.com/x/'],
+      ['http://t.org/d/index.html', 'http://t.org/d/index.html'],
+    ]);
+    expect(cycles).toEqual([]);
+  });
+});

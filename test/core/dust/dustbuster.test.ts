@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { runDustBuster } from '../../../src/core/dust/index';
+import type { DustPhase, DustRecord, Rule } from '../../../src/core/dust/types';
+import { lcg, logged, page } from './fixtures';
+
+/**
+ * A small crawl of one site with three planted kinds of DUST — story?id=N ↔ story_N (§1's forum site),
+ * dir/ ↔ dir/index.html (§1), a sessionid parameter — among pages that only look alike: numbered
+ * pictures, pagination, dated articles.
+ */
+function crawl(kind: 'crawl' | 'log'): { records: DustRecord[]; aliases: string[][] } {
+  const rnd = lcg(11);
+  const records: DustRecord[] = [];
+  const aliases: string[][] = [];
+  let doc = 0;
+  const add = (urls: string[]) => {
+    const d = ++doc;
+    for (const u of urls)
+      records.push(kind === 'crawl' ? page(u, d, 2000 + 37 * d) : logged(u, 2000 + 37 * d));
+    if (urls.length > 1) aliases.push(urls);
+  };
+  const H = 'http://www.site.com';
+  for (let n = 1; n <= 90; n++)
+    add(n <= 70 ? [`${H}/story?id=${n}`, `${H}/story_${n}`] : [`${H}/story?id=${n}`]);
+  for (let k = 1; k <= 80; k++) {
+    const dir = `${H}/topics/t${k}/`;
+    add(k <= 60 ? [dir, `${dir}index.html`] : [dir]);
+  }
+  for (let k = 1; k <= 80; k++) {
+    const sessions = Array.from({ length: 1 + (k % 3) }, () => Math.floor(rnd() * 1e9).toString(36));
+    add([`${H}/page.php?item=${k}`, ...sessions.map((s) => `${H}/page.php?item=${k}&sessionid=${s}`)]);
+  }
+  for (let k = 1; k <= 40; k++) add([`${H}/img/pic-${k}.jpg`]);
+  for (let k = 1; k <= 40; k++) add([`${H}/list?page=${k}`]);
+  for (let k = 1; k <= 60; k++) add([`${H}/news/2006/0${1 + (k % 9)}/story-${k}.html`]);
+  records.push({ url: `${H}/missing`, status: 404 });
+  return { records, aliases };
+}
+
+const spell = (r: Rule) =>
+  r.kind === 'substring' ? `${r.alpha.join('')} → ${r.beta.join('')}` : `${r.kind} ${r.param}`;
+
+describe('runDustBuster end to end', () => {
+  const { records, aliases } = crawl('crawl');
+  const phases: DustPhase[] = [];
+  const result = runDustBuster(records, {}, undefined, (p) => {
+    if (phases.at(-1) !== p) phases.push(p);
+  });
+  const valid = result.rules.filter((r) => r.status === 'valid').map(spell);
+
+  it('reports its phases in order', () => {
+    expect(phases).toEqual([
+      'url-list',
+      'detect',
+      'redundancy',
+      'params',
+      'validate',
+      'canonize',
+      'metrics',
+      'done',
+    ]);
+    expect(result.list).toMatchObject({ urls: records.length - 1, errorRecords: 1 });
+    expect(result.list.detection + result.list.validation).toBe(result.list.urls);
+  });
+
+  it('finds and validates the planted rules, shrinking direction first', () => {
+    expect(valid).toContain('^http://www.site.com/story?id= → ^http://www.site.com/story_');
+    expect(valid.some((r) => /index\.html\$ → .*\$$/.test(r) && !r.includes('story'))).toBe(true);
+    expect(valid).toContain('param-drop sessionid');
+    for (const r of result.rules.filter((x) => x.status === 'valid' && x.kind === 'substring')) {
+      expect(r.direction).toBe('shrinking');
+      expect(r.instances.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('finds nothing among numbered pictures, pages and articles', () => {
+    expect(valid.filter((r) => /pic|page=|news|\d/.test(r))).toEqual([]);
+    expect(result.metrics.precision[0]).toBe(1);
+    expect(result.metrics.detected).toBeGreaterThan(result.metrics.afterRedundancy);
+  });
+
+  it('canonization merges the aliases and nothing else', () => {
+    for (const group of aliases) {
+      expect(new Set(group.map((u) => result.canonical.get(u)))).toHaveProperty('size', 1);
+    }
+    const others = records.filter((r) => !aliases.some((g) => g.includes(r.url)) && r.status === 200);
+    expect(new Set(others.map((r) => result.canonical.get(r.url))).size).toBe(others.length);
+    expect(result.cycles).toEqual([]);
+    expect(result.metrics.coverage.value).toBe(1);
+    const merged = aliases.reduce((n, g) => n + g.length - 1, 0);
+    expect(result.metrics.redundancy).toEqual({
+      before: result.list.urls,
+      after: result.list.urls - merged,
+      value: merged / result.list.urls,
+    });
+  });
+
+  it('keeps rules likely, with a reason, when the list comes from a server log (sizes only)', () => {
+    const log = runDustBuster(crawl('log').records);
+    const story = log.rules.find((r) => spell(r).startsWith('^http://www.site.com/story?id='));
+    expect(story).toMatchObject({ status: 'likely', direction: 'undecided' });
+    expect(story?.reason).toMatch(/no content/);
+    expect(log.metrics.valid).toBe(0);
+    expect(log.metrics.redundancy.value).toBe(0);
+  });
+});

@@ -70,7 +70,11 @@ describe('estimators', () => {
     for (const t of [0, 0.1, 0.37, 0.5, 0.99, 1.01]) {
       let tp = 0;
       let fp = 0;
-      for (let i = 0; i < n; i++) if (score[i] < t) isDup[i] ? tp++ : fp++;
+      for (let i = 0; i < n; i++) {
+        if (score[i] >= t) continue;
+        if (isDup[i]) tp++;
+        else fp++;
+      }
       const total = isDup.reduce<number>((a, b) => a + b, 0) + 7;
       const p = curve.at(t);
       expect(p.precision).toBeCloseTo(tp + fp ? tp / (tp + fp) : 1, 12);

@@ -50,6 +50,25 @@ describe('duplicate clusters in Chromium', () => {
     await page.screenshot({ path: join(SHOTS, 'clusters-c-moved.png') });
   });
 
+  it('draws the precision–recall curves (Figure 1) and moves the operating point with the sliders', async () => {
+    const pr = page.getByRole('region', { name: 'Precision and recall' });
+    await pr.getByRole('img', { name: 'Precision-recall curves' }).waitFor();
+    assert.equal(await pr.locator('path[data-curve]').count(), 4, 'three C curves and the RP-only curve');
+    const point = pr.locator('circle.operating-point');
+    const before = [await point.getAttribute('cx'), await point.getAttribute('cy')];
+    const text = await pr.getByTestId('pr-current').textContent();
+    const slider = page.getByRole('slider', { name: 'D' });
+    await slider.focus();
+    for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(
+      (t) => document.querySelector('[data-testid="pr-current"]')?.textContent !== t,
+      text,
+    );
+    const after = [await point.getAttribute('cx'), await point.getAttribute('cy')];
+    assert.notDeepEqual(after, before, 'operating point moved');
+    await page.screenshot({ path: join(SHOTS, 'pr-curves.png') });
+  });
+
   it('opens a cluster and compares two members side by side as text', async () => {
     await page.locator('.cluster-list button').first().click();
     await page.getByRole('region', { name: 'Cluster detail' }).waitFor();

@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { figure1, oracleTruth, type Oracle } from '../../core/eval/figure1';
+import { useAnalysis } from '../../state/analysis';
+import { CURVE_COLORS, curveLabel, drawPrCurves } from '../charts/pr-curves';
+import { download } from '../download';
+
+/**
+ * Precision–recall over C and D (Di Iorio et al., Figure 1) with oracle truth over the candidate
+ * pairs: cosine of bags of words ≥ τ (the paper's precision check) or Jaccard ≥ τ. Curves at three
+ * fixed D (around the current one) with C varying, and C = 1 (RP only); the current (C, D) follows the
+ * sliders; a click on a curve sets the thresholds.
+ */
+export function PrPane() {
+  const analysis = useAnalysis((s) => s.analysis);
+  const t = useAnalysis((s) => s.thresholds);
+  const setThreshold = useAnalysis((s) => s.setThreshold);
+  // Jaccard by default: on crawls whose pages share a vocabulary (the sample; one site's boilerplate) the
+  // bag-of-words cosine of nearly every candidate pair is ≥ 0.9 and tells little. Cosine, the paper's
+  // check, is one click away.
+  const [oracle, setOracle] = useState<Oracle>('jaccard');
+  const [tau, setTau] = useState(0.8);
+  const svg = useRef<SVGSVGElement>(null);
+  const maxD = analysis?.maxD ?? 0.1;
+  // Three D values around the current one, within what the stored pairs cover.
+  const Ds = useMemo(() => {
+    const d = Math.min(t.D, maxD);
+    return [d / 2, d, Math.min(maxD, d * 2)].map((x) => +x.toFixed(4));
+  }, [t.D, maxD]);
+  const truth = useMemo(
+    () => (analysis ? oracleTruth(analysis.pairs, oracle, tau) : null),
+    [analysis, oracle, tau],
+  );
+  const fig = useMemo(
+    () => (analysis && truth ? figure1(analysis.pairs, truth, Ds, maxD) : null),
+    [analysis, truth, Ds, maxD],
+  );
+  const current = fig ? fig.at(t.C, t.D) : null;
+
+  useEffect(() => {
+    if (!svg.current || !fig || !current) return;
+    drawPrCurves(svg.current, fig.curves, current, {
+      width: 300,
+      height: 240,
+      onPick: (c, p) => {
+        if (c.vary === 'C') {
+          setThreshold('D', c.fixed);
+          setThreshold('C', +p.threshold.toFixed(3));
+        } else {
+          setThreshold('C', 1);
+          setThreshold('D', +p.threshold.toFixed(4));
+        }
+      },
+    });
+  }, [fig, current, setThreshold]);
+
+  if (!analysis || !fig || !current) {
+    return (
+      <section className="pane" aria-label="Precision and recall">
+        <h2>Precision–recall</h2>
+        <p className="empty">
+          Curves over the C and D thresholds appear here once signatures are computed: truth from an oracle
+          (cosine or Jaccard) over the candidate pairs; hand labels come next.
+        </p>
+      </section>
+    );
+  }
+  const exportCsv = () => {
+    const rows = ['curve,vary,fixed,threshold,precision,recall'];
+    fig.curves.forEach((c, i) =>
+      c.points.forEach((p) => rows.push([i, c.vary, c.fixed, p.threshold, p.precision, p.recall].join(','))),
+    );
+    download('pr-curves.csv', 'text/csv', rows.join('\n') + '\n');
+  };
+  return (
+    <section className="pane" aria-label="Precision and recall">
+      <div className="pane-head">
+        <h2>Precision–recall</h2>
+      </div>
+      <div className="pr-controls">
+        <label>
+          truth{' '}
+          <select aria-label="Oracle" value={oracle} onChange={(e) => setOracle(e.target.value as Oracle)}>
+            <option value="cosine">cosine ≥ τ</option>
+            <option value="jaccard">Jaccard ≥ τ</option>
+          </select>
+        </label>
+        <label>
+          τ{' '}
+          <input
+            type="number"
+            aria-label="tau"
+            min={0.5}
+            max={1}
+            step={0.01}
+            value={tau}
+            onChange={(e) => e.target.value && setTau(Number(e.target.value))}
+          />
+        </label>
+      </div>
+      <svg ref={svg} role="img" aria-label="Precision-recall curves" />
+      <p className="meta" data-testid="pr-current">
+        C = {t.C.toFixed(3)}, D = {t.D.toFixed(3)}: precision {(100 * current.precision).toFixed(1)}%, recall{' '}
+        {(100 * current.recall).toFixed(1)}%
+      </p>
+      <ul className="legend">
+        {fig.curves.map((c, i) => (
+          <li key={i}>
+            <span className="swatch" style={{ background: CURVE_COLORS[i % CURVE_COLORS.length] }} />{' '}
+            {curveLabel(c)} — break-even {(100 * c.breakEven.value).toFixed(1)}%
+          </li>
+        ))}
+      </ul>
+      <p className="meta">
+        <button type="button" onClick={exportCsv}>
+          Export CSV
+        </button>{' '}
+        <button
+          type="button"
+          onClick={() => svg.current && download('pr-curves.svg', 'image/svg+xml', svg.current.outerHTML)}
+        >
+          Export SVG
+        </button>
+      </p>
+    </section>
+  );
+}

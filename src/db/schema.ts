@@ -2,6 +2,8 @@ import Dexie, { type Table } from 'dexie';
 import type { EngineParams } from '../core/candidates/engine';
 import type { PairTable } from '../core/candidates/pairs';
 import type { DustMetrics, DustParams, Rule } from '../core/dust';
+import type { LabelValue } from '../core/eval/estimators';
+import type { Strategy } from '../core/eval/sampling';
 import type { FormatId, IngestErrorInfo, PageContent, PageRecord } from '../core/types';
 
 export type DatasetStatus = 'ingesting' | 'ready' | 'partial' | 'cancelled' | 'interrupted';
@@ -120,12 +122,31 @@ export interface StoredDustRun {
   hasContent: boolean;
 }
 
+/** v5 (measuring): hand labels of page pairs, per dataset. */
+export const SCHEMA_V5 = {
+  ...SCHEMA_V4,
+  labels: '[datasetId+a+b], datasetId',
+};
+
+/** A hand label of the page pair (a, b) (page seqs, a < b), with how it was sampled. */
+export interface StoredLabel {
+  datasetId: number;
+  a: number;
+  b: number;
+  label: LabelValue;
+  strategy: Strategy;
+  /** Inclusion probability under the strategy (NaN for near-threshold picks: not a probability sample). */
+  pi: number;
+  at: string;
+}
+
 export class WorkbenchDb extends Dexie {
   datasets!: Table<Dataset, number>;
   pages!: Table<StoredPage, [number, number]>;
   contents!: Table<StoredContent, [number, number]>;
   analyses!: Table<StoredAnalysis, [number, string]>;
   dustRuns!: Table<StoredDustRun, number>;
+  labels!: Table<StoredLabel, [number, number, number]>;
 
   constructor(name = 'dedup-workbench') {
     super(name);
@@ -143,6 +164,7 @@ export class WorkbenchDb extends Dexie {
       );
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4);
+    this.version(5).stores(SCHEMA_V5);
   }
 }
 

@@ -11,6 +11,8 @@ import { Sidebar } from './Sidebar';
 import { DatasetHeader } from './DatasetHeader';
 import { ClusterDetail } from './clusters/ClusterDetail';
 import { RuleDetail } from './dust/RuleDetail';
+import { LabelView } from './labels/LabelView';
+import { useLabels } from '../state/labels';
 import { useDust } from '../state/dust';
 import { useAnalysis } from '../state/analysis';
 
@@ -22,6 +24,7 @@ export function App() {
   const load = usePages((s) => s.load);
   const loadAnalysis = useAnalysis((s) => s.load);
   const loadDust = useDust((s) => s.load);
+  const loadLabels = useLabels((s) => s.load);
   const selected = datasets.find((d) => d.id === selectedId) ?? null;
 
   useEffect(() => {
@@ -39,7 +42,8 @@ export function App() {
   useEffect(() => {
     void loadAnalysis(ready ? selectedId : null);
     void loadDust(ready ? selectedId : null);
-  }, [loadAnalysis, loadDust, selectedId, ready]);
+    void loadLabels(ready ? selectedId : null);
+  }, [loadAnalysis, loadDust, loadLabels, selectedId, ready]);
 
   return (
     <DropZone>
@@ -54,6 +58,7 @@ export function App() {
               <AnalysisPanes />
               <ClusterDetail />
               <RuleDetail />
+              <LabelView />
               <section className="pages-area" aria-label="Pages">
                 <PagesTable />
                 <PageDetail />

@@ -90,6 +90,33 @@ describe('duplicate clusters in Chromium', () => {
     await page.getByText('Thresholds (sliders) never need a recomputation').waitFor();
   });
 
+  it('labels 20 pairs with the keyboard; the PR pane estimates from them; labels survive a reload', async () => {
+    const view = page.getByRole('region', { name: 'Label pairs' });
+    await view.getByRole('button', { name: 'New queue' }).click();
+    await view.locator('.page-text').first().waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    for (let i = 0; i < 20; i++) {
+      // Label by the pair's Jaccard, as a stand-in for reading the two texts.
+      const line = (await view.locator('.pair-measures').textContent()) ?? '';
+      const jaccard = Number(/Jaccard ([\d.]+)/.exec(line)?.[1] ?? 0);
+      await page.keyboard.press(jaccard >= 0.8 ? 'd' : 'n');
+      await page.waitForFunction(
+        (n) => document.querySelector('[data-testid="label-progress"]')?.textContent?.includes(`${n} labels`),
+        i + 1,
+      );
+    }
+    await page.keyboard.press('z');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="label-progress"]')?.textContent?.includes('19 labels'),
+    );
+    await page.keyboard.press('d');
+    await page.getByTestId('pr-labels').waitFor();
+    assert.match((await page.getByTestId('pr-labels').textContent()) ?? '', /From 20 labels/);
+    await page.screenshot({ path: join(SHOTS, 'labelling.png'), fullPage: true });
+    await page.reload();
+    await page.getByTestId('label-progress').filter({ hasText: '20 labels' }).waitFor({ timeout: 20_000 });
+  });
+
   it('keeps the computed analysis across a reload', async () => {
     await page.reload();
     await page.getByTestId('cluster-summary').waitFor({ timeout: 20_000 });

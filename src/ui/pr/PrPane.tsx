@@ -3,6 +3,10 @@ import { figure1, oracleTruth, type Oracle } from '../../core/eval/figure1';
 import { useAnalysis } from '../../state/analysis';
 import { CURVE_COLORS, curveLabel, drawPrCurves } from '../charts/pr-curves';
 import { download } from '../download';
+import { accepts, METHOD_LABELS } from '../../core/candidates/methods';
+import { precisionRecall, type Estimate } from '../../core/eval/estimators';
+import { findPair } from '../../state/clusters';
+import { useLabels } from '../../state/labels';
 
 /**
  * Precision–recall over C and D (Di Iorio et al., Figure 1) with oracle truth over the candidate
@@ -35,6 +39,23 @@ export function PrPane() {
     [analysis, truth, Ds, maxD],
   );
   const current = fig ? fig.at(t.C, t.D) : null;
+  const method = useAnalysis((s) => s.method);
+  const labels = useLabels((s) => s.labels);
+  // Estimates from hand labels at the current method and thresholds (probability-sampled labels only).
+  const fromLabels = useMemo(() => {
+    if (!analysis) return null;
+    const index = new Map<number, number>();
+    analysis.seqs.forEach((seq, i) => index.set(seq, i));
+    const rows = [...labels.values()].filter((l) => Number.isFinite(l.pi) && l.pi > 0);
+    if (rows.length === 0) return null;
+    const weighted = rows.map((l) => {
+      const i = index.get(l.a);
+      const j = index.get(l.b);
+      const k = i === undefined || j === undefined ? null : findPair(analysis, i, j);
+      return { label: l.label, pi: l.pi, predicted: k !== null && accepts(analysis.pairs, method, t, k) };
+    });
+    return { n: rows.length, ...precisionRecall(weighted) };
+  }, [analysis, labels, method, t]);
 
   useEffect(() => {
     if (!svg.current || !fig || !current) return;
@@ -102,6 +123,12 @@ export function PrPane() {
         C = {t.C.toFixed(3)}, D = {t.D.toFixed(3)}: precision {(100 * current.precision).toFixed(1)}%, recall{' '}
         {(100 * current.recall).toFixed(1)}%
       </p>
+      {fromLabels && (
+        <p className="meta" data-testid="pr-labels">
+          From {fromLabels.n} labels, {METHOD_LABELS[method]}: precision {fmtEstimate(fromLabels.precision)},
+          recall {fmtEstimate(fromLabels.recall)} (95% Wilson intervals on the design-weighted labels)
+        </p>
+      )}
       <ul className="legend">
         {fig.curves.map((c, i) => (
           <li key={i}>
@@ -123,4 +150,9 @@ export function PrPane() {
       </p>
     </section>
   );
+}
+
+function fmtEstimate(e: Estimate): string {
+  if (!Number.isFinite(e.value)) return '–';
+  return `${(100 * e.value).toFixed(0)}% [${(100 * e.lo).toFixed(0)}–${(100 * e.hi).toFixed(0)}%]`;
 }

@@ -13,6 +13,7 @@ import { ClusterDetail } from './clusters/ClusterDetail';
 import { RuleDetail } from './dust/RuleDetail';
 import { LabelView } from './labels/LabelView';
 import { useLabels } from '../state/labels';
+import { syncViewWithUrl } from '../state/url-sync';
 import { useDust } from '../state/dust';
 import { useAnalysis } from '../state/analysis';
 
@@ -27,6 +28,7 @@ export function App() {
   const loadLabels = useLabels((s) => s.load);
   const selected = datasets.find((d) => d.id === selectedId) ?? null;
 
+  useEffect(() => syncViewWithUrl(), []);
   useEffect(() => {
     void refresh();
   }, [refresh]);

@@ -113,8 +113,21 @@ describe('duplicate clusters in Chromium', () => {
     await page.getByTestId('pr-labels').waitFor();
     assert.match((await page.getByTestId('pr-labels').textContent()) ?? '', /From 20 labels/);
     await page.screenshot({ path: join(SHOTS, 'labelling.png'), fullPage: true });
+    const thresholds = [
+      await page.getByRole('slider', { name: 'C' }).inputValue(),
+      await page.getByRole('slider', { name: 'D' }).inputValue(),
+    ];
+    assert.notDeepEqual(thresholds, ['1', '0.025'], 'thresholds were moved from their defaults');
     await page.reload();
     await page.getByTestId('label-progress').filter({ hasText: '20 labels' }).waitFor({ timeout: 20_000 });
+    // Thresholds live in the URL: the reload restored them.
+    assert.deepEqual(
+      [
+        await page.getByRole('slider', { name: 'C' }).inputValue(),
+        await page.getByRole('slider', { name: 'D' }).inputValue(),
+      ],
+      thresholds,
+    );
   });
 
   it('keeps the computed analysis across a reload', async () => {

@@ -1,0 +1,96 @@
+import {
+  DEFAULT_THRESHOLDS,
+  METHOD_LABELS,
+  RANGES,
+  type MethodId,
+  type Thresholds,
+} from '../core/candidates/methods';
+import { useAnalysis, type ClusterMode } from './analysis';
+import { useDatasets } from './datasets';
+
+/**
+ * The view lives in the URL (dataset, method, thresholds, clustering), so a view can be shared and a
+ * reload restores it: read once at start, written (replaceState) on every change.
+ */
+export interface UrlView {
+  dataset: number | null;
+  method: MethodId | null;
+  mode: ClusterMode | null;
+  thresholds: Partial<Thresholds>;
+}
+
+const KEYS: [keyof Thresholds, string][] = [
+  ['C', 'C'],
+  ['D', 'D'],
+  ['a', 'a'],
+  ['jaccard', 'j'],
+  ['hamming', 'h'],
+];
+
+export function parseView(search: string): UrlView {
+  const q = new URLSearchParams(search);
+  const num = (k: string) => {
+    const v = q.get(k);
+    return v === null || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v);
+  };
+  const thresholds: Partial<Thresholds> = {};
+  for (const [key, short] of KEYS) {
+    const v = num(short);
+    const range = RANGES[key as keyof typeof RANGES] as readonly [number, number] | undefined;
+    if (v !== undefined && (!range || (v >= range[0] && v <= range[1])))
+      (thresholds as Record<string, number>)[key] = v;
+  }
+  if (q.get('fl') === '0') thresholds.fcLengthCheck = false;
+  const m = q.get('m');
+  const mode = q.get('mode');
+  return {
+    dataset: num('ds') ?? null,
+    method: m && m in METHOD_LABELS ? (m as MethodId) : null,
+    mode: mode === 'star' || mode === 'components' ? mode : null,
+    thresholds,
+  };
+}
+
+export function formatView(v: {
+  dataset: number | null;
+  method: MethodId;
+  mode: ClusterMode;
+  thresholds: Thresholds;
+}): string {
+  const q = new URLSearchParams();
+  if (v.dataset !== null) q.set('ds', String(v.dataset));
+  q.set('m', v.method);
+  if (v.mode !== 'components') q.set('mode', v.mode);
+  for (const [key, short] of KEYS)
+    if (v.thresholds[key] !== DEFAULT_THRESHOLDS[key]) q.set(short, String(v.thresholds[key]));
+  if (!v.thresholds.fcLengthCheck) q.set('fl', '0');
+  return `?${q.toString()}`;
+}
+
+/** Apply the URL's view to the stores, then keep the URL in step with them. Returns an unsubscribe. */
+export function syncViewWithUrl(): () => void {
+  const v = parseView(window.location.search);
+  const a = useAnalysis.getState();
+  useAnalysis.setState({
+    method: v.method ?? a.method,
+    mode: v.mode ?? a.mode,
+    thresholds: { ...a.thresholds, ...v.thresholds },
+  });
+  if (v.dataset !== null) useDatasets.setState({ selectedId: v.dataset });
+  const write = () => {
+    const s = useAnalysis.getState();
+    const url = formatView({
+      dataset: useDatasets.getState().selectedId,
+      method: s.method,
+      mode: s.mode,
+      thresholds: s.thresholds,
+    });
+    if (url !== window.location.search) window.history.replaceState(null, '', url);
+  };
+  const u1 = useAnalysis.subscribe(write);
+  const u2 = useDatasets.subscribe(write);
+  return () => {
+    u1();
+    u2();
+  };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_THRESHOLDS } from '../../src/core/candidates/methods';
+import { formatView, parseView } from '../../src/state/url-sync';
+
+describe('view in the URL', () => {
+  it('round-trips dataset, method, clustering and thresholds', () => {
+    const v = {
+      dataset: 3,
+      method: 'minhash' as const,
+      mode: 'star' as const,
+      thresholds: { ...DEFAULT_THRESHOLDS, C: 0.2, D: 0.03, jaccard: 0.7, fcLengthCheck: false },
+    };
+    const back = parseView(formatView(v));
+    expect(back).toEqual({
+      dataset: 3,
+      method: 'minhash',
+      mode: 'star',
+      thresholds: { C: 0.2, D: 0.03, jaccard: 0.7, fcLengthCheck: false },
+    });
+  });
+
+  it('ignores unknown methods and out-of-range values', () => {
+    expect(parseView('?m=nope&D=7&C=0.5&h=x')).toEqual({
+      dataset: null,
+      method: null,
+      mode: null,
+      thresholds: { C: 0.5 },
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { accepts, type MethodId, type Thresholds } from '../core/candidates/methods';
+import { acceptMask, type MethodId, type Thresholds } from '../core/candidates/methods';
 import { connectedComponents, starClusters, type Cluster } from '../core/clusters/clusters';
 import type { StoredAnalysis } from '../db/schema';
 import type { ClusterMode } from './analysis';
@@ -20,27 +20,28 @@ export function clusterView(
   t: Thresholds,
   mode: ClusterMode,
 ): ClusterView {
+  const key = [a.datasetId, a.paramsKey, a.created, method, mode, JSON.stringify(t)].join('|');
+  if (last && last.key === key) return last.view;
   const p = a.pairs;
-  const ok = new Uint8Array(p.count);
-  let accepted = 0;
-  for (let k = 0; k < p.count; k++) {
-    if (accepts(p, method, t, k)) {
-      ok[k] = 1;
-      accepted++;
-    }
-  }
+  const { mask: ok, accepted } = acceptMask(p, method, t);
   const f = (k: number) => ok[k] === 1;
   const clusters = (mode === 'star' ? starClusters : connectedComponents)(a.n, p.a, p.b, f);
   clusters.sort((x, y) => y.members.length - x.members.length || x.members[0] - y.members[0]);
-  const set = new Set<number>();
-  for (let k = 0; k < p.count; k++) if (ok[k]) set.add(p.a[k] * 2 ** 21 + p.b[k]);
-  return {
+  const view: ClusterView = {
     clusters,
     accepted,
     pages: clusters.reduce((s, c) => s + c.members.length, 0),
-    passes: (i, j) => set.has(i < j ? i * 2 ** 21 + j : j * 2 ** 21 + i),
+    passes: (i, j) => {
+      const k = findPair(a, i, j);
+      return k !== null && ok[k] === 1;
+    },
   };
+  last = { key, view };
+  return view;
 }
+
+/** The last view computed: the clusters pane and the cluster detail ask for the same one per move. */
+let last: { key: string; view: ClusterView } | null = null;
 
 /** The stored measures of pair (i, j), or null when it was never a candidate. */
 export function findPair(a: StoredAnalysis, i: number, j: number): number | null {

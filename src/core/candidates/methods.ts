@@ -63,3 +63,49 @@ export function accepts(p: PairTable, m: MethodId, t: Thresholds, k: number): bo
       return p.simhash[k] <= t.hamming;
   }
 }
+
+/**
+ * Which pairs pass method m at thresholds t, as a byte mask: one tight loop per method (a slider move
+ * re-runs this over every stored pair; a per-pair switch cost 2× at 1M pairs).
+ */
+export function acceptMask(
+  p: PairTable,
+  m: MethodId,
+  t: Thresholds,
+  out = new Uint8Array(p.count),
+): { mask: Uint8Array; accepted: number } {
+  const n = p.count;
+  let accepted = 0;
+  switch (m) {
+    case 'exact':
+      for (let k = 0; k < n; k++) accepted += out[k] = p.exact[k] === 1 ? 1 : 0;
+      break;
+    case 'rp-hm': {
+      const { dR, dX } = p;
+      const D = t.D;
+      const C = t.C >= 1 ? Infinity : t.C;
+      for (let k = 0; k < n; k++) accepted += out[k] = dR[k] < D && dX[k] < C ? 1 : 0;
+      break;
+    }
+    case 'feature-code': {
+      const { fcMatch, lengthRatio } = p;
+      const a = t.fcLengthCheck ? t.a : Infinity;
+      for (let k = 0; k < n; k++) accepted += out[k] = fcMatch[k] === 1 && lengthRatio[k] <= a ? 1 : 0;
+      break;
+    }
+    case 'minhash': {
+      const { sources, jaccard } = p;
+      const j = t.jaccard;
+      for (let k = 0; k < n; k++)
+        accepted += out[k] = (sources[k] & SOURCE.lsh) !== 0 && jaccard[k] >= j ? 1 : 0;
+      break;
+    }
+    case 'simhash': {
+      const { simhash } = p;
+      const h = t.hamming;
+      for (let k = 0; k < n; k++) accepted += out[k] = simhash[k] <= h ? 1 : 0;
+      break;
+    }
+  }
+  return { mask: out, accepted };
+}

@@ -17,9 +17,17 @@ export function connectedComponents(
   accepted: (k: number) => boolean,
 ): Cluster[] {
   const uf = new UnionFind(n);
-  for (let k = 0; k < a.length; k++) if (accepted(k)) uf.union(a[k], b[k]);
+  const touched = new Uint8Array(n);
+  for (let k = 0; k < a.length; k++) {
+    if (!accepted(k)) continue;
+    uf.union(a[k], b[k]);
+    touched[a[k]] = 1;
+    touched[b[k]] = 1;
+  }
+  // Only pages with an accepted pair can be in a cluster: group those.
   const groups = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
+    if (!touched[i]) continue;
     const r = uf.find(i);
     let g = groups.get(r);
     if (!g) groups.set(r, (g = []));

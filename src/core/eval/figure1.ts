@@ -70,8 +70,25 @@ export function figure1(
   const rp = new ThresholdCurve(p.dR, truth.dup, truth.not);
   const rpPts = rp.sample(0, maxD, steps).filter((x) => x.threshold > 0);
   curves.push({ vary: 'D', fixed: 1, points: rpPts, breakEven: breakEven(rpPts) });
-  return {
-    curves,
-    at: (C, D) => (C >= 1 ? rp.at(D) : curveForD(D).at(C)),
+  // Any (C, D), not only the drawn D values: one pass over the pairs (a few ms at 1M pairs), where a
+  // new D curve would need a sort.
+  let totalDup = 0;
+  for (let k = 0; k < p.count; k++) totalDup += truth.dup[k];
+  const at = (C: number, D: number): CurvePoint => {
+    if (C >= 1) return rp.at(D);
+    let tp = 0;
+    let fp = 0;
+    for (let k = 0; k < p.count; k++) {
+      if (p.dR[k] < D && p.dX[k] < C) {
+        tp += truth.dup[k];
+        fp += truth.not[k];
+      }
+    }
+    return {
+      threshold: C,
+      precision: tp + fp > 0 ? tp / (tp + fp) : 1,
+      recall: totalDup > 0 ? tp / totalDup : 0,
+    };
   };
+  return { curves, at };
 }

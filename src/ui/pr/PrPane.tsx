@@ -3,7 +3,7 @@ import { figure1, oracleTruth, type Oracle } from '../../core/eval/figure1';
 import { useAnalysis } from '../../state/analysis';
 import { CURVE_COLORS, curveLabel, drawPrCurves } from '../charts/pr-curves';
 import { download } from '../download';
-import { accepts, METHOD_LABELS } from '../../core/candidates/methods';
+import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS } from '../../core/candidates/methods';
 import { precisionRecall, type Estimate } from '../../core/eval/estimators';
 import { findPair } from '../../state/clusters';
 import { useLabels } from '../../state/labels';
@@ -25,11 +25,14 @@ export function PrPane() {
   const [tau, setTau] = useState(0.8);
   const svg = useRef<SVGSVGElement>(null);
   const maxD = analysis?.maxD ?? 0.1;
-  // Three D values around the current one, within what the stored pairs cover.
+  // The three D values of the C curves: the analyst's picks (Figure 1 fixes D per curve). Moving the
+  // sliders never redraws the curves, only the operating point.
+  const [picked, setPicked] = useState<number[] | null>(null);
   const Ds = useMemo(() => {
-    const d = Math.min(t.D, maxD);
+    if (picked) return picked.map((d) => Math.min(d, maxD));
+    const d = Math.min(DEFAULT_THRESHOLDS.D, maxD);
     return [d / 2, d, Math.min(maxD, d * 2)].map((x) => +x.toFixed(4));
-  }, [t.D, maxD]);
+  }, [picked, maxD]);
   const truth = useMemo(
     () => (analysis ? oracleTruth(analysis.pairs, oracle, tau) : null),
     [analysis, oracle, tau],
@@ -104,6 +107,24 @@ export function PrPane() {
             <option value="cosine">cosine ≥ τ</option>
             <option value="jaccard">Jaccard ≥ τ</option>
           </select>
+        </label>
+        <label>
+          D curves{' '}
+          {Ds.map((d, i) => (
+            <input
+              key={i}
+              type="number"
+              aria-label={`D of curve ${i + 1}`}
+              min={0.001}
+              max={maxD}
+              step={0.001}
+              value={d}
+              onChange={(e) => {
+                const v = Number(e.target.value);
+                if (e.target.value && v > 0) setPicked(Ds.map((x, j) => (j === i ? v : x)));
+              }}
+            />
+          ))}
         </label>
         <label>
           τ{' '}

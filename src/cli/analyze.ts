@@ -2,6 +2,7 @@
  * `npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip]`
  * Ingests a crawl file in Node with the same core as the browser and prints a summary.
  */
+import { dustRecordOf } from '../core/dust/from-page';
 import { createReadStream, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { IngestError } from '../core/ingest/errors';
@@ -12,8 +13,6 @@ import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../co
 import { connectedComponents } from '../core/clusters/clusters';
 import { comparable } from '../core/candidates/comparable';
 import { runDustBuster, type DustRecord } from '../core/dust';
-import { minhashSignature } from '../core/signatures/minhash';
-import { shingleSet } from '../core/signatures/shingles';
 
 /** DustBuster over the file's URL list: rules with their fate, and the metrics. */
 function dustReport(records: DustRecord[]): { text: string; json: unknown } {
@@ -158,19 +157,7 @@ async function main(): Promise<number> {
         wholeFileGzip: args.wholeFileGzip,
       },
       async (batch) => {
-        for (const { page, content } of batch) {
-          const text = comparable(page) ? content.text : '';
-          dustRecords.push({
-            url: page.normUrl,
-            status: page.status,
-            recordType: page.recordType,
-            sizeMin: page.sizeMin,
-            sizeMax: page.sizeMax,
-            digest: page.digest,
-            fingerprint: page.fingerprint,
-            sketch: text ? minhashSignature(shingleSet(text), { permutations: 128, seed: 1 }) : null,
-          });
-        }
+        for (const { page, content } of batch) dustRecords.push(dustRecordOf(page, content.text));
         if (!args.signatures) return;
         for (const { page, content } of batch) {
           if (!comparable(page) || !content.text) continue;

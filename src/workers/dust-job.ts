@@ -1,4 +1,4 @@
-import { comparable } from '../core/candidates/comparable';
+import { dustRecordOf } from '../core/dust/from-page';
 import {
   applyRule,
   DUST_DEFAULTS,
@@ -7,8 +7,6 @@ import {
   type DustPhase,
   type DustRecord,
 } from '../core/dust';
-import { minhashSignature } from '../core/signatures/minhash';
-import { shingleSet } from '../core/signatures/shingles';
 import { forEachPageWithContent } from '../db/queries';
 import { db, type StoredDustRun } from '../db/schema';
 
@@ -45,21 +43,9 @@ export async function runDust(
     await forEachPageWithContent(d, datasetId, 500, (batch) => {
       if (isCancelled()) throw new Cancelled();
       for (const { page, content } of batch) {
-        let sketch: Uint32Array | null = null;
-        if (comparable(page) && content?.text) {
-          sketch = minhashSignature(shingleSet(content.text), { permutations: 128, seed: 1 });
-          withContent++;
-        }
-        records.push({
-          url: page.normUrl,
-          status: page.status,
-          recordType: page.recordType,
-          sizeMin: page.sizeMin,
-          sizeMax: page.sizeMax,
-          digest: page.digest,
-          fingerprint: page.fingerprint,
-          sketch,
-        });
+        const r = dustRecordOf(page, content?.text);
+        if (r.sketch) withContent++;
+        records.push(r);
       }
       done += batch.length;
       onProgress({ phase: 'reading', done, total: ds.pages });

@@ -3,15 +3,13 @@
  * generated unique URLs and for ../shared's apache_logs, docsite access.log and crawl.warc.gz, in
  * Node and in headless Chromium. Goals: 20k URLs < 5 s, 100k < 30 s in Chromium, under 1 GB.
  */
+import { dustRecordOf } from '../../src/core/dust/from-page';
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { comparable } from '../../src/core/candidates/comparable';
 import type { DustRecord } from '../../src/core/dust';
 import { ingest } from '../../src/core/ingest/pipeline';
-import { minhashSignature } from '../../src/core/signatures/minhash';
-import { shingleSet } from '../../src/core/signatures/shingles';
 import { launch } from '../e2e/harness';
 import { runGenerated, runOn } from './dust-entry';
 
@@ -26,19 +24,7 @@ async function records(file: string): Promise<DustRecord[]> {
     createReadStream(file) as AsyncIterable<Uint8Array>,
     { fileName: file, totalBytes: statSync(file).size },
     async (b) => {
-      for (const { page, content } of b) {
-        const text = comparable(page) ? content.text : '';
-        out.push({
-          url: page.normUrl,
-          status: page.status,
-          recordType: page.recordType,
-          sizeMin: page.sizeMin,
-          sizeMax: page.sizeMax,
-          digest: page.digest,
-          fingerprint: page.fingerprint,
-          sketch: text ? minhashSignature(shingleSet(text), { permutations: 128, seed: 1 }) : null,
-        });
-      }
+      for (const { page, content } of b) out.push(dustRecordOf(page, content.text));
     },
   );
   return out;

@@ -4,6 +4,7 @@
  * alone (C = 1, D varying) and of RP + HM (D fixed at several values, C varying), as in Figure 1 of
  * Di Iorio et al.
  */
+import { dustRecordOf } from '../../src/core/dust/from-page';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ENGINE_DEFAULTS, SignatureEngine } from '../../src/core/candidates/engine';
@@ -16,9 +17,6 @@ import {
 } from '../../src/core/candidates/methods';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { applyRule, runDustBuster, type DustRecord } from '../../src/core/dust';
-import { comparable } from '../../src/core/candidates/comparable';
-import { minhashSignature } from '../../src/core/signatures/minhash';
-import { shingleSet } from '../../src/core/signatures/shingles';
 import { normaliseUrl } from '../../src/core/url/normalize';
 
 const dir = resolve(process.argv[2] ?? join(import.meta.dirname, '../../../shared/datasets/docsite'));
@@ -56,19 +54,7 @@ await ingest(
   createReadStream(file) as AsyncIterable<Uint8Array>,
   { fileName: 'crawl.warc.gz', totalBytes: statSync(file).size },
   async (batch) => {
-    for (const { page, content } of batch) {
-      const text = comparable(page) ? content.text : '';
-      dustRecords.push({
-        url: page.normUrl,
-        status: page.status,
-        recordType: page.recordType,
-        sizeMin: page.sizeMin,
-        sizeMax: page.sizeMax,
-        digest: page.digest,
-        fingerprint: page.fingerprint,
-        sketch: text ? minhashSignature(shingleSet(text), { permutations: 128, seed: 1 }) : null,
-      });
-    }
+    for (const { page, content } of batch) dustRecords.push(dustRecordOf(page, content.text));
     for (const { page, content } of batch) {
       // One page per URL (wget re-fetches redirect targets), HTML 200 pages only: what the truth covers.
       if (seen.has(page.normUrl) || !htmlUrls.has(page.normUrl) || !content.text) continue;

@@ -7,6 +7,7 @@ import { drawHistogram } from '../charts/histogram';
 import { fmtDuration, fmtInt } from '../format';
 import { ParamsPanel } from './ParamsPanel';
 import { ThresholdSliders } from './ThresholdSliders';
+import { JobProgress } from '../JobProgress';
 
 const SHOWN = 100;
 
@@ -134,25 +135,12 @@ export function ClustersPane() {
 function Progress() {
   const p = useAnalysis((s) => s.progress);
   const cancel = useAnalysis((s) => s.cancel);
-  const pct = p && p.total > 0 ? (p.done / p.total) * 100 : 0;
   return (
-    <div className="analysis-progress">
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label="Signature progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(pct)}
-      >
-        <div className="bar" style={{ width: `${pct}%` }} />
-      </div>
-      <span className="meta">
-        {p ? `${p.phase}: ${fmtInt(p.done)} of ${fmtInt(p.total)} pages` : 'starting…'}{' '}
-        <button type="button" onClick={cancel}>
-          Cancel
-        </button>
-      </span>
-    </div>
+    <JobProgress
+      label="Signature progress"
+      pct={p && p.total > 0 ? (p.done / p.total) * 100 : 0}
+      text={p ? `${p.phase}: ${fmtInt(p.done)} of ${fmtInt(p.total)} pages` : 'starting…'}
+      onCancel={cancel}
+    />
   );
 }

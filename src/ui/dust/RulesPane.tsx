@@ -4,6 +4,7 @@ import { useDust, type RuleSortKey } from '../../state/dust';
 import { drawPrecisionAtK } from '../charts/precision-at-k';
 import { csvField, download } from '../download';
 import { fmtInt } from '../format';
+import { JobProgress } from '../JobProgress';
 import type { Rule } from '../../core/dust';
 
 const STATUS_RANK = { valid: 0, likely: 1, refuted: 2 } as const;
@@ -187,23 +188,11 @@ function Progress() {
   const p = useDust((s) => s.progress);
   const cancel = useDust((s) => s.cancel);
   return (
-    <div className="analysis-progress">
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label="DUST progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={p && p.total ? Math.round((100 * p.done) / p.total) : 0}
-      >
-        <div className="bar" style={{ width: `${p && p.total ? (100 * p.done) / p.total : 5}%` }} />
-      </div>
-      <span className="meta">
-        {p ? `${p.phase}${p.total ? `: ${fmtInt(p.done)} of ${fmtInt(p.total)}` : ''}` : 'starting…'}{' '}
-        <button type="button" onClick={cancel}>
-          Cancel
-        </button>
-      </span>
-    </div>
+    <JobProgress
+      label="DUST progress"
+      pct={p && p.total ? (100 * p.done) / p.total : 5}
+      text={p ? `${p.phase}${p.total ? `: ${fmtInt(p.done)} of ${fmtInt(p.total)}` : ''}` : 'starting…'}
+      onCancel={cancel}
+    />
   );
 }

@@ -3,7 +3,8 @@
  * Ingests a crawl file in Node with the same core as the browser and prints a summary.
  */
 import { dustRecordOf } from '../core/dust/from-page';
-import { createReadStream, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { labelReport } from './labels';
 import { basename } from 'node:path';
 import { IngestError } from '../core/ingest/errors';
 import { ingest } from '../core/ingest/pipeline';
@@ -90,10 +91,19 @@ interface Args {
   wholeFileGzip: boolean;
   signatures: boolean;
   dust: boolean;
+  labels: string | null;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { file: '', json: null, base: '', wholeFileGzip: false, signatures: true, dust: true };
+  const a: Args = {
+    file: '',
+    json: null,
+    base: '',
+    wholeFileGzip: false,
+    signatures: true,
+    dust: true,
+    labels: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i];
     if (x === '--json') a.json = argv[++i] ?? '';
@@ -101,9 +111,10 @@ function parseArgs(argv: string[]): Args {
     else if (x === '--whole-file-gzip') a.wholeFileGzip = true;
     else if (x === '--no-signatures') a.signatures = false;
     else if (x === '--no-dust') a.dust = false;
+    else if (x === '--labels') a.labels = argv[++i] ?? '';
     else if (x === '-h' || x === '--help') {
       console.log(
-        'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip] [--no-signatures] [--no-dust]',
+        'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip] [--no-signatures] [--no-dust] [--labels FILE]',
       );
       process.exit(0);
     } else if (!a.file) a.file = x;
@@ -111,7 +122,7 @@ function parseArgs(argv: string[]): Args {
   }
   if (!a.file)
     throw new Error(
-      'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip] [--no-signatures] [--no-dust]',
+      'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip] [--no-signatures] [--no-dust] [--labels FILE]',
     );
   return a;
 }
@@ -174,9 +185,16 @@ async function main(): Promise<number> {
     console.log(formatSummary(summary));
     const report: Record<string, unknown> = { summary };
     if (args.signatures && engine.count > 1) {
-      const sig = signatureReport(engine.finish(), urls);
+      const result = engine.finish();
+      const sig = signatureReport(result, urls);
       console.log(sig.text);
       report.signatures = sig.json;
+      if (args.labels) {
+        const out = args.labels.replace(/\.(json|csv)$/i, '') + '.curves.csv';
+        const ev = labelReport(result, urls, readFileSync(args.labels, 'utf8'), args.labels, out);
+        console.log(ev.text);
+        report.labels = ev.json;
+      }
     }
     if (args.dust) {
       const dust = dustReport(dustRecords);

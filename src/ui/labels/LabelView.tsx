@@ -54,7 +54,16 @@ export function LabelView() {
   const counts = { dup: 0, not: 0, unsure: 0 };
   for (const l of L.labels.values()) counts[l.label]++;
   const rows = [...L.labels.values()];
-  const exportJson = () => download('labels.json', 'application/json', JSON.stringify(rows, null, 2));
+  const exportJson = () =>
+    download(
+      'labels.json',
+      'application/json',
+      JSON.stringify(
+        rows.map((r) => ({ ...r, url_a: bySeq.get(r.a)?.url ?? '', url_b: bySeq.get(r.b)?.url ?? '' })),
+        null,
+        2,
+      ),
+    );
   const exportCsv = () =>
     download(
       'labels.csv',

@@ -67,6 +67,15 @@ describe('duplicate clusters in Chromium', () => {
     const after = [await point.getAttribute('cx'), await point.getAttribute('cy')];
     assert.notDeepEqual(after, before, 'operating point moved');
     await page.screenshot({ path: join(SHOTS, 'pr-curves.png') });
+    await pr.getByText('compare methods').click();
+    await pr.locator('path[data-curve="4"]').waitFor({ state: 'attached' });
+    assert.equal(
+      await pr.locator('path[data-curve]').count(),
+      5,
+      'RP, RP + HM, feature code, MinHash, SimHash',
+    );
+    await page.screenshot({ path: join(SHOTS, 'pr-compare.png') });
+    await pr.getByText('compare methods').click();
   });
 
   it('opens a cluster and compares two members side by side as text', async () => {

@@ -10,8 +10,10 @@ import { breakEven, ThresholdCurve, type CurvePoint } from './curves';
 export type Oracle = 'cosine' | 'jaccard';
 
 export interface Figure1Curve {
-  /** 'C' curves vary C at a fixed D; the 'D' curve varies D at C = 1. */
-  vary: 'C' | 'D';
+  /** 'C' curves vary C at a fixed D; the 'D' curve varies D at C = 1; 'method' curves compare methods. */
+  vary: 'C' | 'D' | 'method';
+  /** For method curves: what is drawn. */
+  label?: string;
   fixed: number;
   points: CurvePoint[];
   breakEven: CurvePoint & { value: number };
@@ -91,4 +93,58 @@ export function figure1(
     };
   };
   return { curves, at };
+}
+
+/**
+ * The methods on the same axes (comparison mode): each method's own threshold varies — D for RP
+ * (C = 1), C for RP + HM at the current D, the length ratio a for feature code + length, the Jaccard
+ * threshold for MinHash (LSH candidates), the Hamming distance for SimHash.
+ */
+export function comparisonCurves(
+  p: PairTable,
+  truth: Truth,
+  D: number,
+  maxD: number,
+  steps = 60,
+): Figure1Curve[] {
+  const n = p.count;
+  const make = (label: string, score: Float64Array, lo: number, hi: number): Figure1Curve => {
+    const c = new ThresholdCurve(score, truth.dup, truth.not);
+    const points = c.sample(lo, hi, steps).filter((x) => x.threshold > lo);
+    return { vary: 'method', fixed: NaN, label, points, breakEven: breakEven(points) };
+  };
+  const s = (f: (k: number) => number) => Float64Array.from({ length: n }, (_, k) => f(k));
+  return [
+    make(
+      'RP (C = 1), D varies',
+      s((k) => p.dR[k]),
+      0,
+      maxD,
+    ),
+    make(
+      `RP + HM at D = ${D.toFixed(3)}, C varies`,
+      s((k) => (p.dR[k] < D ? p.dX[k] : Infinity)),
+      0,
+      1,
+    ),
+    // Accepted when ratio ≤ a: score = ratio, threshold a + ε (curves.ts accepts score < threshold).
+    make(
+      'feature code + length, a varies',
+      s((k) => (p.fcMatch[k] === 1 ? p.lengthRatio[k] : Infinity)),
+      1,
+      1.5,
+    ),
+    make(
+      'MinHash (LSH), Jaccard varies',
+      s((k) => ((p.sources[k] & 8) !== 0 ? 1 - p.jaccard[k] : Infinity)),
+      0,
+      0.7,
+    ),
+    make(
+      'SimHash, Hamming varies',
+      s((k) => p.simhash[k] + 0.5),
+      0,
+      5,
+    ),
+  ];
 }

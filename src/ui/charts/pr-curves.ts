@@ -2,9 +2,10 @@ import * as d3 from 'd3';
 import type { Figure1Curve } from '../../core/eval/figure1';
 import type { CurvePoint } from '../../core/eval/curves';
 
-const COLORS = ['#1f6feb', '#8250df', '#bf3989', '#1a7f37'];
+const COLORS = ['#1f6feb', '#8250df', '#bf3989', '#1a7f37', '#9a6700'];
 
 export function curveLabel(c: Figure1Curve): string {
+  if (c.label) return c.label;
   return c.vary === 'C' ? `D = ${c.fixed.toFixed(3)}, C varies` : 'C = 1 (RP only), D varies';
 }
 
@@ -81,7 +82,7 @@ export function drawPrCurves(
       .append('title')
       .text(
         (p) =>
-          `${c.vary === 'C' ? `C = ${p.threshold.toFixed(3)}, D = ${c.fixed.toFixed(3)}` : `C = 1, D = ${p.threshold.toFixed(3)}`}: precision ${(100 * p.precision).toFixed(1)}%, recall ${(100 * p.recall).toFixed(1)}%`,
+          `${c.vary === 'method' ? `${curveLabel(c)} at ${p.threshold.toFixed(3)}` : c.vary === 'C' ? `C = ${p.threshold.toFixed(3)}, D = ${c.fixed.toFixed(3)}` : `C = 1, D = ${p.threshold.toFixed(3)}`}: precision ${(100 * p.precision).toFixed(1)}%, recall ${(100 * p.recall).toFixed(1)}%`,
       );
     g.append('circle')
       .attr('cx', x(c.breakEven.recall))

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { figure1, oracleTruth, type Oracle } from '../../core/eval/figure1';
+import { comparisonCurves, figure1, oracleTruth, type Oracle } from '../../core/eval/figure1';
 import { useAnalysis } from '../../state/analysis';
 import { CURVE_COLORS, curveLabel, drawPrCurves } from '../charts/pr-curves';
 import { download } from '../download';
@@ -42,6 +42,18 @@ export function PrPane() {
     [analysis, truth, Ds, maxD],
   );
   const current = fig ? fig.at(t.C, t.D) : null;
+  const [compare, setCompare] = useState(false);
+  // In comparison mode the RP + HM curve is drawn at the current D (the others do not depend on it).
+  const compareD = compare ? Math.min(t.D, maxD) : 0;
+  const curves = useMemo(
+    () =>
+      fig && analysis && truth
+        ? compare
+          ? comparisonCurves(analysis.pairs, truth, compareD, maxD)
+          : fig.curves
+        : [],
+    [fig, analysis, truth, compare, compareD, maxD],
+  );
   const method = useAnalysis((s) => s.method);
   const labels = useLabels((s) => s.labels);
   // Estimates from hand labels at the current method and thresholds (probability-sampled labels only).
@@ -62,10 +74,11 @@ export function PrPane() {
 
   useEffect(() => {
     if (!svg.current || !fig || !current) return;
-    drawPrCurves(svg.current, fig.curves, current, {
+    drawPrCurves(svg.current, curves, current, {
       width: 300,
       height: 240,
       onPick: (c, p) => {
+        if (c.vary === 'method') return;
         if (c.vary === 'C') {
           setThreshold('D', c.fixed);
           setThreshold('C', +p.threshold.toFixed(3));
@@ -75,7 +88,7 @@ export function PrPane() {
         }
       },
     });
-  }, [fig, current, setThreshold]);
+  }, [fig, curves, current, setThreshold]);
 
   if (!analysis || !fig || !current) {
     return (
@@ -127,6 +140,10 @@ export function PrPane() {
           ))}
         </label>
         <label>
+          <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} /> compare
+          methods
+        </label>
+        <label>
           τ{' '}
           <input
             type="number"
@@ -151,7 +168,7 @@ export function PrPane() {
         </p>
       )}
       <ul className="legend">
-        {fig.curves.map((c, i) => (
+        {curves.map((c, i) => (
           <li key={i}>
             <span className="swatch" style={{ background: CURVE_COLORS[i % CURVE_COLORS.length] }} />{' '}
             {curveLabel(c)} — break-even {(100 * c.breakEven.value).toFixed(1)}%

@@ -73,3 +73,33 @@ describe('Figure 1 curves', () => {
     }
   });
 });
+
+describe('method comparison curves', () => {
+  it('draws one curve per method whose points match a direct count', async () => {
+    const { comparisonCurves } = await import('../../../src/core/eval/figure1');
+    const p = table(800, 21);
+    for (let k = 0; k < p.count; k++) {
+      p.jaccard[k] = p.cosine[k] * 0.9;
+      p.simhash[k] = Math.round(p.dR[k] * 40);
+      p.fcMatch[k] = k % 3 === 0 ? 1 : 0;
+      p.lengthRatio[k] = 1 + p.dX[k];
+      p.sources[k] = k % 2 === 0 ? 8 : 1;
+    }
+    const truth = oracleTruth(p, 'cosine', 0.8);
+    const curves = comparisonCurves(p, truth, 0.04, 0.1, 20);
+    expect(curves.map((c) => c.label)).toEqual([
+      'RP (C = 1), D varies',
+      'RP + HM at D = 0.040, C varies',
+      'feature code + length, a varies',
+      'MinHash (LSH), Jaccard varies',
+      'SimHash, Hamming varies',
+    ]);
+    const total = truth.dup.reduce((s, x) => s + x, 0);
+    // SimHash at threshold 3.5 accepts Hamming ≤ 3: compare with accepts().
+    const sim = curves[4].points.find((x) => Math.abs(x.threshold - 3.5) < 1e-9)!;
+    let tp = 0;
+    for (let k = 0; k < p.count; k++)
+      if (accepts(p, 'simhash', { ...DEFAULT_THRESHOLDS, hamming: 3 }, k)) tp += truth.dup[k];
+    expect(sim.recall).toBeCloseTo(tp / total, 9);
+  });
+});

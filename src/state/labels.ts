@@ -13,6 +13,8 @@ interface LabelsState {
   history: string[];
   load(datasetId: number | null): Promise<void>;
   start(a: StoredAnalysis, strategy: Strategy, threshold: number): void;
+  /** A queue of given pairs (a cluster's), not a probability sample: π unknown. */
+  startWith(pairs: number[]): void;
   label(a: StoredAnalysis, value: LabelValue): Promise<void>;
   undo(): Promise<void>;
   move(delta: number): void;
@@ -40,6 +42,13 @@ export const useLabels = create<LabelsState>((set, get) => ({
   start(a, strategy, threshold) {
     const queue = buildQueue(a.pairs.jaccard, strategy, 200, { seed: Date.now() % 100000, threshold });
     set({ queue, position: 0, strategy });
+  },
+
+  startWith(pairs) {
+    set({
+      queue: pairs.map((pair) => ({ pair, strategy: 'near-threshold' as const, pi: NaN })),
+      position: 0,
+    });
   },
 
   async label(a, value) {

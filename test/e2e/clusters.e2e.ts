@@ -189,5 +189,24 @@ describe('DUST rules in Chromium', () => {
     await page.getByLabel('Filter by URL or title').fill('story?id=');
     assert.ok(((await page.locator('.tr .c-canon').first().textContent()) ?? '').includes('story_'));
     await page.screenshot({ path: join(SHOTS, 'dust-sample.png'), fullPage: true });
+    await page.getByLabel('Filter by URL or title').fill('');
+  });
+
+  it('links the panes: a selected rule marks the clusters it explains; a cluster names its rules', async () => {
+    await page.getByRole('button', { name: 'Compute signatures' }).click();
+    await page.getByTestId('cluster-summary').waitFor({ timeout: 60_000 });
+    // The story?id= rule is still selected: clusters it explains are marked.
+    const marked = page.locator('.cluster-list button.explained');
+    await marked.first().waitFor({ timeout: 20_000 });
+    await marked.first().click();
+    const kind = page.getByTestId('cluster-kind');
+    await kind.waitFor();
+    assert.match((await kind.textContent()) ?? '', /(Pure URL aliases|Mixed).*Rules:/);
+    await kind.getByRole('button', { name: /Label this cluster/ }).click();
+    await page
+      .getByTestId('label-progress')
+      .filter({ hasText: /1 of \d+ in queue/ })
+      .waitFor();
+    await page.screenshot({ path: join(SHOTS, 'cross-links.png'), fullPage: true });
   });
 });

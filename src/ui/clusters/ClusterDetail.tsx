@@ -5,10 +5,17 @@ import { clusterView, findPair } from '../../state/clusters';
 import { usePages } from '../../state/pages';
 import { fmtInt } from '../format';
 import { TextCompare } from '../TextCompare';
+import { clusterKind, rulesExplaining } from '../../state/cross';
+import { useDust } from '../../state/dust';
+import { useLabels } from '../../state/labels';
+import { ruleText } from '../dust/format-rule';
 
 /** The selected cluster: its members, which pairs only join through others, and two members side by side. */
 export function ClusterDetail() {
   const s = useAnalysis();
+  const dustRun = useDust((d) => d.run);
+  const selectRule = useDust((d) => d.selectRule);
+  const startWith = useLabels((l) => l.startWith);
   const pages = usePages((p) => p.pages);
   const datasetId = usePages((p) => p.datasetId);
   const bySeq = useMemo(() => new Map(pages.map((p) => [p.seq, p])), [pages]);
@@ -28,6 +35,18 @@ export function ClusterDetail() {
   if (!s.analysis || !view || !cluster) return null;
   const a = s.analysis;
   const loose = s.mode === 'components' ? transitiveOnlyPairs(cluster, view.passes) : [];
+  const memberUrls = cluster.members.map((m) => bySeq.get(a.seqs[m])?.url ?? '');
+  const explaining = dustRun ? rulesExplaining(dustRun.rules, memberUrls) : [];
+  const kind = clusterKind(
+    cluster.members.map((m) => bySeq.get(a.seqs[m])?.host ?? ''),
+    explaining.length > 0,
+  );
+  // The cluster's own candidate pairs, for the labelling queue.
+  const inCluster = new Set(cluster.members);
+  const clusterPairs: number[] = [];
+  for (let k = 0; k < a.pairs.count && clusterPairs.length < 500; k++) {
+    if (inCluster.has(a.pairs.a[k]) && inCluster.has(a.pairs.b[k])) clusterPairs.push(k);
+  }
   const fpCount = new Map<string, number>();
   for (const m of cluster.members) {
     const f = bySeq.get(a.seqs[m])?.fingerprint ?? '';
@@ -39,6 +58,28 @@ export function ClusterDetail() {
         Cluster of {cluster.members.length} pages{' '}
         <span className="badge">{fpCount.size === 1 ? 'exact replicas' : 'near replicas'}</span>
       </h2>
+      <p className="meta" data-testid="cluster-kind">
+        {kind === 'aliases'
+          ? 'Pure URL aliases: one host, and DUST rules relate its URLs.'
+          : kind === 'replicas'
+            ? 'Content replicas across hosts: no DUST rule relates its URLs.'
+            : dustRun
+              ? 'Mixed: DUST rules explain part of it.'
+              : 'Mine DUST rules to see which of its URLs are aliases.'}{' '}
+        {explaining.length > 0 && (
+          <>
+            Rules:{' '}
+            {explaining.slice(0, 5).map((r) => (
+              <button key={r.id} type="button" className="link" onClick={() => selectRule(r.id)}>
+                {ruleText(r).alpha} → {ruleText(r).beta}
+              </button>
+            ))}
+          </>
+        )}{' '}
+        <button type="button" onClick={() => startWith(clusterPairs)}>
+          Label this cluster's {clusterPairs.length} pairs
+        </button>
+      </p>
       {loose.length > 0 && (
         <p className="meta" data-testid="transitive-note">
           {fmtInt(loose.length)} of {fmtInt((cluster.members.length * (cluster.members.length - 1)) / 2)}{' '}

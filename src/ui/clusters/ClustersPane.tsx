@@ -6,6 +6,9 @@ import { usePages } from '../../state/pages';
 import { drawHistogram } from '../charts/histogram';
 import { fmtDuration, fmtInt } from '../format';
 import { ParamsPanel } from './ParamsPanel';
+import { useDust } from '../../state/dust';
+import { explains } from '../../state/cross';
+import { normaliseUrl } from '../../core/url/normalize';
 import { ThresholdSliders } from './ThresholdSliders';
 import { JobProgress } from '../JobProgress';
 
@@ -21,6 +24,9 @@ export function ClustersPane() {
     [s.analysis, s.method, s.thresholds, s.mode],
   );
   const svg = useRef<SVGSVGElement>(null);
+  const dustRun = useDust((d) => d.run);
+  const selectedRule = useDust((d) => d.selectedRule);
+  const rule = dustRun?.rules.find((r) => r.id === selectedRule) ?? null;
 
   useEffect(() => {
     if (!svg.current || !view) return;
@@ -97,11 +103,18 @@ export function ClustersPane() {
           <ol className="cluster-list" aria-label="Clusters">
             {view.clusters.slice(0, SHOWN).map((c, i) => {
               const first = bySeq.get(a.seqs[c.members[c.centre >= 0 ? c.members.indexOf(c.centre) : 0]]);
+              const explained =
+                rule !== null &&
+                explains(
+                  rule,
+                  new Set(c.members.map((m) => normaliseUrl(bySeq.get(a.seqs[m])?.url ?? '').href)),
+                );
               return (
                 <li key={i}>
                   <button
                     type="button"
-                    className={s.selectedCluster === i ? 'selected' : ''}
+                    className={`${s.selectedCluster === i ? 'selected' : ''}${explained ? ' explained' : ''}`}
+                    title={explained ? 'explained by the selected DUST rule' : undefined}
                     onClick={() => s.selectCluster(s.selectedCluster === i ? null : i)}
                   >
                     <span className="size">{c.members.length}</span>

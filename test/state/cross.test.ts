@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { Rule } from '../../src/core/dust';
+import { clusterKind, explains, rulesExplaining } from '../../src/state/cross';
+
+const rule = (alpha: string, beta: string, status: Rule['status'] = 'valid'): Rule => ({
+  kind: 'substring',
+  alpha: [alpha],
+  beta: [beta],
+  id: 0,
+  site: 'h.test',
+  support: 5,
+  likelySimilarSupport: 5,
+  redundancySupport: 5,
+  status,
+  direction: 'shrinking',
+  positives: 0,
+  negatives: 0,
+  instances: [],
+  refinesValid: null,
+  reason: '',
+});
+
+describe('cross-pane links', () => {
+  it('finds the rules that relate two members of a cluster', () => {
+    const members = ['http://h.test/story_1', 'http://h.test/story?id=1'];
+    const drop = { ...rule('x', 'y'), kind: 'param-drop' as const, param: 'id' };
+    expect(explains(drop as Rule, new Set(members))).toBe(false);
+    const urls = ['http://h.test/a.html?sessionid=5', 'http://h.test/a.html'];
+    const sessionDrop = { ...rule('x', 'y'), kind: 'param-drop' as const, param: 'sessionid' } as Rule;
+    expect(rulesExplaining([sessionDrop], urls)).toHaveLength(1);
+    expect(rulesExplaining([{ ...sessionDrop, status: 'refuted' } as Rule], urls)).toHaveLength(0);
+  });
+
+  it('tells aliases from replicas', () => {
+    expect(clusterKind(['a', 'a'], true)).toBe('aliases');
+    expect(clusterKind(['a', 'b'], false)).toBe('replicas');
+    expect(clusterKind(['a', 'b'], true)).toBe('mixed');
+  });
+});

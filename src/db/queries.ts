@@ -76,14 +76,19 @@ export async function deleteDataset(d: WorkbenchDb, datasetId: number): Promise<
     [datasetId, Dexie.minKey],
     [datasetId, Dexie.maxKey],
   ];
-  await d.transaction('rw', [d.pages, d.contents, d.datasets, d.analyses, d.dustRuns, d.labels], async () => {
-    await d.dustRuns.delete(datasetId);
-    await d.labels.where('datasetId').equals(datasetId).delete();
-    await d.pages.where('[datasetId+seq]').between(range[0], range[1]).delete();
-    await d.contents.where('[datasetId+seq]').between(range[0], range[1]).delete();
-    await d.analyses.where('datasetId').equals(datasetId).delete();
-    await d.datasets.delete(datasetId);
-  });
+  await d.transaction(
+    'rw',
+    [d.pages, d.contents, d.datasets, d.analyses, d.dustRuns, d.labels, d.references],
+    async () => {
+      await d.dustRuns.delete(datasetId);
+      await d.labels.where('datasetId').equals(datasetId).delete();
+      await d.references.where('datasetId').equals(datasetId).delete();
+      await d.pages.where('[datasetId+seq]').between(range[0], range[1]).delete();
+      await d.contents.where('[datasetId+seq]').between(range[0], range[1]).delete();
+      await d.analyses.where('datasetId').equals(datasetId).delete();
+      await d.datasets.delete(datasetId);
+    },
+  );
 }
 
 /** Datasets left 'ingesting' by a job that no longer beats are marked interrupted (never silently half-written). */

@@ -140,6 +140,17 @@ export interface StoredLabel {
   at: string;
 }
 
+/** v6: reference pages (known to have a replica), for page-level recall as the near-replica paper measures it. */
+export const SCHEMA_V6 = {
+  ...SCHEMA_V5,
+  references: '[datasetId+seq], datasetId',
+};
+
+export interface StoredReference {
+  datasetId: number;
+  seq: number;
+}
+
 export class WorkbenchDb extends Dexie {
   datasets!: Table<Dataset, number>;
   pages!: Table<StoredPage, [number, number]>;
@@ -147,6 +158,7 @@ export class WorkbenchDb extends Dexie {
   analyses!: Table<StoredAnalysis, [number, string]>;
   dustRuns!: Table<StoredDustRun, number>;
   labels!: Table<StoredLabel, [number, number, number]>;
+  references!: Table<StoredReference, [number, number]>;
 
   constructor(name = 'dedup-workbench') {
     super(name);
@@ -165,6 +177,7 @@ export class WorkbenchDb extends Dexie {
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4);
     this.version(5).stores(SCHEMA_V5);
+    this.version(6).stores(SCHEMA_V6);
   }
 }
 

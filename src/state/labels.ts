@@ -11,6 +11,9 @@ interface LabelsState {
   strategy: Strategy;
   /** Undo stack: keys of labels set in this session, last first. */
   history: string[];
+  /** Reference pages (seqs) of the dataset: known to have a replica. */
+  references: Set<number>;
+  toggleReference(seq: number): Promise<void>;
   load(datasetId: number | null): Promise<void>;
   start(a: StoredAnalysis, strategy: Strategy, threshold: number): void;
   /** A queue of given pairs (a cluster's), not a probability sample: π unknown. */
@@ -30,12 +33,32 @@ export const useLabels = create<LabelsState>((set, get) => ({
   position: 0,
   strategy: 'stratified',
   history: [],
+  references: new Set(),
+
+  async toggleReference(seq) {
+    const id = get().datasetId;
+    if (id === null) return;
+    // State first (the checkbox is controlled by it), then the database.
+    const refs = new Set(get().references);
+    const on = !refs.has(seq);
+    if (on) refs.add(seq);
+    else refs.delete(seq);
+    set({ references: refs });
+    if (on) await db().references.put({ datasetId: id, seq });
+    else await db().references.delete([id, seq]);
+  },
 
   async load(datasetId) {
-    set({ datasetId, labels: new Map(), queue: [], position: 0, history: [] });
+    set({ datasetId, labels: new Map(), queue: [], position: 0, history: [], references: new Set() });
     if (datasetId === null) return;
     const rows = await db().labels.where('datasetId').equals(datasetId).toArray();
-    if (get().datasetId === datasetId) set({ labels: new Map(rows.map((r) => [labelKey(r.a, r.b), r])) });
+    const refs = await db().references.where('datasetId').equals(datasetId).toArray();
+    if (get().datasetId === datasetId) {
+      set({
+        labels: new Map(rows.map((r) => [labelKey(r.a, r.b), r])),
+        references: new Set(refs.map((r) => r.seq)),
+      });
+    }
   },
 
   /** A queue of 200 pairs by the strategy, scored by exact Jaccard (stratified, near-threshold at `threshold`). */

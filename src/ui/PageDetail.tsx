@@ -1,11 +1,14 @@
 import { usePages } from '../state/pages';
 import { fmtInt, fmtSize } from './format';
 import { useDust } from '../state/dust';
+import { useLabels } from '../state/labels';
 
 /** One page: metadata, headers, visible text and outlinks — always as text, never as markup. */
 export function PageDetail() {
   const { pages, rankOf, selectedSeq, content, revisited } = usePages();
   const canonical = useDust((s) => s.canonical);
+  const references = useLabels((s) => s.references);
+  const toggleReference = useLabels((s) => s.toggleReference);
   const p = selectedSeq === null ? undefined : pages.find((x) => x.seq === selectedSeq);
   if (!p) {
     return (
@@ -21,6 +24,10 @@ export function PageDetail() {
   return (
     <aside className="page-detail" aria-label="Page detail">
       <h2 data-testid="detail-title">{p.title || '(no title)'}</h2>
+      <label className="check">
+        <input type="checkbox" checked={references.has(p.seq)} onChange={() => void toggleReference(p.seq)} />{' '}
+        reference page (known to have a replica: counts in page-level recall)
+      </label>
       <dl className="facts">
         <dt>URL</dt>
         <dd>{p.url}</dd>

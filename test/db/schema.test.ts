@@ -68,7 +68,7 @@ describe('Dexie schema', () => {
 
     const db = new WorkbenchDb(name);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     const ds = await db.datasets.get(1);
     expect(ds?.name).toBe('old');
     expect(ds?.warnings).toEqual([]);

@@ -78,6 +78,18 @@ describe('duplicate clusters in Chromium', () => {
     await pr.getByText('compare methods').click();
   });
 
+  it('reference pages give page-level recall and precision (the paper’s §3 measures)', async () => {
+    await page.getByLabel('Filter by URL or title').fill('story_');
+    await page.locator('.tr').first().click();
+    await page.getByLabel(/reference page/).check();
+    await page.getByTestId('pr-pages').filter({ hasText: 'Page level (1 reference pages)' }).waitFor();
+    assert.match(
+      (await page.getByTestId('pr-pages').textContent()) ?? '',
+      /recall (0|100)\.0% · precision \d+\.\d% of \d+ returned pages/,
+    );
+    await page.getByLabel('Filter by URL or title').fill('');
+  });
+
   it('opens a cluster and compares two members side by side as text', async () => {
     await page.locator('.cluster-list button').first().click();
     await page.getByRole('region', { name: 'Cluster detail' }).waitFor();

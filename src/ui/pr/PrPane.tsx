@@ -5,7 +5,8 @@ import { CURVE_COLORS, curveLabel, drawPrCurves } from '../charts/pr-curves';
 import { download } from '../download';
 import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS } from '../../core/candidates/methods';
 import { precisionRecall, type Estimate } from '../../core/eval/estimators';
-import { findPair } from '../../state/clusters';
+import { clusterView, findPair } from '../../state/clusters';
+import { pageLevel, pagesWithReplica } from '../../core/eval/pages';
 import { useLabels } from '../../state/labels';
 
 /**
@@ -56,6 +57,28 @@ export function PrPane() {
   );
   const method = useAnalysis((s) => s.method);
   const labels = useLabels((s) => s.labels);
+  const references = useLabels((s) => s.references);
+  const mode = useAnalysis((s) => s.mode);
+  // Page level (§3): returned = pages in the current clusters; replica truth = the oracle at τ.
+  const pages = useMemo(() => {
+    if (!analysis || references.size === 0) return null;
+    const view = clusterView(analysis, method, t, mode);
+    const returned = new Set<number>();
+    for (const c of view.clusters) for (const m of c.members) returned.add(m);
+    const index = new Map<number, number>();
+    analysis.seqs.forEach((seq, i) => index.set(seq, i));
+    const refs = new Set(
+      [...references].map((s) => index.get(s)).filter((i): i is number => i !== undefined),
+    );
+    const has = pagesWithReplica(
+      analysis.n,
+      analysis.pairs.a,
+      analysis.pairs.b,
+      oracle === 'cosine' ? analysis.pairs.cosine : analysis.pairs.jaccard,
+      tau,
+    );
+    return pageLevel(returned, refs, (p) => has[p] === 1);
+  }, [analysis, references, method, t, mode, oracle, tau]);
   // Estimates from hand labels at the current method and thresholds (probability-sampled labels only).
   const fromLabels = useMemo(() => {
     if (!analysis) return null;
@@ -165,6 +188,13 @@ export function PrPane() {
         <p className="meta" data-testid="pr-labels">
           From {fromLabels.n} labels, {METHOD_LABELS[method]}: precision {fmtEstimate(fromLabels.precision)},
           recall {fmtEstimate(fromLabels.recall)} (95% Wilson intervals on the design-weighted labels)
+        </p>
+      )}
+      {pages && (
+        <p className="meta" data-testid="pr-pages">
+          Page level ({pages.references} reference pages): recall {(100 * pages.recall).toFixed(1)}% ·
+          precision {(100 * pages.precision).toFixed(1)}% of {pages.returned} returned pages (oracle {oracle}{' '}
+          ≥ {tau})
         </p>
       )}
       <ul className="legend">

@@ -21,6 +21,8 @@ interface AnalysisState {
   mode: ClusterMode;
   /** Index of the selected cluster in the current cluster list. */
   selectedCluster: number | null;
+  /** A cluster index from the URL, applied once the analysis is loaded. */
+  pendingCluster: number | null;
   /** Signature parameters; changing one needs a recomputation (thresholds do not). */
   params: EngineParams;
   /** The shown analysis was computed with other parameters than `params`. */
@@ -48,6 +50,7 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
   thresholds: DEFAULT_THRESHOLDS,
   mode: 'components',
   selectedCluster: null,
+  pendingCluster: null,
   params: ENGINE_DEFAULTS,
   stale: false,
 
@@ -87,7 +90,15 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
       analysis = all[0] ?? null;
       stale = analysis !== null;
     }
-    if (get().datasetId === datasetId) set({ analysis, stale, loading: false });
+    if (get().datasetId === datasetId) {
+      set({
+        analysis,
+        stale,
+        loading: false,
+        selectedCluster: analysis ? get().pendingCluster : null,
+        pendingCluster: null,
+      });
+    }
   },
 
   async compute() {

@@ -16,6 +16,8 @@ interface DustState {
   progress: DustProgress | null;
   error: string | null;
   selectedRule: number | null;
+  /** A rule id from the URL, applied once the run is loaded. */
+  pendingRule: number | null;
   hostFilter: string;
   sort: { key: RuleSortKey; dir: 1 | -1 };
   load(datasetId: number | null): Promise<void>;
@@ -36,6 +38,7 @@ export const useDust = create<DustState>((set, get) => ({
   progress: null,
   error: null,
   selectedRule: null,
+  pendingRule: null,
   hostFilter: '',
   sort: { key: 'rank', dir: 1 },
 
@@ -43,7 +46,14 @@ export const useDust = create<DustState>((set, get) => ({
     set({ datasetId, run: null, canonical: new Map(), selectedRule: null, error: null, hostFilter: '' });
     if (datasetId === null) return;
     const run = (await db().dustRuns.get(datasetId)) ?? null;
-    if (get().datasetId === datasetId) set({ run, canonical: new Map(run?.canonical ?? []) });
+    if (get().datasetId !== datasetId) return;
+    const pending = get().pendingRule;
+    set({
+      run,
+      canonical: new Map(run?.canonical ?? []),
+      selectedRule: pending !== null && run?.rules.some((r) => r.id === pending) ? pending : null,
+      pendingRule: null,
+    });
   },
 
   async mine() {

@@ -7,6 +7,7 @@ import {
 } from '../core/candidates/methods';
 import { useAnalysis, type ClusterMode } from './analysis';
 import { useDatasets } from './datasets';
+import { useDust } from './dust';
 
 /**
  * The view lives in the URL (dataset, method, thresholds, clustering), so a view can be shared and a
@@ -14,6 +15,9 @@ import { useDatasets } from './datasets';
  */
 export interface UrlView {
   dataset: number | null;
+  /** Selected cluster (index in the list) and DUST rule (id). */
+  cluster?: number | null;
+  rule?: number | null;
   method: MethodId | null;
   mode: ClusterMode | null;
   thresholds: Partial<Thresholds>;
@@ -44,6 +48,8 @@ export function parseView(search: string): UrlView {
   const m = q.get('m');
   const mode = q.get('mode');
   return {
+    ...(num('cl') !== undefined ? { cluster: num('cl') } : {}),
+    ...(num('rule') !== undefined ? { rule: num('rule') } : {}),
     dataset: num('ds') ?? null,
     method: m && m in METHOD_LABELS ? (m as MethodId) : null,
     mode: mode === 'star' || mode === 'components' ? mode : null,
@@ -56,9 +62,13 @@ export function formatView(v: {
   method: MethodId;
   mode: ClusterMode;
   thresholds: Thresholds;
+  cluster?: number | null;
+  rule?: number | null;
 }): string {
   const q = new URLSearchParams();
   if (v.dataset !== null) q.set('ds', String(v.dataset));
+  if (v.cluster !== undefined && v.cluster !== null) q.set('cl', String(v.cluster));
+  if (v.rule !== undefined && v.rule !== null) q.set('rule', String(v.rule));
   q.set('m', v.method);
   if (v.mode !== 'components') q.set('mode', v.mode);
   for (const [key, short] of KEYS)
@@ -77,20 +87,28 @@ export function syncViewWithUrl(): () => void {
     thresholds: { ...a.thresholds, ...v.thresholds },
   });
   if (v.dataset !== null) useDatasets.setState({ selectedId: v.dataset });
+  if (v.cluster !== undefined) useAnalysis.setState({ pendingCluster: v.cluster });
+  if (v.rule !== undefined) useDust.setState({ pendingRule: v.rule });
   const write = () => {
     const s = useAnalysis.getState();
+    const d = useDust.getState();
     const url = formatView({
       dataset: useDatasets.getState().selectedId,
       method: s.method,
       mode: s.mode,
       thresholds: s.thresholds,
+      // While a selection from the URL waits for its data, it stays in the URL.
+      cluster: s.selectedCluster ?? s.pendingCluster,
+      rule: d.selectedRule ?? d.pendingRule,
     });
     if (url !== window.location.search) window.history.replaceState(null, '', url);
   };
   const u1 = useAnalysis.subscribe(write);
   const u2 = useDatasets.subscribe(write);
+  const u3 = useDust.subscribe(write);
   return () => {
     u1();
     u2();
+    u3();
   };
 }

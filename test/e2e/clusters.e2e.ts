@@ -220,5 +220,11 @@ describe('DUST rules in Chromium', () => {
       .filter({ hasText: /1 of \d+ in queue/ })
       .waitFor();
     await page.screenshot({ path: join(SHOTS, 'cross-links.png'), fullPage: true });
+    // The selection lives in the URL too: a reload brings back the rule and the cluster.
+    assert.match(page.url(), /[?&]rule=\d+/);
+    assert.match(page.url(), /[?&]cl=\d+/);
+    await page.reload();
+    await page.getByRole('region', { name: 'Rule instances' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('region', { name: 'Cluster detail' }).waitFor({ timeout: 20_000 });
   });
 });

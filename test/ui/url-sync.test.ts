@@ -8,6 +8,8 @@ describe('view in the URL', () => {
       dataset: 3,
       method: 'minhash' as const,
       mode: 'star' as const,
+      cluster: 4,
+      rule: 7,
       thresholds: { ...DEFAULT_THRESHOLDS, C: 0.2, D: 0.03, jaccard: 0.7, fcLengthCheck: false },
     };
     const back = parseView(formatView(v));
@@ -15,6 +17,8 @@ describe('view in the URL', () => {
       dataset: 3,
       method: 'minhash',
       mode: 'star',
+      cluster: 4,
+      rule: 7,
       thresholds: { C: 0.2, D: 0.03, jaccard: 0.7, fcLengthCheck: false },
     });
   });

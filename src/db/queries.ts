@@ -13,8 +13,14 @@ export async function createDataset(
   d: WorkbenchDb,
   init: Pick<Dataset, 'name' | 'fileName' | 'bytes' | 'format' | 'compressed'>,
 ): Promise<number> {
-  return d.datasets.add({
-    ...init,
+  return d.datasets.add(newDataset(init));
+}
+
+/** A dataset row before anything was read into it (status 'ingesting' unless said otherwise). */
+export function newDataset(
+  init: Pick<Dataset, 'name' | 'fileName' | 'bytes' | 'format' | 'compressed'> & Partial<Dataset>,
+): Dataset {
+  return {
     created: new Date().toISOString(),
     status: 'ingesting',
     heartbeat: Date.now(),
@@ -29,7 +35,8 @@ export async function createDataset(
     error: null,
     warnings: [],
     warningCount: 0,
-  });
+    ...init,
+  };
 }
 
 /** One batch of pages in one transaction: a batch is written whole or not at all. */

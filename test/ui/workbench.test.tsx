@@ -28,6 +28,7 @@ vi.mock('../../src/workers/client', async () => {
 
 const { App } = await import('../../src/ui/App');
 const { db } = await import('../../src/db/schema');
+const { newDataset } = await import('../../src/db/queries');
 const { useDatasets } = await import('../../src/state/datasets');
 
 const FIXTURES = join(import.meta.dirname, '../fixtures');
@@ -117,27 +118,16 @@ describe('workbench shell', () => {
   });
 
   it('shows a dataset left mid-ingest by a reload as interrupted', async () => {
-    await db().datasets.add({
-      name: 'left.warc',
-      fileName: 'left.warc',
-      bytes: 10,
-      format: 'warc',
-      compressed: false,
-      created: new Date().toISOString(),
-      status: 'ingesting',
-      heartbeat: Date.now() - 60_000,
-      pages: 0,
-      records: 0,
-      hosts: 0,
-      recordsByType: {},
-      skipped: {},
-      bytesDecoded: 0,
-      elapsedMs: 0,
-      storeMs: 0,
-      error: null,
-      warnings: [],
-      warningCount: 0,
-    });
+    await db().datasets.add(
+      newDataset({
+        name: 'left.warc',
+        fileName: 'left.warc',
+        bytes: 10,
+        format: 'warc',
+        compressed: false,
+        heartbeat: Date.now() - 60_000,
+      }),
+    );
     render(<App />);
     await waitFor(() => expect(screen.getAllByText('interrupted').length).toBeGreaterThan(0));
     expect(screen.getByRole('alert')).toHaveTextContent(/left\.warc: ingest was interrupted/);

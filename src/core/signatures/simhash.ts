@@ -22,28 +22,10 @@ const pair = new Uint32Array(2);
  */
 export function simhash64(tokens: readonly string[], weights: 'tf' = 'tf'): [hi: number, lo: number] {
   if (weights !== 'tf') throw new RangeError(`unknown simhash weighting ${String(weights)}`);
-  ones.fill(0);
-  nibbles.fill(0);
-  const n = tokens.length;
-  for (let t = 0; t < n; t++) {
+  return majority(tokens.length, (t) => {
     hash64Into(tokens[t], pair);
-    const hi = pair[0];
-    const lo = pair[1];
-    // SWAR counting: nibbles[j] holds eight 4-bit counters, for bits j, j + 4, …, j + 28 of a half;
-    // flushed before any counter can pass 15. ~16 operations per token instead of 64 × 4.
-    for (let j = 0; j < 4; j++) {
-      nibbles[j] += (hi >>> j) & 0x11111111;
-      nibbles[4 + j] += (lo >>> j) & 0x11111111;
-    }
-    if (t % 15 === 14 || t === n - 1) flushNibbles();
-  }
-  let hi = 0;
-  let lo = 0;
-  for (let b = 0; b < 32; b++) {
-    if (2 * ones[b] > n) hi |= 1 << b;
-    if (2 * ones[32 + b] > n) lo |= 1 << b;
-  }
-  return [hi >>> 0, lo >>> 0];
+    return pair;
+  });
 }
 
 /**
@@ -53,12 +35,26 @@ export function simhash64(tokens: readonly string[], weights: 'tf' = 'tf'): [hi:
  * Shingles carry word order and rare words, as Manku et al.'s features do.
  */
 export function simhashOfHashes(hashes: Uint32Array): [hi: number, lo: number] {
+  return majority(hashes.length, (t) => {
+    pair[0] = mix32((hashes[t] ^ 0x2545f491) >>> 0);
+    pair[1] = mix32((hashes[t] ^ 0x9e3779b9) >>> 0);
+    return pair;
+  });
+}
+
+/**
+ * Charikar's sign of Σ ±w over n features whose 64-bit hashes `feature(t)` gives as [hi, lo]: bit b
+ * is 1 when more than half of the features have it. SWAR counting: nibbles[j] holds eight 4-bit
+ * counters, for bits j, j + 4, …, j + 28 of a half, flushed before any counter can pass 15 — ~16
+ * operations per feature instead of 64 × 4.
+ */
+function majority(n: number, feature: (t: number) => Uint32Array): [hi: number, lo: number] {
   ones.fill(0);
   nibbles.fill(0);
-  const n = hashes.length;
   for (let t = 0; t < n; t++) {
-    const hi = mix32((hashes[t] ^ 0x2545f491) >>> 0);
-    const lo = mix32((hashes[t] ^ 0x9e3779b9) >>> 0);
+    const f = feature(t);
+    const hi = f[0];
+    const lo = f[1];
     for (let j = 0; j < 4; j++) {
       nibbles[j] += (hi >>> j) & 0x11111111;
       nibbles[4 + j] += (lo >>> j) & 0x11111111;

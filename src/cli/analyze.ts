@@ -168,7 +168,8 @@ async function main(): Promise<number> {
         wholeFileGzip: args.wholeFileGzip,
       },
       async (batch) => {
-        for (const { page, content } of batch) dustRecords.push(dustRecordOf(page, content.text));
+        for (const { page, content } of batch)
+          dustRecords.push(dustRecordOf(page, content.text, content.headers));
         if (!args.signatures) return;
         for (const { page, content } of batch) {
           if (!comparable(page) || !content.text) continue;

@@ -115,6 +115,9 @@ export interface StoredDustRun {
     urls: number;
     detection: number;
     validation: number;
+    /** Absent in runs stored before these were kept. */
+    split?: boolean;
+    redirects?: number;
     errorRecords: number;
     repeatedRecords: number;
   };

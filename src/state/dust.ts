@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { DUST_DEFAULTS } from '../core/dust';
+import { DUST_DEFAULTS, type DustParams } from '../core/dust';
 import { db, type StoredDustRun } from '../db/schema';
 import { Comlink, startDustWorker, type WorkerHandle } from '../workers/client';
 import type { DustProgress } from '../workers/dust-job';
@@ -20,6 +20,9 @@ interface DustState {
   pendingRule: number | null;
   hostFilter: string;
   sort: { key: RuleSortKey; dir: 1 | -1 };
+  /** Parameters of the next run: the last run's when there is one, else the paper's defaults. */
+  params: DustParams;
+  setParams(p: DustParams): void;
   load(datasetId: number | null): Promise<void>;
   mine(): Promise<void>;
   cancel(): void;
@@ -41,6 +44,11 @@ export const useDust = create<DustState>((set, get) => ({
   pendingRule: null,
   hostFilter: '',
   sort: { key: 'rank', dir: 1 },
+  params: { ...DUST_DEFAULTS },
+
+  setParams(params) {
+    set({ params });
+  },
 
   async load(datasetId) {
     set({ datasetId, run: null, canonical: new Map(), selectedRule: null, error: null, hostFilter: '' });
@@ -50,6 +58,7 @@ export const useDust = create<DustState>((set, get) => ({
     const pending = get().pendingRule;
     set({
       run,
+      params: { ...DUST_DEFAULTS, ...(run?.params ?? {}) },
       canonical: new Map(run?.canonical ?? []),
       selectedRule: pending !== null && run?.rules.some((r) => r.id === pending) ? pending : null,
       pendingRule: null,
@@ -64,7 +73,7 @@ export const useDust = create<DustState>((set, get) => ({
     try {
       const r = await handle.api.run(
         id,
-        DUST_DEFAULTS,
+        get().params,
         Comlink.proxy((p: DustProgress) => set({ progress: p })),
       );
       if (r.kind === 'failed') set({ error: `Mining DUST rules failed: ${r.message}` });

@@ -43,7 +43,7 @@ export async function runDust(
     await forEachPageWithContent(d, datasetId, 500, (batch) => {
       if (isCancelled()) throw new Cancelled();
       for (const { page, content } of batch) {
-        const r = dustRecordOf(page, content?.text);
+        const r = dustRecordOf(page, content?.text, content?.headers);
         if (r.sketch) withContent++;
         records.push(r);
       }

@@ -24,7 +24,7 @@ async function records(file: string): Promise<DustRecord[]> {
     createReadStream(file) as AsyncIterable<Uint8Array>,
     { fileName: file, totalBytes: statSync(file).size },
     async (b) => {
-      for (const { page, content } of b) out.push(dustRecordOf(page, content.text));
+      for (const { page, content } of b) out.push(dustRecordOf(page, content.text, content.headers));
     },
   );
   return out;

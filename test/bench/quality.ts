@@ -16,7 +16,8 @@ import {
   type Thresholds,
 } from '../../src/core/candidates/methods';
 import { ingest } from '../../src/core/ingest/pipeline';
-import { applyRule, runDustBuster, type DustRecord } from '../../src/core/dust';
+import { type DustRecord } from '../../src/core/dust';
+import { reportDustTruth } from './dust-docsite';
 import { normaliseUrl } from '../../src/core/url/normalize';
 
 const dir = resolve(process.argv[2] ?? join(import.meta.dirname, '../../../shared/datasets/docsite'));
@@ -54,7 +55,8 @@ await ingest(
   createReadStream(file) as AsyncIterable<Uint8Array>,
   { fileName: 'crawl.warc.gz', totalBytes: statSync(file).size },
   async (batch) => {
-    for (const { page, content } of batch) dustRecords.push(dustRecordOf(page, content.text));
+    for (const { page, content } of batch)
+      dustRecords.push(dustRecordOf(page, content.text, content.headers));
     for (const { page, content } of batch) {
       // One page per URL (wget re-fetches redirect targets), HTML 200 pages only: what the truth covers.
       if (seen.has(page.normUrl) || !htmlUrls.has(page.normUrl) || !content.text) continue;
@@ -165,63 +167,20 @@ console.log(
 );
 
 // DUST rules (DustBuster) on the crawl: are the rules truth.json lists found and validated?
-const truthGroup = new Map(
-  truth.urls.filter((u) => u.group !== undefined).map((u) => [norm(u.url), u.group]),
+const allFound = reportDustTruth(dustRecords, truth, 'sites by registrable domain (the default)').allFound;
+reportDustTruth(dustRecords, truth, 'sites by host (name and port)', { site: 'host' });
+reportDustTruth(
+  dustRecords,
+  truth,
+  'the paper alone (sites by host, list split 50/50, no rules from pairs)',
+  {
+    site: 'host',
+    splitMinUrls: 0,
+    pairRules: false,
+  },
 );
-const byGroup = new Map<number, string[]>();
-for (const u of truth.urls)
-  if (u.group !== undefined) byGroup.set(u.group, [...(byGroup.get(u.group) ?? []), norm(u.url)]);
-const urlsAll = dustRecords.map((r) => r.url);
-for (const site of ['host', 'list'] as const) {
-  const t0d = performance.now();
-  const dust = runDustBuster(dustRecords, { site });
-  const m = dust.metrics;
-  const pctN = (x: number | null) => (x === null ? '–' : pct(x));
-  console.log(
-    `\nDUST rules, sites by ${site === 'host' ? 'host (the paper: per site)' : 'the whole list (cross-host rules such as the mirror)'} — ${((performance.now() - t0d) / 1000).toFixed(2)} s`,
-  );
-  console.log(
-    `  ${m.detected} detected → ${m.afterRedundancy} after redundancy elimination (+${m.paramRules} parameter rules) → ${m.valid} valid, ${m.refuted} refuted, ${m.likely} likely`,
-  );
-  console.log(
-    `  precision@10 ${m.precision.length >= 10 ? pct(m.precision[9]) : '–'} · discovered redundancy ${pctN(m.redundancy.value)} (${m.redundancy.before} → ${m.redundancy.after} URLs) · coverage ${pctN(m.coverage.value)} (${m.coverage.before} → ${m.coverage.after} duplicate URLs)`,
-  );
-  const valid = dust.rules.filter((r) => r.status === 'valid');
-  for (const tr of truth.dust_rules) {
-    const entries = truth.urls.filter((u) => u.variants.includes(tr.id) && u.group !== undefined);
-    const inst = entries.map((u) => norm(u.url));
-    const crawled = new Set(urlsAll);
-    // Found: a valid rule relates the instance to another crawled URL of its duplicate group, in either
-    // direction (DustBuster picks its own: /a/N → story_N or story_N → /a/N).
-    let explained = 0;
-    let best = '';
-    for (const u of inst) {
-      const r = valid.find((v) => {
-        const w = applyRule(v, u);
-        if (w !== null && w !== u && truthGroup.get(norm(w)) === truthGroup.get(u)) return true;
-        for (const x of byGroup.get(truthGroup.get(u)!) ?? []) {
-          if (x !== u && crawled.has(x) && applyRule(v, x) === u) return true;
-        }
-        return false;
-      });
-      if (r) {
-        explained++;
-        best ||=
-          r.kind === 'substring'
-            ? `${r.alpha.join('')} → ${r.beta.join('')}`
-            : r.kind === 'param-drop'
-              ? `drop ${r.param}`
-              : `${r.param} → ${r.value}`;
-      }
-    }
-    // Merged: canonisation sends the instance and its truth canonical URL to the same URL.
-    const c = (x: string) => dust.canonical.get(x) ?? x;
-    const targets = entries.filter(
-      (e) => crawled.has(norm(e.canonical)) && norm(e.canonical) !== norm(e.url),
-    );
-    const canon = targets.filter((e) => c(norm(e.url)) === c(norm(e.canonical))).length;
-    console.log(
-      `  ${tr.id.padEnd(14)} found for ${inst.length ? pct(explained / inst.length).padStart(6) : '     –'} of ${String(inst.length).padStart(3)} instances; canonisation merges ${pct(canon / Math.max(1, targets.length))} of the ${targets.length} whose canonical URL was crawled${best ? `  e.g. ${best}` : ''}`,
-    );
-  }
-}
+console.log(
+  allFound
+    ? '\nevery DUST rule of truth.json is found and validated at the defaults'
+    : '\nsome DUST rules of truth.json are NOT found at the defaults',
+);

@@ -23,6 +23,8 @@ export function canonize(
   rules: readonly Rule[],
   maxIterations: number,
   tokens: readonly string[] = tokenizeUrl(url),
+  /** Collects the ids of the rules that changed the URL. */
+  applied?: Set<number>,
 ): Canonization {
   let current = url;
   for (let it = 0; it < maxIterations; it++) {
@@ -33,12 +35,14 @@ export function canonize(
         if (t) {
           tokens = t;
           current = untokenize(t);
+          applied?.add(rule.id);
         }
       } else {
         const next = applyRule(rule, current);
         if (next !== null) {
           current = next;
           tokens = tokenizeUrl(next);
+          applied?.add(rule.id);
         }
       }
     }

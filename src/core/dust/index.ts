@@ -10,6 +10,7 @@ import { canonizeAll } from './canonize';
 import { detectLikelyPairs } from './likely-rules';
 import { dustMetrics, type DustMetrics } from './metrics';
 import { detectParamRules } from './params';
+import { detectPairRules } from './pair-rules';
 import { eliminateRedundantRules } from './redundancy';
 import { findInstances, UrlIndex } from './rules';
 import { likelySimilar } from './similarity';
@@ -30,6 +31,7 @@ export { buildUrlList, tokenizeUrl, untokenize } from './url-list';
 export { envelopesOf } from './envelopes';
 export { detectLikelyRules, detectLikelyPairs } from './likely-rules';
 export { detectParamRules, dropParam, setParam } from './params';
+export { detectPairRules, pairDifferences } from './pair-rules';
 export { eliminateRedundancies, eliminateRedundantRules, detectNonRedundantRules } from './redundancy';
 export { validateRule, validateRules, splitUrls } from './validation';
 export { canonize, canonizeAll } from './canonize';
@@ -49,6 +51,10 @@ export interface DustResult {
     urls: number;
     detection: number;
     validation: number;
+    /** The list was split (validationShare of it held out); false: both phases read the whole list. */
+    split: boolean;
+    /** Redirects whose document is their target's. */
+    redirects: number;
     errorRecords: number;
     repeatedRecords: number;
   };
@@ -72,7 +78,8 @@ export function runDustBuster(
   const params: DustParams = { ...DUST_DEFAULTS, ...options };
   onPhase?.('url-list');
   const list = buildUrlList(records);
-  const { detection, validation } = splitUrls(list.urls, params.validationShare, params.seed);
+  const share = list.urls.length < params.splitMinUrls ? 0 : params.validationShare;
+  const { detection, validation } = splitUrls(list.urls, share, params.seed);
 
   onPhase?.('detect');
   const likely = detectLikelyPairs(detection, params, params.Tlow, params.Thigh);
@@ -81,11 +88,15 @@ export function runDustBuster(
 
   onPhase?.('params');
   const paramRules = params.paramRules ? detectParamRules(detection, params, likely.length) : [];
-  // One ranked list for Fig. 4; substring rules get ids 0 … in rank order, parameter rules after.
+  onPhase?.('pairs');
+  const pairRules = params.pairRules ? detectPairRules(detection, params, substring) : [];
+  // One ranked list for Fig. 4; substring rules get ids 0 … in rank order, then rules from pairs,
+  // then parameter rules.
   substring.forEach((r, k) => (r.id = k));
-  paramRules.forEach((r, k) => (r.id = substring.length + k));
+  pairRules.forEach((r, k) => (r.id = substring.length + k));
+  paramRules.forEach((r, k) => (r.id = substring.length + pairRules.length + k));
   // Substring ids already follow byLikeliness, whose first key is the likely-similar support.
-  const rules: Rule[] = [...substring, ...paramRules].sort(
+  const rules: Rule[] = [...substring, ...pairRules, ...paramRules].sort(
     (a, b) => b.likelySimilarSupport - a.likelySimilarSupport || a.id - b.id,
   );
 
@@ -97,7 +108,7 @@ export function runDustBuster(
   const sites = groupBySite(detection, params.site);
   const indexes = new Map<string, UrlIndex>();
   const similar = (a: DustUrl, b: DustUrl) => likelySimilar(a, b, params.likelySimilarJaccard);
-  for (const r of substring) {
+  for (const r of [...substring, ...pairRules]) {
     let index = indexes.get(r.site);
     if (!index) indexes.set(r.site, (index = new UrlIndex(sites.get(r.site) ?? [])));
     r.instances = findInstances(r, index, params.instanceSample, similar);
@@ -124,6 +135,8 @@ export function runDustBuster(
       urls: list.urls.length,
       detection: detection.length,
       validation: validation.length,
+      split: share > 0,
+      redirects: list.urls.filter((u) => u.redirect !== '').length,
       errorRecords: list.errorRecords,
       repeatedRecords: list.repeatedRecords,
     },

@@ -4,7 +4,16 @@
  */
 import { dropParam, setParam } from './params';
 import { tokenizeUrl, untokenize } from './url-list';
-import type { DustUrl, Rule, SubstringRule } from './types';
+import { GAP, type DustUrl, type Rule, type SubstringRule } from './types';
+
+const WORD_START = /^[\p{L}\p{N}]/u;
+
+/** Whether a URL token is an alphanumeric run (the only kind GAP matches). */
+export function isWordToken(t: string): boolean {
+  const c = t.charCodeAt(0);
+  if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return WORD_START.test(t);
+}
 
 /**
  * §5.3: "α ≻ β … if either |α| > |β| or |α| = |β| and α succeeds β in the lexicographical order. In
@@ -21,18 +30,20 @@ export function compareSides(a: readonly string[], b: readonly string[]): number
  * Leftmost position ≥ from where run occurs in tokens, or -1. A leading '^' of the run matches only
  * the start frame and a trailing '$' only the end frame (Definition 3.1 lets rules "simultaneously
  * start with the token ^ and/or … end with the token $"); the empty run occurs nowhere, as a
- * substitution "" → β has no one place to insert β.
+ * substitution "" → β has no one place to insert β. A GAP in the run (rules from pairs) matches any
+ * one alphanumeric token.
  */
 export function findRun(tokens: readonly string[], run: readonly string[], from = 0): number {
   const n = run.length;
   if (n === 0 || n > tokens.length) return -1;
+  const gap = run.indexOf(GAP);
   let lo = Math.max(from, 1);
   let hi = tokens.length - n;
   if (run[0] === '^') [lo, hi] = [from, Math.min(hi, 0)];
   if (run[n - 1] === '$') lo = Math.max(lo, tokens.length - n);
   for (let k = lo; k <= hi; k++) {
     let t = 0;
-    while (t < n && tokens[k + t] === run[t]) t++;
+    while (t < n && (tokens[k + t] === run[t] || (t === gap && isWordToken(tokens[k + t])))) t++;
     if (t === n) return k;
   }
   return -1;
@@ -49,7 +60,9 @@ export function applySubstring(
   // The frames stay where they are: a rule may only move them together (^…/^…, …$/…$).
   if ((alpha[0] === '^') !== (beta[0] === '^')) return null;
   if ((alpha[alpha.length - 1] === '$') !== (beta[beta.length - 1] === '$')) return null;
-  return [...tokens.slice(0, k), ...beta, ...tokens.slice(k + alpha.length)];
+  const gap = alpha.indexOf(GAP);
+  const put = gap < 0 ? beta : beta.map((t) => (t === GAP ? tokens[k + gap] : t));
+  return [...tokens.slice(0, k), ...put, ...tokens.slice(k + alpha.length)];
 }
 
 /** The URL a rule turns url into, or null when the rule does not apply or changes nothing. */
@@ -130,6 +143,7 @@ export class UrlIndex {
     if (rule.kind === 'substring' && side.length === 0) return [];
     let best: readonly number[] | null = null;
     for (const t of side) {
+      if (t === GAP) continue;
       const list = this.postings.get(t) ?? [];
       if (best === null || list.length < best.length) best = list;
     }

@@ -26,6 +26,11 @@ export interface DustUrl extends DustContent {
    * last token; a literal '^' or '$' inside the URL is a token of its own with the same spelling.
    */
   tokens: string[];
+  /**
+   * For a redirect (3xx) whose chain ends at a URL of the list: that URL. doc(u) is "the returned
+   * document" (§3), and fetching u returns the target's, so u carries the target's content; '' else.
+   */
+  redirect: string;
 }
 
 /** A page-like input record: PageRecord (src/core/types.ts) fits, so do URL lists and log lines. */
@@ -41,6 +46,8 @@ export interface DustRecord {
   digest?: string;
   /** Fingerprint of the normalised text; preferred over the payload digest as content identity. */
   fingerprint?: string;
+  /** A 3xx response's Location, resolved and normalised; the URL's document is the target's. */
+  redirectTo?: string;
 }
 
 /** A page looked up for validation (Fig. 3 line 7, "fetch u and v"); status ≥ 400 is a failed fetch. */
@@ -63,7 +70,7 @@ export type RuleDirection = 'undecided' | 'shrinking' | 'growing' | 'one-way';
 
 interface RuleBase {
   id: number;
-  /** The site the rule belongs to (its host; '' when the whole list is one site). */
+  /** The site the rule belongs to (host or registrable domain, SiteMode; '' for the whole list). */
   site: string;
   /** Instances in the URL list: shared envelopes in buckets of size ≤ T_low (§5.1, Fig. 1). */
   support: number;
@@ -84,11 +91,23 @@ interface RuleBase {
   reason: string;
 }
 
+/**
+ * The carried token of a rule from pairs (pair-rules.ts): in α it matches any one alphanumeric token,
+ * which β repeats where it has GAP. No URL token is spelled so (a token is one alphanumeric run or one
+ * other character).
+ */
+export const GAP = '{x}';
+
 /** Substring substitution α → β (Definition 3.1) over tokens; ^ and $ are the frames. */
 export interface SubstringRule extends RuleBase {
   kind: 'substring';
   alpha: string[];
   beta: string[];
+  /**
+   * Where the rule came from: Fig. 1's envelopes over the URL list (the paper), or pairs of URLs with
+   * the same content (pair-rules.ts, not in the paper; may hold one GAP on each side). Absent: envelopes.
+   */
+  origin?: 'envelopes' | 'pairs';
 }
 
 /** Parameter substitution: drop the parameter (§1: "replaces the value of a parameter … by some default"). */
@@ -106,8 +125,12 @@ export interface ParamDefaultRule extends RuleBase {
 
 export type Rule = SubstringRule | ParamDropRule | ParamDefaultRule;
 
-/** What makes a site: its host, or the whole list (the paper's forum site had several domain names, §6). */
-export type SiteMode = 'host' | 'list';
+/**
+ * What makes a site: its host (name and port), its registrable domain (sub-domains and ports together:
+ * the paper's forum site "supports multiple domain names" and its news site "several sub-domains",
+ * §6; url/site.ts), or the whole list as one site.
+ */
+export type SiteMode = 'host' | 'domain' | 'list';
 
 export interface DustParams {
   /** §6: "The maximum substring length, S, was set to 35 tokens." */
@@ -136,6 +159,14 @@ export interface DustParams {
   dustJaccard: number;
   /** Not in the paper (it used separate logs, §6): share of URLs held out as Fig. 4's test list L. */
   validationShare: number;
+  /**
+   * Not in the paper: lists with fewer unique URLs are not split — detection and validation both read
+   * the whole list. Halving a small list leaves a quarter of its instances (both URLs must fall on
+   * the detection side) and starves rules of support; §1: rules are found "from moderate sized URL
+   * lists, with as little as 20,000 entries". Validation still samples every URL a rule applies to,
+   * not only the likely-similar instances detection counted.
+   */
+  splitMinUrls: number;
   /** Seed of the detection/validation split and of validation sampling. */
   seed: number;
   /** Rules are per site (§1: "we focus on mining dust rules within a given web site"). */
@@ -144,6 +175,14 @@ export interface DustParams {
   missingIsNegative: boolean;
   /** Detect parameter substitution rules (§5, third phase) besides substring rules. */
   paramRules: boolean;
+  /**
+   * Not in the paper: also derive rules from pairs of URLs whose documents are identical (pair-rules.ts)
+   * — rules whose envelopes overflow every bucket (dir/index.html ↔ dir/ in a large directory) and
+   * two-place rules carrying one token (/archive/2024/N/ ↔ /story_N).
+   */
+  pairRules: boolean;
+  /** Groups of identical documents larger than this give no pairs (pairs grow as its square). */
+  pairGroupMax: number;
   /** Instances kept per rule for display. */
   instanceSample: number;
 }
@@ -162,13 +201,16 @@ export const DUST_DEFAULTS: Readonly<DustParams> = {
   likelySimilarJaccard: 0.8,
   dustJaccard: 0.8,
   validationShare: 0.5,
+  splitMinUrls: 20_000,
   seed: 1,
-  site: 'host',
+  site: 'domain',
   missingIsNegative: false,
   paramRules: true,
+  pairRules: true,
+  pairGroupMax: 50,
   instanceSample: 5,
 };
 
 /** Phases reported to onPhase, in order (§5: detect, eliminate redundancy, parameters, validate). */
 export type DustPhase =
-  'url-list' | 'detect' | 'redundancy' | 'params' | 'validate' | 'canonize' | 'metrics' | 'done';
+  'url-list' | 'detect' | 'redundancy' | 'params' | 'pairs' | 'validate' | 'canonize' | 'metrics' | 'done';

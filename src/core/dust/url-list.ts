@@ -7,6 +7,7 @@
  * document sketch or size range has been recorded."
  */
 import { normaliseUrl } from '../url/normalize';
+import { registrableDomain } from '../url/site';
 import type { DustRecord, DustUrl, SiteMode } from './types';
 
 export const START = '^';
@@ -70,9 +71,9 @@ export function isErrorStatus(status: number, recordType = ''): boolean {
   return status === 0 && recordType.startsWith('crawl-log');
 }
 
-/** The site a URL belongs to (rules are mined "within a given web site", §1). */
+/** The site a URL belongs to (rules are mined "within a given web site", §1; url/site.ts). */
 export function siteOf(url: DustUrl, mode: SiteMode): string {
-  return mode === 'host' ? url.host : '';
+  return mode === 'host' ? url.host : mode === 'domain' ? registrableDomain(url.host) : '';
 }
 
 export interface UrlListSummary {
@@ -90,6 +91,8 @@ export interface UrlListSummary {
  */
 export function buildUrlList(records: Iterable<DustRecord>): UrlListSummary {
   const byUrl = new Map<string, DustUrl>();
+  const redirects = new Map<string, string>();
+  const pages = new Set<string>();
   let errorRecords = 0;
   let repeatedRecords = 0;
   for (const r of records) {
@@ -98,6 +101,8 @@ export function buildUrlList(records: Iterable<DustRecord>): UrlListSummary {
       continue;
     }
     const norm = normaliseUrl(r.url);
+    const status = r.status ?? 0;
+    if (status < 300 || status >= 400) pages.add(norm.href);
     const lo = r.sizeMin ?? -1;
     const hi = r.sizeMax ?? lo;
     const digest = r.fingerprint ? `fp:${r.fingerprint}` : (r.digest ?? '');
@@ -110,8 +115,10 @@ export function buildUrlList(records: Iterable<DustRecord>): UrlListSummary {
       }
       if (!seen.sketch && r.sketch) seen.sketch = r.sketch;
       if (seen.digest === '' && digest !== '') seen.digest = digest;
+      if (r.redirectTo && !redirects.has(norm.href)) redirects.set(norm.href, r.redirectTo);
       continue;
     }
+    if (r.redirectTo) redirects.set(norm.href, r.redirectTo);
     byUrl.set(norm.href, {
       url: norm.href,
       host: norm.host,
@@ -120,9 +127,52 @@ export function buildUrlList(records: Iterable<DustRecord>): UrlListSummary {
       sizeMax: lo >= 0 ? Math.max(lo, hi) : -1,
       sketch: r.sketch ?? null,
       digest,
+      redirect: '',
     });
   }
+  followRedirects(byUrl, redirects, pages);
   return { urls: [...byUrl.values()], errorRecords, repeatedRecords };
+}
+
+/** Hops followed from a redirect to its document (browsers allow 20; crawlers commonly 5). */
+export const MAX_REDIRECTS = 5;
+
+/**
+ * §3: doc(u) is "the returned document", and fetching a URL that redirects returns its target's
+ * ("web server software often uses aliases and redirections", §1). A redirect whose chain ends, within
+ * MAX_REDIRECTS hops, at a URL of the list takes that URL's sketch, content identity and sizes; one
+ * whose target is not in the list, or that loops, has no known document (its own body is the
+ * server's "Moved" notice, alike for every redirect, and would make all of them look similar).
+ * A URL that was both a redirect and a page in the source keeps its page.
+ */
+function followRedirects(
+  byUrl: Map<string, DustUrl>,
+  redirects: Map<string, string>,
+  pages: Set<string>,
+): void {
+  for (const [from, first] of redirects) {
+    const u = byUrl.get(from)!;
+    if (pages.has(from)) continue;
+    let at = first;
+    let hops = 1;
+    while (redirects.has(at) && hops < MAX_REDIRECTS && at !== from) {
+      at = redirects.get(at)!;
+      hops++;
+    }
+    const target = redirects.has(at) ? undefined : byUrl.get(at);
+    if (target && target !== u) {
+      u.redirect = target.url;
+      u.sketch = target.sketch;
+      u.digest = target.digest;
+      u.sizeMin = target.sizeMin;
+      u.sizeMax = target.sizeMax;
+    } else {
+      u.sketch = null;
+      u.digest = '';
+      u.sizeMin = -1;
+      u.sizeMax = -1;
+    }
+  }
 }
 
 /** URLs grouped by site, in first-seen order. */

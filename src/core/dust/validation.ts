@@ -11,6 +11,7 @@
  * small L lands on the same side in expectation).
  */
 import { hash32, mix32 } from '../signatures/hash';
+import { canonize } from './canonize';
 import { applyRule, pairRefines, reversed, UrlIndex } from './rules';
 import { documentsSimilar } from './similarity';
 import { groupBySite } from './url-list';
@@ -41,6 +42,39 @@ export function splitUrls(
 }
 
 export type Verdict = 'valid' | 'refuted' | 'undecided';
+
+/**
+ * A rule from pairs may only restate two valid rules applied one after the other (drop sessionid, then
+ * mirror/v1/ → docs/git/). When canonization with the valid rules of the site already sends both URLs
+ * of every instance in L to one URL, the rule adds nothing: returns the ids of the valid rules that
+ * rewrote them, else null (also when L holds no instance).
+ */
+export function composedOf(
+  rule: Rule,
+  L: UrlIndex,
+  valid: readonly Rule[],
+  maxIterations: number,
+): number[] | null {
+  const mine = valid.filter((v) => v.site === rule.site);
+  if (mine.length === 0) return null;
+  const ordered = [
+    ...mine.filter((r) => r.kind !== 'substring'),
+    ...mine.filter((r) => r.kind === 'substring'),
+  ];
+  const used = new Set<number>();
+  let instances = 0;
+  for (const c of L.candidates(rule)) {
+    const u = L.urls[c];
+    const v = applyRule(rule, u.url, u.tokens);
+    const w = v === null ? undefined : L.byUrl.get(v);
+    if (!w) continue;
+    instances++;
+    const a = canonize(u.url, ordered, maxIterations, u.tokens, used).url;
+    const b = canonize(w.url, ordered, maxIterations, w.tokens, used).url;
+    if (a !== b) return null;
+  }
+  return instances === 0 ? null : [...used].sort((x, y) => x - y);
+}
 
 export interface ValidationOutcome {
   verdict: Verdict;
@@ -167,6 +201,14 @@ export function validateRules(
       return;
     }
     const L = indexOf(rule.site);
+    if (rule.kind === 'substring' && rule.origin === 'pairs') {
+      const by = composedOf(rule, L, valid, params.maxIterations);
+      if (by) {
+        rule.refinesValid = by[0];
+        rule.reason = `its instances are already merged by valid rules ${by.map((id) => `#${id}`).join(', ')}: not validated (a composition; the idea of Fig. 4 lines 4–7)`;
+        return;
+      }
+    }
     const random = seededRandom(params.seed ^ Math.imul(rule.id + 1, 0x9e3779b1));
     const first = validateRule(rule, L, fetch, params, random);
     if (first.verdict === 'valid') {

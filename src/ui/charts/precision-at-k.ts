@@ -17,7 +17,11 @@ export function drawPrecisionAtK(
     .domain([1, Math.max(2, precision.length)])
     .range([0, w]);
   const y = d3.scaleLinear().domain([0, 1]).range([h, 0]);
-  g.append('g').attr('transform', `translate(0,${h})`).call(d3.axisBottom(x).ticks(5, 'd'));
+  // Whole k only: d3's "nice" ticks on a short domain are fractions (1, 1.2, …) that 'd' prints twice.
+  const kTicks = x.ticks(5).filter((k) => Number.isInteger(k));
+  g.append('g')
+    .attr('transform', `translate(0,${h})`)
+    .call(d3.axisBottom(x).tickValues(kTicks).tickFormat(d3.format('d')));
   g.append('g').call(d3.axisLeft(y).ticks(4, '.0%'));
   g.append('path')
     .datum(precision.map((p, i) => [i + 1, p] as [number, number]))

@@ -5,6 +5,7 @@ import { drawPrecisionAtK } from '../charts/precision-at-k';
 import { csvField, download } from '../download';
 import { fmtInt } from '../format';
 import { JobProgress } from '../JobProgress';
+import { DustParamsPanel } from './DustParamsPanel';
 import type { Rule } from '../../core/dust';
 
 const STATUS_RANK = { valid: 0, likely: 1, refuted: 2 } as const;
@@ -60,6 +61,7 @@ export function RulesPane() {
             <button type="button" onClick={() => void s.mine()}>
               Mine DUST rules
             </button>
+            <DustParamsPanel />
           </>
         )}
         {s.error && (
@@ -83,8 +85,8 @@ export function RulesPane() {
     <section className="pane pane-dust" aria-label="DUST rules">
       <div className="pane-head">
         <h2>DUST rules</h2>
-        <select aria-label="Rule host" value={s.hostFilter} onChange={(e) => s.setHostFilter(e.target.value)}>
-          <option value="">All hosts ({hosts.length})</option>
+        <select aria-label="Rule site" value={s.hostFilter} onChange={(e) => s.setHostFilter(e.target.value)}>
+          <option value="">All sites ({hosts.length})</option>
           {hosts.map((h) => (
             <option key={h} value={h}>
               {h || '(list)'}
@@ -96,8 +98,23 @@ export function RulesPane() {
         Discovered redundancy <b>{(100 * m.redundancy.value).toFixed(1)}%</b> · coverage{' '}
         <b>{m.coverage.value === null ? '–' : `${(100 * m.coverage.value).toFixed(1)}%`}</b> · rules{' '}
         {fmtInt(m.detected)} detected → {fmtInt(m.afterRedundancy)} after redundancy elimination (+
-        {fmtInt(m.paramRules)} parameter) → {fmtInt(m.valid)} valid
+        {fmtInt(m.paramRules)} parameter
+        {m.pairRules ? `, +${fmtInt(m.pairRules)} from pairs of identical pages` : ''}) → {fmtInt(m.valid)}{' '}
+        valid
         {m.precision.length >= 10 ? ` · precision@10 ${(100 * m.precision[9]).toFixed(0)}%` : ''}
+      </p>
+      <p className="meta" data-testid="dust-list">
+        {fmtInt(run.list.urls)} unique URLs
+        {run.list.split === false
+          ? ` — fewer than ${fmtInt(run.params.splitMinUrls ?? 20_000)}: detection and validation both read the whole list`
+          : ` — ${fmtInt(run.list.detection)} for detection, ${fmtInt(run.list.validation)} held out for validation`}
+        {run.list.redirects ? ` · ${fmtInt(run.list.redirects)} redirects read as their targets` : ''}
+        {' · sites by '}
+        {run.params.site === 'domain'
+          ? 'registrable domain'
+          : run.params.site === 'host'
+            ? 'host'
+            : 'the whole list'}
       </p>
       {!run.hasContent && (
         <p className="meta">
@@ -112,7 +129,7 @@ export function RulesPane() {
             <tr>
               {head('rank', '#')}
               <th>α → β</th>
-              {head('site', 'Host')}
+              {head('site', 'Site')}
               {head('support', 'Support')}
               {head('likely', 'Likely-similar')}
               {head('status', 'Status')}
@@ -132,6 +149,14 @@ export function RulesPane() {
                   <td className="rule" title={r.reason}>
                     <code>{t.alpha}</code> → <code>{t.beta}</code>
                     {r.direction === 'growing' ? ' (growing)' : ''}
+                    {r.kind === 'substring' && r.origin === 'pairs' && (
+                      <span
+                        className="badge"
+                        title="derived from pairs of identical pages (not in the paper)"
+                      >
+                        pairs
+                      </span>
+                    )}
                   </td>
                   <td>{r.site}</td>
                   <td>{fmtInt(r.support)}</td>
@@ -163,6 +188,7 @@ export function RulesPane() {
             <button type="button" onClick={() => exportCanonical(run)}>
               Export canonical URLs (CSV)
             </button>
+            <DustParamsPanel />
           </>
         )}
       </div>

@@ -54,13 +54,15 @@ describe('runDustBuster end to end', () => {
       'detect',
       'redundancy',
       'params',
+      'pairs',
       'validate',
       'canonize',
       'metrics',
       'done',
     ]);
     expect(result.list).toMatchObject({ urls: records.length - 1, errorRecords: 1 });
-    expect(result.list.detection + result.list.validation).toBe(result.list.urls);
+    // Fewer than splitMinUrls: detection and validation both read the whole list.
+    expect(result.list).toMatchObject({ split: false, detection: result.list.urls });
   });
 
   it('finds and validates the planted rules, shrinking direction first', () => {
@@ -102,5 +104,20 @@ describe('runDustBuster end to end', () => {
     expect(story?.reason).toMatch(/no content/);
     expect(log.metrics.valid).toBe(0);
     expect(log.metrics.redundancy.value).toBe(0);
+  });
+});
+
+describe('the detection/validation split', () => {
+  const { records } = crawl('crawl');
+  it('is skipped below splitMinUrls: both phases read the whole list', () => {
+    const r = runDustBuster(records);
+    expect(r.list).toMatchObject({ split: false, detection: r.list.urls, validation: r.list.urls });
+  });
+  it('holds validationShare out above it', () => {
+    const r = runDustBuster(records, { splitMinUrls: 10 });
+    expect(r.list.split).toBe(true);
+    expect(r.list.detection + r.list.validation).toBe(r.list.urls);
+    expect(r.list.validation / r.list.urls).toBeGreaterThan(0.4);
+    expect(r.list.validation / r.list.urls).toBeLessThan(0.6);
   });
 });

@@ -1,5 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { buildUrlList, isErrorStatus, tokenizeUrl, untokenize } from '../../../src/core/dust/url-list';
+import { redirectTarget } from '../../../src/core/dust/from-page';
+import type { PageRecord } from '../../../src/core/types';
+
+const basePage: PageRecord = {
+  seq: 0,
+  url: 'http://s.com/a/x.html',
+  normUrl: 'http://s.com/a/x.html',
+  host: 's.com',
+  status: 200,
+  statuses: [200],
+  mime: 'text/html',
+  sizeMin: 100,
+  sizeMax: 100,
+  hits: 1,
+  fetchedAt: '',
+  recordType: 'response',
+  title: '',
+  textLength: 0,
+  fingerprint: '',
+  digest: '',
+  charset: '',
+  revisitOf: -1,
+  offset: 0,
+  note: '',
+};
 
 describe('tokenizeUrl (§3)', () => {
   it('splits alphanumeric runs and single other characters, framed by ^ … $', () => {
@@ -107,5 +132,62 @@ describe('buildUrlList (§5.1 pre-processing)', () => {
       { url: 'http://s/b', status: 200, digest: 'sha1:BBB' },
     ]);
     expect(urls.map((u) => u.digest)).toEqual(['fp:0123456789abcdef', 'sha1:BBB']);
+  });
+
+  it('gives a redirect its target’s document (§3: doc(u) is the returned document)', () => {
+    const sketch = Uint32Array.of(1, 2, 3);
+    const { urls } = buildUrlList([
+      {
+        url: 'http://s/old',
+        status: 301,
+        sizeMin: 180,
+        sizeMax: 180,
+        digest: 'sha1:MOVED',
+        redirectTo: 'http://s/mid',
+      },
+      {
+        url: 'http://s/mid',
+        status: 302,
+        sizeMin: 170,
+        sizeMax: 170,
+        digest: 'sha1:MOVED',
+        redirectTo: 'http://s/new',
+      },
+      { url: 'http://s/new', status: 200, sizeMin: 900, sizeMax: 950, digest: 'sha1:NEW', sketch },
+      {
+        url: 'http://s/gone',
+        status: 301,
+        sizeMin: 180,
+        sizeMax: 180,
+        digest: 'sha1:MOVED',
+        redirectTo: 'http://elsewhere/',
+      },
+      { url: 'http://s/loop1', status: 301, digest: 'sha1:MOVED', redirectTo: 'http://s/loop2' },
+      { url: 'http://s/loop2', status: 301, digest: 'sha1:MOVED', redirectTo: 'http://s/loop1' },
+    ]);
+    const of = (u: string) => urls.find((x) => x.url === u)!;
+    for (const u of ['http://s/old', 'http://s/mid']) {
+      expect(of(u)).toMatchObject({
+        redirect: 'http://s/new',
+        digest: 'sha1:NEW',
+        sizeMin: 900,
+        sizeMax: 950,
+      });
+      expect(of(u).sketch).toBe(sketch);
+    }
+    // Target not crawled, or a loop: no known document (not the "Moved" notice every redirect shares).
+    for (const u of ['http://s/gone', 'http://s/loop1', 'http://s/loop2'])
+      expect(of(u)).toMatchObject({ redirect: '', digest: '', sketch: null, sizeMin: -1 });
+    expect(of('http://s/new').redirect).toBe('');
+  });
+});
+
+describe('redirectTarget', () => {
+  const pageOf = (status: number) => ({ ...basePage, status });
+  it('resolves Location against the page URL for 3xx only', () => {
+    expect(redirectTarget(pageOf(301), [['Location', '../b/c.html#top']])).toBe('http://s.com/b/c.html');
+    expect(redirectTarget(pageOf(302), [['location', 'HTTP://OTHER.org']])).toBe('http://other.org/');
+    expect(redirectTarget(pageOf(200), [['Location', '/x']])).toBe('');
+    expect(redirectTarget(pageOf(301), [])).toBe('');
   });
 });

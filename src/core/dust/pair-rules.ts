@@ -1,0 +1,179 @@
+/**
+ * Rules from pairs of URLs with the same document — not in the paper, which mines the URL list alone;
+ * here, when the list comes from a crawl, the documents are known too. Two gaps of Fig. 1 are closed:
+ *
+ * - Overflowing envelopes. dir/index.html and dir/ share the envelope ("…/dir/", "$") with every other
+ *   file of the directory, so in any directory of more than T_low files the paper's own example rule
+ *   "/index.html$" → "$" (§3) gets no support.
+ * - Two-place rules. /archive/2024/N/ and /story_N differ in two places around the shared N; no
+ *   substitution α → β with one envelope (Definition 3.1) expresses them for more than one N.
+ *
+ * For every pair of URLs of one site whose documents are identical (same text fingerprint or digest;
+ * groups larger than pairGroupMax are skipped, as Fig. 1 skips overflowing buckets), the two token
+ * strings are aligned: common prefix and suffix stripped, the differing middles kept, with the
+ * neighbouring token on each side when it is not alphanumeric (a separator or a frame: "/", "?", "^",
+ * "$", so "/index.html$" → "/$" and not "index.html" → ""). When the middles share an alphanumeric
+ * token that occurs once in each, the pair also yields the two-place rule with that token carried:
+ * "/archive/2024/{x}/$" → "/story_{x}$". A rule spelled by at least MS pairs is a candidate; its
+ * support and likely-similar support are then counted over the whole site list as for any rule, and
+ * it is validated (Figs. 3–4) like the others. Candidates equal to, refining, or refined by a rule of
+ * Fig. 1–2 are dropped: the paper's rules come first.
+ */
+import { applyRule, compareSides, pairRefines, UrlIndex } from './rules';
+import { likelySimilar } from './similarity';
+import { groupBySite } from './url-list';
+import { GAP, type DustParams, type DustUrl, type SubstringRule } from './types';
+
+const ALNUM_TOKEN = /^[\p{L}\p{N}]+$/u;
+
+function isAlnumToken(t: string): boolean {
+  return t !== GAP && ALNUM_TOKEN.test(t);
+}
+
+/** The rules one pair spells: the plain difference, and the two-place ones with a carried token. */
+export function pairDifferences(
+  a: readonly string[],
+  b: readonly string[],
+  maxLength: number,
+): [string[], string[]][] {
+  const n = a.length;
+  const m = b.length;
+  let p = 0;
+  while (p < n && p < m && a[p] === b[p]) p++;
+  if (p === n && p === m) return [];
+  let q = 0;
+  while (q < n - p && q < m - p && a[n - 1 - q] === b[m - 1 - q]) q++;
+  const mu = a.slice(p, n - q);
+  const mv = b.slice(p, m - q);
+  if (mu.length > maxLength || mv.length > maxLength) return [];
+  // p ≥ 1 and q ≥ 1: both strings start with ^ and end with $.
+  const left = isAlnumToken(a[p - 1]) ? [] : [a[p - 1]];
+  const right = isAlnumToken(a[n - q]) ? [] : [a[n - q]];
+  const out: [string[], string[]][] = [];
+  const frame = (x: string[], y: string[]) => {
+    const alpha = [...left, ...x, ...right];
+    const beta = [...left, ...y, ...right];
+    // An empty side has no one place to be found (rules.ts findRun).
+    if (alpha.length > 0 && beta.length > 0) out.push(orient(alpha, beta));
+  };
+  frame(mu, mv);
+  for (let i = 0; i < mu.length; i++) {
+    const x = mu[i];
+    if (!isAlnumToken(x) || mu.indexOf(x, i + 1) >= 0) continue;
+    const j = mv.indexOf(x);
+    if (j < 0 || mv.indexOf(x, j + 1) >= 0) continue;
+    frame([...mu.slice(0, i), GAP, ...mu.slice(i + 1)], [...mv.slice(0, j), GAP, ...mv.slice(j + 1)]);
+  }
+  return out;
+}
+
+/** The shrinking direction first (§5.3), so both orders of a pair count for one rule. */
+function orient(alpha: string[], beta: string[]): [string[], string[]] {
+  return compareSides(alpha, beta) < 0 ? [beta, alpha] : [alpha, beta];
+}
+
+const SEP = '\u0001';
+
+/**
+ * Candidate rules from identical documents, per site, with their supports counted over the site's
+ * list. `existing` are the rules of Figs. 1–2 (and parameter rules are independent of these).
+ */
+export function detectPairRules(
+  urls: readonly DustUrl[],
+  params: Pick<DustParams, 'site' | 'S' | 'MS' | 'pairGroupMax' | 'likelySimilarJaccard'>,
+  existing: readonly SubstringRule[],
+): SubstringRule[] {
+  const out: SubstringRule[] = [];
+  for (const [site, list] of groupBySite(urls, params.site)) {
+    const byDocument = new Map<string, number[]>();
+    list.forEach((u, k) => {
+      if (u.digest === '') return;
+      const g = byDocument.get(u.digest);
+      if (g) g.push(k);
+      else byDocument.set(u.digest, [k]);
+    });
+    const pairs = new Map<string, { alpha: string[]; beta: string[]; count: number }>();
+    for (const g of byDocument.values()) {
+      if (g.length < 2 || g.length > params.pairGroupMax) continue;
+      for (let x = 0; x < g.length; x++) {
+        for (let y = x + 1; y < g.length; y++) {
+          const seen = new Set<string>();
+          for (const [alpha, beta] of pairDifferences(list[g[x]].tokens, list[g[y]].tokens, params.S)) {
+            const key = alpha.join(SEP) + SEP + SEP + beta.join(SEP);
+            if (seen.has(key)) continue;
+            seen.add(key);
+            const t = pairs.get(key);
+            if (t) t.count++;
+            else pairs.set(key, { alpha, beta, count: 1 });
+          }
+        }
+      }
+    }
+    const mine = existing.filter((r) => r.site === site);
+    let index: UrlIndex | null = null;
+    for (const { alpha, beta, count } of pairs.values()) {
+      if (count < params.MS) continue;
+      const rule: SubstringRule = {
+        id: 0,
+        kind: 'substring',
+        origin: 'pairs',
+        site,
+        alpha,
+        beta,
+        support: 0,
+        likelySimilarSupport: 0,
+        redundancySupport: 0,
+        status: 'likely',
+        direction: 'undecided',
+        positives: 0,
+        negatives: 0,
+        instances: [],
+        refinesValid: null,
+        reason: '',
+      };
+      if (mine.some((r) => sameRule(r, rule) || pairRefines(rule, r) || pairRefines(r, rule))) continue;
+      index ??= new UrlIndex(list);
+      countSupport(rule, index, params.likelySimilarJaccard);
+      if (rule.likelySimilarSupport < params.MS) continue;
+      rule.reason = `likely: ${count} pairs of identical documents differ so; ${rule.likelySimilarSupport} likely-similar instances in the list`;
+      out.push(rule);
+    }
+  }
+  return out.sort(
+    (a, b) =>
+      b.likelySimilarSupport - a.likelySimilarSupport ||
+      b.support - a.support ||
+      compareSides(b.alpha, a.alpha) ||
+      compareSides(b.beta, a.beta) ||
+      (a.site < b.site ? -1 : a.site > b.site ? 1 : 0),
+  );
+}
+
+function sameRule(x: SubstringRule, y: SubstringRule): boolean {
+  const eq = (p: readonly string[], q: readonly string[]) => compareSides(p, q) === 0;
+  return (eq(x.alpha, y.alpha) && eq(x.beta, y.beta)) || (eq(x.alpha, y.beta) && eq(x.beta, y.alpha));
+}
+
+/**
+ * Support as Definition 3.1 counts it — URLs u of the list whose R(u) is in the list too, either
+ * direction — and of those the LikelySimilar ones (§4). Every instance is counted, not only buckets
+ * of ≤ T: these rules did not come from buckets.
+ */
+function countSupport(rule: SubstringRule, index: UrlIndex, jaccard: number): void {
+  const back: SubstringRule = { ...rule, alpha: rule.beta, beta: rule.alpha };
+  const seen = new Set<string>();
+  for (const r of [rule, back]) {
+    for (const c of index.candidates(r)) {
+      const u = index.urls[c];
+      const v = applyRule(r, u.url, u.tokens);
+      const w = v === null ? undefined : index.byUrl.get(v);
+      if (!w) continue;
+      const key = u.url < w.url ? `${u.url} ${w.url}` : `${w.url} ${u.url}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      rule.support++;
+      if (likelySimilar(u, w, jaccard)) rule.likelySimilarSupport++;
+    }
+  }
+  rule.redundancySupport = rule.likelySimilarSupport;
+}

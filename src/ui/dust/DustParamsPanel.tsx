@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { DUST_DEFAULTS, type DustParams } from '../../core/dust';
+import { useDust } from '../../state/dust';
+
+type Key = keyof DustParams;
+
+interface Field {
+  key: Key;
+  label: string;
+  help: string;
+  step?: number;
+  options?: string[];
+}
+
+/** Every DustBuster parameter at the paper's default (§6), then the ones this tool adds. */
+const FIELDS: Field[] = [
+  { key: 'S', label: 'S', help: 'maximum substring length in tokens (35)' },
+  { key: 'Tlow', label: 'T_low', help: 'maximum bucket size for detection (6)' },
+  { key: 'Thigh', label: 'T_high', help: 'maximum bucket size for redundancy elimination (11)' },
+  { key: 'MS', label: 'MS', help: 'minimum support (3)' },
+  {
+    key: 'MRD',
+    label: 'MRD',
+    help: 'relative deficiency allowed in redundancy elimination (5%)',
+    step: 0.01,
+  },
+  { key: 'MAD', label: 'MAD', help: 'absolute deficiency allowed (1)' },
+  { key: 'MW', label: 'MW', help: 'maximum window size in rules (1100)' },
+  { key: 'N', label: 'N', help: 'validation count (100)' },
+  { key: 'epsilon', label: 'ε', help: 'refutation threshold (5%; 10% in the news-site runs)', step: 0.01 },
+  { key: 'maxIterations', label: 'Canonisation iterations', help: 'maximum (10)' },
+  {
+    key: 'likelySimilarJaccard',
+    label: 'LikelySimilar Jaccard',
+    help: 'estimated resemblance at which two sketches are likely similar (not in the paper)',
+    step: 0.05,
+  },
+  {
+    key: 'dustJaccard',
+    label: 'Validation Jaccard',
+    help: 'resemblance at which u and R(u) count as similar (not in the paper)',
+    step: 0.05,
+  },
+  {
+    key: 'site',
+    label: 'Site',
+    help: 'rules are mined per site: registrable domain (sub-domains and ports together), host, or the whole list',
+    options: ['domain', 'host', 'list'],
+  },
+  {
+    key: 'validationShare',
+    label: 'Held-out share',
+    help: 'share of the URLs held out for validation when the list is split (the paper used other logs)',
+    step: 0.05,
+  },
+  {
+    key: 'splitMinUrls',
+    label: 'Split from',
+    help: 'lists with fewer unique URLs are not split: detection and validation read the whole list',
+    step: 1000,
+  },
+  { key: 'seed', label: 'Seed', help: 'of the split and of validation sampling' },
+  { key: 'paramRules', label: 'Parameter rules', help: 'drop a parameter / set it to a default (§5)' },
+  {
+    key: 'pairRules',
+    label: 'Rules from pairs',
+    help: 'also derive rules from URLs with identical documents (dir/index.html ↔ dir/, two-place rules) — not in the paper',
+  },
+  {
+    key: 'pairGroupMax',
+    label: 'Pairs: group max',
+    help: 'larger groups of identical documents give no pairs',
+  },
+  {
+    key: 'missingIsNegative',
+    label: 'Missing R(u) is negative',
+    help: 'Fig. 3 counts a failed fetch of R(u) against the rule; a URL the dataset lacks is skipped unless set',
+  },
+];
+
+export function sameDustParams(a: DustParams, b: Partial<DustParams>): boolean {
+  return FIELDS.every((f) => (b[f.key] ?? DUST_DEFAULTS[f.key]) === a[f.key]);
+}
+
+export function DustParamsPanel() {
+  const params = useDust((s) => s.params);
+  const setParams = useDust((s) => s.setParams);
+  const run = useDust((s) => s.run);
+  const stale = run !== null && !sameDustParams(params, run.params);
+  const [open, setOpen] = useState(false);
+  const put = (k: Key, v: string | boolean) =>
+    setParams({ ...params, [k]: typeof DUST_DEFAULTS[k] === 'number' ? Number(v) : v });
+  return (
+    <details
+      className="params"
+      open={open || stale}
+      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+    >
+      <summary>DustBuster parameters{stale ? ' — changed: mine again to apply' : ''}</summary>
+      <div className="param-grid">
+        {FIELDS.map((f) => {
+          const v = params[f.key];
+          return (
+            <label key={f.key} title={f.help}>
+              <span>{f.label}</span>
+              {typeof v === 'boolean' ? (
+                <input type="checkbox" checked={v} onChange={(e) => put(f.key, e.target.checked)} />
+              ) : f.options ? (
+                <select value={String(v)} onChange={(e) => put(f.key, e.target.value)}>
+                  {f.options.map((o) => (
+                    <option key={o}>{o}</option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  type="number"
+                  step={f.step ?? 1}
+                  value={String(v)}
+                  onChange={(e) => e.target.value !== '' && put(f.key, e.target.value)}
+                />
+              )}
+            </label>
+          );
+        })}
+      </div>
+      <p className="meta">
+        Hover a name for its meaning and the paper&apos;s value.{' '}
+        <button type="button" onClick={() => setParams({ ...DUST_DEFAULTS })}>
+          Defaults
+        </button>
+      </p>
+    </details>
+  );
+}

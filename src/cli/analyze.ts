@@ -22,8 +22,8 @@ function dustReport(records: DustRecord[]): { text: string; json: unknown } {
   const m = r.metrics;
   const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
   const lines = [
-    `dust        ${r.list.urls} URLs (${r.list.detection} detection, ${r.list.validation} validation), ${((performance.now() - t) / 1000).toFixed(2)} s`,
-    `            rules ${m.detected} detected → ${m.afterRedundancy} after redundancy elimination (+${m.paramRules} parameter) → ${m.valid} valid, ${m.refuted} refuted, ${m.likely} likely`,
+    `dust        ${r.list.urls} URLs (${r.list.split ? `${r.list.detection} detection, ${r.list.validation} held out for validation` : 'not split: detection and validation read the whole list'}; ${r.list.redirects} redirects read as their targets), ${((performance.now() - t) / 1000).toFixed(2)} s`,
+    `            rules ${m.detected} detected → ${m.afterRedundancy} after redundancy elimination (+${m.paramRules} parameter, +${m.pairRules} from pairs) → ${m.valid} valid, ${m.refuted} refuted, ${m.likely} likely`,
     `            precision@10 ${m.precision.length >= 10 ? pct(m.precision[9]) : '–'}, discovered redundancy ${pct(m.redundancy.value)}, coverage ${pct(m.coverage.value)}`,
   ];
   for (const rule of r.rules.slice(0, 20)) {
@@ -34,7 +34,7 @@ function dustReport(records: DustRecord[]): { text: string; json: unknown } {
           ? `drop ${rule.param}`
           : `${rule.param} → ${rule.value}`;
     lines.push(
-      `  ${rule.status.padEnd(8)} ${String(rule.likelySimilarSupport).padStart(6)}  ${rule.site}  ${desc}`,
+      `  ${rule.status.padEnd(8)} ${String(rule.likelySimilarSupport).padStart(6)}  ${rule.site}  ${desc}${rule.kind === 'substring' && rule.origin === 'pairs' ? '  (from pairs)' : ''}`,
     );
   }
   return { text: lines.join('\n'), json: { metrics: m, list: r.list, rules: r.rules, cycles: r.cycles } };

@@ -19,6 +19,9 @@ interface DustState {
   /** A rule id from the URL, applied once the run is loaded. */
   pendingRule: number | null;
   hostFilter: string;
+  /** Text the rule's spelling or one of its instance URLs (so a host name) must contain. */
+  ruleFilter: string;
+  setRuleFilter(q: string): void;
   sort: { key: RuleSortKey; dir: 1 | -1 };
   /** Parameters of the next run: the last run's when there is one, else the paper's defaults. */
   params: DustParams;
@@ -43,15 +46,28 @@ export const useDust = create<DustState>((set, get) => ({
   selectedRule: null,
   pendingRule: null,
   hostFilter: '',
+  ruleFilter: '',
   sort: { key: 'rank', dir: 1 },
   params: { ...DUST_DEFAULTS },
+
+  setRuleFilter(ruleFilter) {
+    set({ ruleFilter });
+  },
 
   setParams(params) {
     set({ params });
   },
 
   async load(datasetId) {
-    set({ datasetId, run: null, canonical: new Map(), selectedRule: null, error: null, hostFilter: '' });
+    set({
+      datasetId,
+      run: null,
+      canonical: new Map(),
+      selectedRule: null,
+      error: null,
+      hostFilter: '',
+      ruleFilter: '',
+    });
     if (datasetId === null) return;
     const run = (await db().dustRuns.get(datasetId)) ?? null;
     if (get().datasetId !== datasetId) return;

@@ -118,6 +118,12 @@ describe('DUST rules from pairs and redirects in Chromium', () => {
       (await row('^http://www.shop.test/item_ → ^http://shop.test/item_').textContent()) ?? '',
       /valid/,
     );
+    // The filter keeps rules whose spelling or instances hold the text (a host, a path).
+    await page.getByLabel('Filter rules').fill('/archive/');
+    const kept = await rows.allTextContents();
+    assert.ok(kept.length >= 1 && kept.length < 4, `${kept.length} rules kept`);
+    for (const t of kept) assert.match(t, /archive/);
+    await page.getByLabel('Filter rules').fill('');
     await archive.click();
     await page.getByRole('region', { name: 'Rule instances' }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'dust-pairs.png'), fullPage: true });

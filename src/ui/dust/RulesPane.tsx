@@ -31,14 +31,24 @@ export function RulesPane() {
               : k === 'saved'
                 ? (run.saved[r.id] ?? -1)
                 : r.site;
+    const q = s.ruleFilter.trim();
+    const matches = (r: Rule) => {
+      if (!q) return true;
+      const t = ruleText(r);
+      return (
+        t.alpha.includes(q) ||
+        t.beta.includes(q) ||
+        r.instances.some(([a, b]) => a.includes(q) || b.includes(q))
+      );
+    };
     return run.rules
-      .filter((r) => !s.hostFilter || r.site === s.hostFilter)
+      .filter((r) => (!s.hostFilter || r.site === s.hostFilter) && matches(r))
       .sort((a, b) => {
         const x = val(a, s.sort.key);
         const y = val(b, s.sort.key);
         return (x < y ? -1 : x > y ? 1 : rank.get(a.id)! - rank.get(b.id)!) * s.sort.dir;
       });
-  }, [run, s.hostFilter, s.sort]);
+  }, [run, s.hostFilter, s.ruleFilter, s.sort]);
 
   useEffect(() => {
     if (svg.current && run && run.metrics.precision.length > 0)
@@ -93,6 +103,13 @@ export function RulesPane() {
             </option>
           ))}
         </select>
+        <input
+          type="search"
+          aria-label="Filter rules"
+          placeholder="Filter: text or host"
+          value={s.ruleFilter}
+          onChange={(e) => s.setRuleFilter(e.target.value)}
+        />
       </div>
       <p className="meta headline" data-testid="dust-headline">
         Discovered redundancy <b>{(100 * m.redundancy.value).toFixed(1)}%</b> · coverage{' '}

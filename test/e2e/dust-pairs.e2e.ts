@@ -141,6 +141,7 @@ describe('DUST rules from pairs and redirects in Chromium', () => {
     await page.getByText('DustBuster parameters').click();
     await page.getByLabel('Rules from pairs').uncheck();
     await page.getByText(/changed: mine again to apply/).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'dust-params.png'), fullPage: true });
     await page.getByRole('button', { name: 'Mine again' }).click();
     const rows = page.getByRole('table', { name: 'Rules' }).locator('tbody tr');
     // The new run replaces the table: no rule with a carried token is left.

@@ -15,7 +15,7 @@ import { canonize } from './canonize';
 import { applyRule, pairRefines, reversed, UrlIndex } from './rules';
 import { documentsSimilar } from './similarity';
 import { groupBySite } from './url-list';
-import type { DustParams, DustUrl, FetchFn, Rule } from './types';
+import type { DustParams, DustUrl, FetchFn, Rule, SubstringRule } from './types';
 
 /** Seeded uniform [0, 1) generator (splitmix-style walk through fmix32). */
 export function seededRandom(seed: number): () => number {
@@ -42,6 +42,27 @@ export function splitUrls(
 }
 
 export type Verdict = 'valid' | 'refuted' | 'undecided';
+
+/**
+ * Whether more of the rule's instances in L are redirects from β-side to α-side than the other way:
+ * u redirects to R(u) for the reverse rule more often than for the rule.
+ */
+export function redirectsAgainst(rule: SubstringRule, L: UrlIndex): boolean {
+  let forward = 0;
+  let backward = 0;
+  const back = reversed(rule);
+  for (const [r, add] of [
+    [rule, () => forward++],
+    [back, () => backward++],
+  ] as const) {
+    for (const c of L.candidates(r)) {
+      const u = L.urls[c];
+      if (u.redirect === '') continue;
+      if (applyRule(r, u.url, u.tokens) === u.redirect) add();
+    }
+  }
+  return backward > forward;
+}
 
 /**
  * A rule from pairs may only restate two valid rules applied one after the other (drop sessionid, then
@@ -210,29 +231,31 @@ export function validateRules(
       }
     }
     const random = seededRandom(params.seed ^ Math.imul(rule.id + 1, 0x9e3779b1));
-    const first = validateRule(rule, L, fetch, params, random);
-    if (first.verdict === 'valid') {
-      settle(rule, first);
+    // §5.3 tries the shrinking direction first. When the site's own redirects point the other way
+    // (shop.test/x answers 301 to www.shop.test/x), the server has named its canonical URL: try that
+    // direction first (not in the paper).
+    const serverWay = rule.kind === 'substring' && redirectsAgainst(rule, L);
+    const order: Rule[] =
+      rule.kind !== 'substring' ? [rule] : serverWay ? [reversed(rule), rule] : [rule, reversed(rule)];
+    const outcomes: ValidationOutcome[] = [];
+    for (const [k, attempt] of order.entries()) {
+      const o = validateRule(attempt, L, fetch, params, random);
+      outcomes.push(o);
+      if (o.verdict !== 'valid') continue;
+      settle(rule, o);
+      const growing = rule.kind === 'substring' && attempt !== rule;
+      if (rule.kind === 'substring' && growing) [rule.alpha, rule.beta] = [rule.beta, rule.alpha];
       rule.status = 'valid';
-      rule.direction = rule.kind === 'substring' ? 'shrinking' : 'one-way';
-      rule.reason = `valid: ${first.reason}`;
+      rule.direction = rule.kind !== 'substring' ? 'one-way' : growing ? 'growing' : 'shrinking';
+      const why = serverWay ? 'the site redirects this way; ' : '';
+      rule.reason =
+        k === 0
+          ? `valid${growing ? ' growing' : ''}: ${why}${o.reason}`
+          : `valid${growing ? ' growing' : ''} (${k === 1 && !growing ? 'growing' : 'shrinking'} direction ${outcomes[0].verdict}: ${outcomes[0].reason}): ${o.reason}`;
       valid.push(rule);
       return;
     }
-    let second: ValidationOutcome | null = null;
-    if (rule.kind === 'substring') {
-      const back = reversed(rule);
-      second = validateRule(back, L, fetch, params, random);
-      if (second.verdict === 'valid') {
-        settle(rule, second);
-        [rule.alpha, rule.beta] = [back.alpha, back.beta];
-        rule.status = 'valid';
-        rule.direction = 'growing';
-        rule.reason = `valid growing (shrinking direction ${first.verdict}: ${first.reason}): ${second.reason}`;
-        valid.push(rule);
-        return;
-      }
-    }
+    const [first, second] = rule.kind === 'substring' && serverWay ? [outcomes[1], outcomes[0]] : outcomes;
     settle(rule, first);
     const verdicts = second ? [first, second] : [first];
     if (verdicts.every((o) => o.verdict === 'refuted')) {

@@ -125,3 +125,36 @@ describe('runDustBuster with rules from pairs', () => {
     expect(off.canonical.get('http://s.com/d3/index.html')).toBe('http://s.com/d3/index.html');
   });
 });
+
+describe('redirects in DustBuster', () => {
+  /** shop.test/item_N answers 301 to www.shop.test/item_N; both forms are in the crawl. */
+  function shop(): DustRecord[] {
+    const out: DustRecord[] = [];
+    for (let n = 1; n <= 12; n++) {
+      out.push(same(`http://www.shop.test/item_${n}`, n));
+      out.push({
+        url: `http://shop.test/item_${n}`,
+        status: 301,
+        digest: 'sha1:moved',
+        redirectTo: `http://www.shop.test/item_${n}`,
+      });
+    }
+    return out;
+  }
+  it('read a redirect as its target, so the host rule is likely similar and valid', () => {
+    const r = runDustBuster(shop(), { pairRules: false });
+    const host = r.rules.find((x) => x.kind === 'substring' && x.status === 'valid');
+    expect(host && spell(host as { alpha: string[]; beta: string[] })).toBe(
+      '^http://shop.test/item_ → ^http://www.shop.test/item_',
+    );
+    // The server's direction, not the shrinking one (§5.3), when its redirects say so.
+    expect(host?.direction).toBe('growing');
+    expect(host?.reason).toMatch(/the site redirects this way/);
+    expect(r.canonical.get('http://shop.test/item_3')).toBe('http://www.shop.test/item_3');
+    expect(r.list.redirects).toBe(12);
+  });
+  it('per host, the two hosts are two sites and nothing is found', () => {
+    const r = runDustBuster(shop(), { pairRules: false, site: 'host' });
+    expect(r.rules.filter((x) => x.status === 'valid')).toEqual([]);
+  });
+});

@@ -13,7 +13,7 @@ import { SignatureEngine, type EngineResult } from '../core/candidates/engine';
 import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
 import { connectedComponents } from '../core/clusters/clusters';
 import { comparable } from '../core/candidates/comparable';
-import { runDustBuster, type DustRecord } from '../core/dust';
+import { ruleSpelling, runDustBuster, type DustRecord } from '../core/dust';
 
 /** DustBuster over the file's URL list: rules with their fate, and the metrics. */
 function dustReport(records: DustRecord[]): { text: string; json: unknown } {
@@ -27,12 +27,7 @@ function dustReport(records: DustRecord[]): { text: string; json: unknown } {
     `            precision@10 ${m.precision.length >= 10 ? pct(m.precision[9]) : '–'}, discovered redundancy ${pct(m.redundancy.value)}, coverage ${pct(m.coverage.value)}`,
   ];
   for (const rule of r.rules.slice(0, 20)) {
-    const desc =
-      rule.kind === 'substring'
-        ? `${rule.alpha.join('')} → ${rule.beta.join('')}`
-        : rule.kind === 'param-drop'
-          ? `drop ${rule.param}`
-          : `${rule.param} → ${rule.value}`;
+    const desc = ruleSpelling(rule);
     lines.push(
       `  ${rule.status.padEnd(8)} ${String(rule.likelySimilarSupport).padStart(6)}  ${rule.site}  ${desc}${rule.kind === 'substring' && rule.origin === 'pairs' ? '  (from pairs)' : ''}`,
     );

@@ -6,7 +6,13 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { dustRecordOf } from '../../src/core/dust/from-page';
 import { ingest } from '../../src/core/ingest/pipeline';
-import { applyRule, runDustBuster, type DustParams, type DustRecord } from '../../src/core/dust';
+import {
+  applyRule,
+  ruleSpelling,
+  runDustBuster,
+  type DustParams,
+  type DustRecord,
+} from '../../src/core/dust';
 import { normaliseUrl } from '../../src/core/url/normalize';
 
 export interface DustTruth {
@@ -76,12 +82,7 @@ export function reportDustTruth(
       if (r) direct++;
       if (r || group.some((x) => c(x) === c(u))) explained++;
       if (r) {
-        const name =
-          r.kind === 'substring'
-            ? `${r.alpha.join('')} → ${r.beta.join('')}`
-            : r.kind === 'param-drop'
-              ? `drop ${r.param}`
-              : `${r.param} → ${r.value}`;
+        const name = ruleSpelling(r);
         used.set(name, (used.get(name) ?? 0) + 1);
       }
     }

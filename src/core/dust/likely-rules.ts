@@ -11,7 +11,7 @@
  */
 import { buildEnvelopeIndex, forEachBucket, type EnvelopeIndex } from './envelopes';
 import { PairTable } from './pair-table';
-import { compareSides } from './rules';
+import { compareSides, likelySubstringRule } from './rules';
 import { likelySimilar } from './similarity';
 import { SubstringIds } from './substring-ids';
 import { groupBySite } from './url-list';
@@ -99,23 +99,14 @@ export function detectLikelyPairs(
       let alpha = spell(supports, a);
       let beta = spell(supports, b);
       if (compareSides(alpha, beta) < 0) [alpha, beta] = [beta, alpha];
-      out.push({
-        id: 0,
-        kind: 'substring',
-        site,
-        alpha,
-        beta,
-        support: v[s + ALL_LOW],
-        likelySimilarSupport: v[s + SIMILAR_LOW],
-        redundancySupport: v[s + SIMILAR_HIGH],
-        status: 'likely',
-        direction: 'undecided',
-        positives: 0,
-        negatives: 0,
-        instances: [],
-        refinesValid: null,
-        reason: `likely: ${v[s + SIMILAR_LOW]} likely-similar instances in buckets of ≤ ${Tlow} (Fig. 1)`,
-      });
+      out.push(
+        likelySubstringRule(site, alpha, beta, {
+          support: v[s + ALL_LOW],
+          likelySimilarSupport: v[s + SIMILAR_LOW],
+          redundancySupport: v[s + SIMILAR_HIGH],
+          reason: `likely: ${v[s + SIMILAR_LOW]} likely-similar instances in buckets of ≤ ${Tlow} (Fig. 1)`,
+        }),
+      );
     });
   }
   out.sort(byLikeliness);

@@ -19,7 +19,7 @@
  * it is validated (Figs. 3–4) like the others. Candidates equal to, refining, or refined by a rule of
  * Fig. 1–2 are dropped: the paper's rules come first.
  */
-import { applyRule, compareSides, pairRefines, UrlIndex } from './rules';
+import { applyRule, compareSides, likelySubstringRule, pairRefines, UrlIndex } from './rules';
 import { likelySimilar } from './similarity';
 import { groupBySite } from './url-list';
 import { GAP, type DustParams, type DustUrl, type SubstringRule } from './types';
@@ -113,24 +113,7 @@ export function detectPairRules(
     let index: UrlIndex | null = null;
     for (const { alpha, beta, count } of pairs.values()) {
       if (count < params.MS) continue;
-      const rule: SubstringRule = {
-        id: 0,
-        kind: 'substring',
-        origin: 'pairs',
-        site,
-        alpha,
-        beta,
-        support: 0,
-        likelySimilarSupport: 0,
-        redundancySupport: 0,
-        status: 'likely',
-        direction: 'undecided',
-        positives: 0,
-        negatives: 0,
-        instances: [],
-        refinesValid: null,
-        reason: '',
-      };
+      const rule = likelySubstringRule(site, alpha, beta, { origin: 'pairs' });
       if (mine.some((r) => sameRule(r, rule) || pairRefines(rule, r) || pairRefines(r, rule))) continue;
       index ??= new UrlIndex(list);
       countSupport(rule, index, params.likelySimilarJaccard);

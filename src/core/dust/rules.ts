@@ -8,6 +8,39 @@ import { GAP, type DustUrl, type Rule, type SubstringRule } from './types';
 
 const WORD_START = /^[\p{L}\p{N}]/u;
 
+/** A likely substring rule with nothing validated yet; `over` sets supports, origin, reason. */
+export function likelySubstringRule(
+  site: string,
+  alpha: string[],
+  beta: string[],
+  over: Partial<SubstringRule> = {},
+): SubstringRule {
+  return {
+    id: 0,
+    kind: 'substring',
+    site,
+    alpha,
+    beta,
+    support: 0,
+    likelySimilarSupport: 0,
+    redundancySupport: 0,
+    status: 'likely',
+    direction: 'undecided',
+    positives: 0,
+    negatives: 0,
+    instances: [],
+    refinesValid: null,
+    reason: '',
+    ...over,
+  };
+}
+
+/** A rule as people read it: "α → β", "drop p", "p → v". */
+export function ruleSpelling(rule: Rule): string {
+  if (rule.kind === 'substring') return `${rule.alpha.join('')} → ${rule.beta.join('')}`;
+  return rule.kind === 'param-drop' ? `drop ${rule.param}` : `${rule.param} → ${rule.value}`;
+}
+
 /** Whether a URL token is an alphanumeric run (the only kind GAP matches). */
 export function isWordToken(t: string): boolean {
   const c = t.charCodeAt(0);

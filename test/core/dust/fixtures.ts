@@ -1,6 +1,7 @@
 /** Small builders shared by the DustBuster tests. */
 import { minhashSignature } from '../../../src/core/signatures/minhash';
 import { buildUrlList, tokenizeUrl } from '../../../src/core/dust/url-list';
+import { likelySubstringRule } from '../../../src/core/dust/rules';
 import {
   DUST_DEFAULTS,
   type DustParams,
@@ -57,22 +58,10 @@ export function substringRule(
   support: number,
   over: Partial<SubstringRule> = {},
 ): SubstringRule {
-  return {
-    id: 0,
-    kind: 'substring',
-    site: 's.com',
-    alpha: side(alpha),
-    beta: side(beta),
+  return likelySubstringRule('s.com', side(alpha), side(beta), {
     support,
     likelySimilarSupport: support,
     redundancySupport: support,
-    status: 'likely',
-    direction: 'undecided',
-    positives: 0,
-    negatives: 0,
-    instances: [],
-    refinesValid: null,
-    reason: '',
     ...over,
-  };
+  });
 }

@@ -118,7 +118,10 @@ export interface DustMetrics {
   likely: number;
   /** Validation fetches avoided by dropping refinements of valid rules (Fig. 4 lines 4–7). */
   refinementsSkipped: number;
-  /** Fig. 5: precision@k of the substring rules after redundancy elimination, k = 1 … n. */
+  /**
+   * Fig. 5: precision@k of the substring rules after redundancy elimination, k = 1 … n; empty when no
+   * rule could be judged (validation needs documents).
+   */
   precision: number[];
   redundancy: Redundancy;
   coverage: Coverage;
@@ -145,7 +148,10 @@ export function dustMetrics(
     refuted: rules.filter((r) => r.status === 'refuted').length,
     likely: rules.filter((r) => r.status === 'likely').length,
     refinementsSkipped: rules.filter((r) => r.refinesValid !== null).length,
-    precision: precisionCurve(fromList),
+    // Without any rule judged (a URL list without documents) precision@k is unknown, not 0.
+    precision: fromList.some((r) => r.status !== 'likely' || r.refinesValid !== null)
+      ? precisionCurve(fromList)
+      : [],
     redundancy: discoveredRedundancy(
       urls.map((u) => u.url),
       canonical,

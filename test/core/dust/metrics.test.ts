@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { coverage, discoveredRedundancy, precisionAtK, precisionCurve } from '../../../src/core/dust/metrics';
-import { page, substringRule, urlsOf } from './fixtures';
+import {
+  coverage,
+  discoveredRedundancy,
+  dustMetrics,
+  precisionAtK,
+  precisionCurve,
+} from '../../../src/core/dust/metrics';
+import { logged, page, substringRule, urlsOf } from './fixtures';
 
 describe('precision@k (§6, Fig. 5)', () => {
   const ranked = [
@@ -56,5 +62,19 @@ describe('coverage (§3)', () => {
   it('is null without duplicates or without content', () => {
     const urls = urlsOf([{ url: 'http://s/a' }, { url: 'http://s/b' }]);
     expect(coverage(urls, new Map()).value).toBeNull();
+  });
+});
+
+describe('precision@k without validation', () => {
+  it('is unknown (empty), not 0, when no rule could be judged', () => {
+    const urls = urlsOf([logged('http://s.com/a', 10), logged('http://s.com/b', 10)]);
+    const m = dustMetrics(
+      { detected: 1, afterRedundancy: 1 },
+      [substringRule('a', 'b', 3)],
+      urls,
+      new Map(),
+      0,
+    );
+    expect(m.precision).toEqual([]);
   });
 });

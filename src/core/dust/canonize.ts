@@ -51,6 +51,14 @@ export function canonize(
   return { url: current, iterations: maxIterations, cycle: true };
 }
 
+/**
+ * The order rules are applied in: parameter rules first (they read the query, which a substring rule
+ * such as "story?id=" → "story_" may take apart), then the others in the order given.
+ */
+export function canonizationOrder<R extends Rule>(rules: readonly R[]): R[] {
+  return [...rules.filter((r) => r.kind !== 'substring'), ...rules.filter((r) => r.kind === 'substring')];
+}
+
 export interface CanonizationResult {
   /** Every URL of the list → its canonical form (itself when no rule applies). */
   canonical: Map<string, string>;
@@ -58,21 +66,14 @@ export interface CanonizationResult {
   cycles: string[];
 }
 
-/**
- * Canonizes each URL with the valid rules of its site, parameter rules first (they read the query,
- * which a substring rule such as "story?id=" → "story_" may take apart), then in the order given.
- */
+/** Canonizes each URL with the valid rules of its site, in canonizationOrder. */
 export function canonizeAll(
   urls: readonly DustUrl[],
   rules: readonly Rule[],
   params: Pick<DustParams, 'site' | 'maxIterations'>,
 ): CanonizationResult {
   const bySite = new Map<string, Rule[]>();
-  const ordered = [
-    ...rules.filter((r) => r.kind !== 'substring'),
-    ...rules.filter((r) => r.kind === 'substring'),
-  ];
-  for (const r of ordered) {
+  for (const r of canonizationOrder(rules)) {
     if (r.status !== 'valid') continue;
     const list = bySite.get(r.site);
     if (list) list.push(r);

@@ -19,7 +19,7 @@
  * it is validated (Figs. 3–4) like the others. Candidates equal to, refining, or refined by a rule of
  * Fig. 1–2 are dropped: the paper's rules come first.
  */
-import { applyRule, compareSides, likelySubstringRule, pairRefines, UrlIndex } from './rules';
+import { applyRule, compareSides, likelySubstringRule, pairRefines, reversed, UrlIndex } from './rules';
 import { likelySimilar } from './similarity';
 import { groupBySite } from './url-list';
 import { GAP, type DustParams, type DustUrl, type SubstringRule } from './types';
@@ -143,7 +143,7 @@ function sameRule(x: SubstringRule, y: SubstringRule): boolean {
  * of ≤ T: these rules did not come from buckets.
  */
 function countSupport(rule: SubstringRule, index: UrlIndex, jaccard: number): void {
-  const back: SubstringRule = { ...rule, alpha: rule.beta, beta: rule.alpha };
+  const back = reversed(rule);
   const seen = new Set<string>();
   for (const r of [rule, back]) {
     for (const c of index.candidates(r)) {

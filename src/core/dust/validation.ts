@@ -11,7 +11,7 @@
  * small L lands on the same side in expectation).
  */
 import { hash32, mix32 } from '../signatures/hash';
-import { canonize } from './canonize';
+import { canonize, canonizationOrder } from './canonize';
 import { applyRule, pairRefines, reversed, UrlIndex } from './rules';
 import { documentsSimilar } from './similarity';
 import { groupBySite } from './url-list';
@@ -78,10 +78,7 @@ export function composedOf(
 ): number[] | null {
   const mine = valid.filter((v) => v.site === rule.site);
   if (mine.length === 0) return null;
-  const ordered = [
-    ...mine.filter((r) => r.kind !== 'substring'),
-    ...mine.filter((r) => r.kind === 'substring'),
-  ];
+  const ordered = canonizationOrder(mine);
   const used = new Set<number>();
   let instances = 0;
   for (const c of L.candidates(rule)) {

@@ -1,4 +1,4 @@
-// Generates public/sample/sample.warc.gz and public/sample/truth.json: a small,
+// Generates sample/sample.warc.gz and sample/truth.json: a small,
 // deterministic crawl with mirrors, DUST, reposts, Chinese pages in UTF-8 and
 // GBK, a hostile page and assorted non-HTML records. Run: npm run sample
 
@@ -31,7 +31,7 @@ import {
 const SEED = 20240115;
 const START = '2024-01-15T10:00:00Z';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT_DIR = join(ROOT, 'public', 'sample');
+const OUT_DIR = join(ROOT, 'sample');
 const FILENAME = 'sample.warc.gz';
 const IPS: Record<string, string> = {
   'www.example-news.test': '192.0.2.10',

@@ -1,4 +1,4 @@
-// public/sample/README.md, generated so that its numbers always match truth.json.
+// sample/README.md, generated so that its numbers always match truth.json.
 
 import type { buildTruth } from './sample-truth.ts';
 

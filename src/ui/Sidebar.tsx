@@ -1,17 +1,14 @@
 import { useRef } from 'react';
 import { useDatasets } from '../state/datasets';
 import { fmtBytes, fmtInt } from './format';
-
-export const SAMPLE_URL = `${import.meta.env.BASE_URL}sample/sample.warc.gz`;
+import { loadSample } from './sample';
 
 export function Sidebar() {
   const { datasets, selectedId, select, remove, ingestFile, job } = useDatasets();
   const input = useRef<HTMLInputElement>(null);
 
   const openSample = async () => {
-    const res = await fetch(SAMPLE_URL);
-    const blob = await res.blob();
-    await ingestFile(new File([blob], 'sample.warc.gz', { type: 'application/gzip' }));
+    await ingestFile(await loadSample());
   };
 
   return (

@@ -37,3 +37,18 @@ export function rateAndEta(
   const rate = elapsedMs > 0 ? (bytesRead / elapsedMs) * 1000 : 0;
   return { rate, etaMs: rate > 0 ? ((total - bytesRead) / rate) * 1000 : NaN };
 }
+
+/**
+ * Shortens a URL to at most `max` characters by cutting its middle: the scheme and host stay at the front,
+ * the end of the path and the query (where DUST differs: `;jsessionid=…`, `?p=12`, `index.html`) at the
+ * back. Short URLs come back unchanged.
+ */
+export function middleEllipsis(url: string, max = 64): string {
+  if (url.length <= max || max < 8) return url;
+  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+  const origin = m ? m[0] : '';
+  // Keep the origin when it leaves room for a useful tail; otherwise split the budget evenly.
+  const head = origin && origin.length <= max * 0.5 ? origin.length : Math.ceil((max - 1) * 0.4);
+  const tail = max - 1 - head;
+  return `${url.slice(0, head)}…${url.slice(url.length - tail)}`;
+}

@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, '../../..');
 
 /** HTML pages of the sample crawl, decoded as ingest decodes them. */
 async function samplePages(): Promise<{ url: string; html: string }[]> {
-  const bytes = readFileSync(join(ROOT, 'public/sample/sample.warc.gz'));
+  const bytes = readFileSync(join(ROOT, 'sample/sample.warc.gz'));
   const out: { url: string; html: string }[] = [];
   const { parseHttpBlock } = await import('../../../src/core/ingest/http');
   const { WarcParser, targetUri } = await import('../../../src/core/ingest/warc');

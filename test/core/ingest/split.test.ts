@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, '../../..');
 const files = {
   'tiny.warc': join(ROOT, 'test/fixtures/tiny.warc'),
   'tiny.warc.gz': join(ROOT, 'test/fixtures/tiny.warc.gz'),
-  'sample.warc.gz': join(ROOT, 'public/sample/sample.warc.gz'),
+  'sample.warc.gz': join(ROOT, 'sample/sample.warc.gz'),
 };
 
 async function read(bytes: Uint8Array, name: string, offsetBase = 0, seqBase = 0) {

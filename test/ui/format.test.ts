@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { middleEllipsis } from '../../src/ui/format';
+
+describe('middleEllipsis', () => {
+  it('leaves short URLs whole', () => {
+    expect(middleEllipsis('http://a.test/x', 64)).toBe('http://a.test/x');
+  });
+
+  it('keeps the host and the end of the path and query', () => {
+    const url =
+      'http://www.example-news.test/section/world/2024/04/14/some-long-slug/story?id=1234&sessionid=99';
+    const s = middleEllipsis(url, 60);
+    expect(s).toHaveLength(60);
+    expect(s.startsWith('http://www.example-news.test')).toBe(true);
+    expect(s.endsWith('?id=1234&sessionid=99')).toBe(true);
+    expect(s).toContain('…');
+  });
+
+  it('splits the budget when the host alone is too long', () => {
+    const url = `http://${'h'.repeat(80)}.test/path/end.html?q=1`;
+    const s = middleEllipsis(url, 40);
+    expect(s).toHaveLength(40);
+    expect(s.endsWith('end.html?q=1')).toBe(true);
+  });
+});

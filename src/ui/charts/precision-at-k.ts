@@ -1,40 +1,45 @@
 import * as d3 from 'd3';
+import { frame, integerTicks, linearX, linearY, xAxis, yAxis } from './frame';
 
-/** precision@k line (DustBuster Fig. 5): data in, SVG out. */
+/**
+ * precision@k (DustBuster Fig. 5): precision of the k top-ranked rules against k = 1..K, on the chart
+ * frame's scales (x = k, y = precision 0–100%). A single rule is a dot, not a line. Data in, SVG out.
+ * `precision[k - 1]` is precision@k; NaN (no rule among the top k could be judged) leaves a gap.
+ */
 export function drawPrecisionAtK(
   svg: SVGSVGElement,
   precision: readonly number[],
   opts: { width: number; height: number },
 ): void {
-  const m = { top: 6, right: 8, bottom: 26, left: 34 };
-  const w = opts.width - m.left - m.right;
-  const h = opts.height - m.top - m.bottom;
-  const root = d3.select(svg).attr('width', opts.width).attr('height', opts.height);
-  root.selectAll('*').remove();
-  const g = root.append('g').attr('transform', `translate(${m.left},${m.top})`);
-  const x = d3
-    .scaleLinear()
-    .domain([1, Math.max(2, precision.length)])
-    .range([0, w]);
-  const y = d3.scaleLinear().domain([0, 1]).range([h, 0]);
-  // Whole k only: d3's "nice" ticks on a short domain are fractions (1, 1.2, …) that 'd' prints twice.
-  const kTicks = x.ticks(5).filter((k) => Number.isInteger(k));
-  g.append('g')
-    .attr('transform', `translate(0,${h})`)
-    .call(d3.axisBottom(x).tickValues(kTicks).tickFormat(d3.format('d')));
-  g.append('g').call(d3.axisLeft(y).ticks(4, '.0%'));
-  g.append('path')
-    .datum(precision.map((p, i) => [i + 1, p] as [number, number]))
+  const f = frame(svg, opts);
+  const K = precision.length;
+  const x = linearX(f, [1, Math.max(2, K)]);
+  const y = linearY(f, [0, 1]);
+  xAxis(f, d3.axisBottom(x).tickValues(integerTicks(x)).tickFormat(d3.format('d')), 'top k rules');
+  yAxis(f, d3.axisLeft(y).ticks(4, '.0%'));
+  const points = precision.map((p, i) => ({ k: i + 1, p }));
+  const line = d3
+    .line<{ k: number; p: number }>()
+    .defined((d) => Number.isFinite(d.p))
+    .x((d) => x(d.k))
+    .y((d) => y(d.p));
+  f.plot
+    .append('path')
+    .attr('class', 'series')
+    .datum(points)
     .attr('fill', 'none')
-    .attr('stroke', '#1f6feb')
+    .attr('stroke', f.colors.series[0])
     .attr('stroke-width', 1.5)
-    .attr('d', d3.line());
-  root
-    .append('text')
-    .attr('x', m.left + w / 2)
-    .attr('y', opts.height - 2)
-    .attr('text-anchor', 'middle')
-    .attr('font-size', 10)
-    .attr('fill', '#66707a')
-    .text('top k rules');
+    .attr('d', line);
+  // Dots carry the value on hover, and keep a one-rule list visible.
+  f.plot
+    .selectAll('circle')
+    .data(points.filter((d) => Number.isFinite(d.p)))
+    .join('circle')
+    .attr('cx', (d) => x(d.k))
+    .attr('cy', (d) => y(d.p))
+    .attr('r', K > 40 ? 1.5 : 2.5)
+    .attr('fill', f.colors.series[0])
+    .append('title')
+    .text((d) => `precision@${d.k} = ${(100 * d.p).toFixed(1)}%`);
 }

@@ -52,7 +52,7 @@ export function RulesPane() {
 
   useEffect(() => {
     if (svg.current && run && run.metrics.precision.length > 0)
-      drawPrecisionAtK(svg.current, run.metrics.precision, { width: 240, height: 90 });
+      drawPrecisionAtK(svg.current, run.metrics.precision, { width: 260, height: 120 });
   }, [run]);
 
   if (!run) {

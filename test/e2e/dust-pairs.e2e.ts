@@ -88,7 +88,7 @@ describe('DUST rules from pairs and redirects in Chromium', () => {
 
   before(async () => {
     writeFileSync(join(dir, 'shop.warc.gz'), shopWarc());
-    server = await serve(dir);
+    server = await serve();
     browser = await launch();
     page = browser.page;
     await page.goto(server.url);
@@ -101,7 +101,7 @@ describe('DUST rules from pairs and redirects in Chromium', () => {
   });
 
   it('finds /index.html$ → /$, the two-place archive rule and the host rule, all valid', async () => {
-    await dropFile(page, `${server.url}__tmp/shop.warc.gz`, 'shop.warc.gz');
+    await dropFile(page, join(dir, 'shop.warc.gz'));
     await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Mine DUST rules' }).click();
     await page.getByTestId('dust-headline').waitFor({ timeout: 60_000 });

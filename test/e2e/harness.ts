@@ -2,7 +2,8 @@ import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'nod
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type ElementHandle, type Page } from 'playwright-core';
+import { createGzip } from 'node:zlib';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TYPES: Record<string, string> = {
@@ -15,27 +16,41 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Serves the production build (dist/), under /__fixtures/ the test fixtures and under /__tmp/ files a
- * test generated, so a test can drop them into the page from the same origin. In-process: nothing to
- * kill afterwards.
+ * The app under test. Under `npm run test:e2e` (test/e2e/run.ts) this is the server the README's own
+ * command starts (`npm start`), given in E2E_URL. Benchmarks, which run without that runner, get the same
+ * production build (dist/) served in-process.
  */
-export async function serve(tmpDir?: string): Promise<{ url: string; close(): Promise<void> }> {
-  const dist = join(ROOT, 'dist');
-  if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+export async function serve(): Promise<{ url: string; close(): Promise<void> }> {
+  if (process.env.E2E_URL) return { url: process.env.E2E_URL, close: async () => {} };
+  return serveDir(join(ROOT, 'dist'));
+}
+
+/**
+ * Serves a directory (a static server with no compression, on a free loopback port). `encode` lets a test
+ * imitate servers that compress responses or label `.gz` files with `Content-Encoding: gzip`.
+ */
+export async function serveDir(
+  dir: string,
+  encode?: (file: string) => 'gzip-label' | 'gzip' | null,
+): Promise<{ url: string; close(): Promise<void> }> {
+  if (!existsSync(join(dir, 'index.html')))
+    throw new Error(`${dir}/index.html is missing: run \`npm run build\` first`);
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const [base, rel] = path.startsWith('/__fixtures/')
-      ? [join(ROOT, 'test/fixtures'), path.slice('/__fixtures/'.length)]
-      : tmpDir && path.startsWith('/__tmp/')
-        ? [tmpDir, path.slice('/__tmp/'.length)]
-        : [dist, path === '/' ? 'index.html' : path.slice(1)];
-    const file = normalize(join(base, rel));
-    if (!file.startsWith(base) || !existsSync(file) || !statSync(file).isFile()) {
+    const file = normalize(join(dir, path === '/' ? 'index.html' : path.slice(1)));
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
+    const how = encode?.(file) ?? null;
+    const headers: Record<string, string> = {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    };
+    if (how) headers['content-encoding'] = 'gzip';
+    res.writeHead(200, headers);
+    const body = createReadStream(file);
+    if (how === 'gzip') body.pipe(createGzip()).pipe(res);
+    else body.pipe(res);
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const port = (server.address() as { port: number }).port;
@@ -76,19 +91,32 @@ export async function launch(): Promise<{ context: BrowserContext; page: Page; c
   };
 }
 
-/** Drop a file fetched from `url` onto the window, as a user dragging it from the desktop would. */
-export async function dropFile(page: Page, url: string, name: string): Promise<void> {
-  await page.evaluate(
-    async ({ url, name }) => {
-      const blob = await (await fetch(url)).blob();
-      const dt = new DataTransfer();
-      dt.items.add(new File([blob], name));
-      for (const type of ['dragenter', 'dragover', 'drop']) {
-        window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-      }
-    },
-    { url, name },
-  );
+/**
+ * Drop files from disk onto the window, as a user dragging them from the desktop would. The files reach
+ * the page through a file input (no server, no size limit), then travel in a DataTransfer as a drop does.
+ */
+export async function dropFile(page: Page, ...paths: string[]): Promise<void> {
+  const input = (await page.evaluateHandle(() => {
+    const i = document.createElement('input');
+    i.type = 'file';
+    i.multiple = true;
+    i.hidden = true;
+    document.body.append(i);
+    return i;
+  })) as ElementHandle<HTMLInputElement>;
+  await input.setInputFiles(paths);
+  await input.evaluate((i) => {
+    const dt = new DataTransfer();
+    for (const f of Array.from(i.files ?? [])) dt.items.add(f);
+    i.remove();
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      window.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }
+  });
+  await input.dispose();
 }
+
+/** A file of the project (fixtures, the sample) by its path from the repository root. */
+export const projectFile = (rel: string): string => join(ROOT, rel);
 
 export const SHOTS = join(ROOT, 'test-results');

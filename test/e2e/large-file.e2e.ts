@@ -27,7 +27,7 @@ describe('a 12 MB WARC.gz in Chromium', () => {
       async () => {},
     );
     expectedPages = s.pages;
-    server = await serve(dir);
+    server = await serve();
     browser = await launch();
     page = browser.page;
     await page.goto(server.url);
@@ -40,7 +40,7 @@ describe('a 12 MB WARC.gz in Chromium', () => {
   });
 
   it('cancel, then discard: no dataset is left', async () => {
-    await dropFile(page, `${server.url}__tmp/large.warc.gz`, 'large.warc.gz');
+    await dropFile(page, file);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Discard' }).click({ timeout: 20_000 });
     await page.getByText('Drop a crawl file anywhere').waitFor();
@@ -48,7 +48,7 @@ describe('a 12 MB WARC.gz in Chromium', () => {
   });
 
   it('cancel, then keep: the pages read so far stay, marked cancelled', async () => {
-    await dropFile(page, `${server.url}__tmp/large.warc.gz`, 'large.warc.gz');
+    await dropFile(page, file);
     await page.getByRole('progressbar').waitFor();
     await page.waitForTimeout(300);
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -71,7 +71,7 @@ describe('a 12 MB WARC.gz in Chromium', () => {
   it('reads it whole, in parallel workers, with the same page count as the Node CLI', async () => {
     page.once('dialog', (d) => void d.accept());
     await page.reload();
-    await dropFile(page, `${server.url}__tmp/large.warc.gz`, 'large.warc.gz');
+    await dropFile(page, file);
     await page.getByRole('progressbar').waitFor();
     await page.screenshot({ path: join(SHOTS, 'large-progress.png') });
     await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 120_000 });

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { dropFile, launch, serve, SHOTS } from './harness';
+import { dropFile, launch, projectFile, serve, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -37,7 +37,7 @@ describe('workbench in Chromium', () => {
   });
 
   it('ingests the sample dropped on the window, with progress, and lists its pages', async () => {
-    await dropFile(page, `${server.url}sample/sample.warc.gz`, 'sample.warc.gz');
+    await dropFile(page, projectFile('sample/sample.warc.gz'));
     await page
       .getByRole('progressbar')
       .waitFor({ timeout: 10_000 })
@@ -95,7 +95,7 @@ describe('workbench in Chromium', () => {
 
   it('rejects a broken file with a clear error and creates no dataset', async () => {
     const before = await page.locator('.dataset-list li').count();
-    await dropFile(page, `${server.url}__fixtures/junk.bin`, 'junk.bin');
+    await dropFile(page, projectFile('test/fixtures/junk.bin'));
     const alert = page.getByRole('alert').filter({ hasText: 'junk.bin' });
     await alert.waitFor({ timeout: 20_000 });
     assert.match((await alert.textContent()) ?? '', /No dataset created.*junk\.bin.*(binary|unknown format)/);

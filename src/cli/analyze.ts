@@ -2,6 +2,7 @@
  * `npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip]`
  * Ingests a crawl file in Node with the same core as the browser and prints a summary.
  */
+import { emptyReason } from '../core/ingest/outcome';
 import { dustRecordOf } from '../core/dust/from-page';
 import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { labelReport } from './labels';
@@ -143,6 +144,8 @@ export function formatSummary(s: IngestSummary): string {
     for (const w of s.warnings.slice(0, 10)) lines.push(`  ${w.message}`);
   }
   if (s.error) lines.push(`PARTIAL   ${s.error.message}`);
+  const empty = emptyReason(s);
+  if (empty) lines.push(`EMPTY     ${empty}`);
   lines.push(`time      ${(s.elapsedMs / 1000).toFixed(2)} s`);
   return lines.join('\n');
 }

@@ -6,7 +6,8 @@ import type { LabelValue } from '../core/eval/estimators';
 import type { Strategy } from '../core/eval/sampling';
 import type { FormatId, IngestErrorInfo, PageContent, PageRecord } from '../core/types';
 
-export type DatasetStatus = 'ingesting' | 'ready' | 'partial' | 'cancelled' | 'interrupted';
+/** `empty`: a non-empty file that yielded no page; its `error` says why (never silently ready). */
+export type DatasetStatus = 'ingesting' | 'ready' | 'partial' | 'cancelled' | 'interrupted' | 'empty';
 
 export interface Dataset {
   id?: number;

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { emptyReason } from '../core/ingest/outcome';
 import type { IngestProgress } from '../core/types';
 import { deleteDataset, listDatasets, markInterrupted } from '../db/queries';
 import { db, type Dataset } from '../db/schema';
@@ -124,6 +125,8 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
             kind: 'error',
             text: `Partial: ${s.pages.toLocaleString('en-US')} pages kept. ${s.error.message}`,
           });
+        const empty = emptyReason(s);
+        if (empty) extra.push({ kind: 'warning', text: empty });
         if (s.warningCount > 0)
           extra.push({
             kind: 'warning',

@@ -1,4 +1,5 @@
 import { IngestCancelled, IngestError } from '../core/ingest/errors';
+import { ingestOutcome } from '../core/ingest/outcome';
 import { ingest, type IngestOptions } from '../core/ingest/pipeline';
 import { planSplits, type SplitPlan } from '../core/ingest/split';
 import type { IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
@@ -130,7 +131,8 @@ async function runSingle(
         pages += batch.length;
       },
     );
-    await finishDataset(d, datasetId!, summary.error ? 'partial' : 'ready', summary);
+    const outcome = ingestOutcome(summary);
+    await finishDataset(d, datasetId!, outcome.status, { ...summary, error: outcome.error });
     return { kind: 'done', datasetId: datasetId!, summary };
   } catch (e) {
     if (e instanceof IngestCancelled) {
@@ -247,7 +249,8 @@ async function runParallel(
     return { kind: 'rejected', error: summary.error };
   }
   await resolveRevisits(datasetId, results);
-  await finishDataset(d, datasetId, summary.error ? 'partial' : 'ready', summary);
+  const outcome = ingestOutcome(summary);
+  await finishDataset(d, datasetId, outcome.status, { ...summary, error: outcome.error });
   return { kind: 'done', datasetId, summary };
 }
 

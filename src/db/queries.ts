@@ -47,11 +47,54 @@ export async function writeBatch(d: WorkbenchDb, datasetId: number, batch: Inges
     pages[i] = { ...batch[i].page, datasetId };
     contents[i] = { ...batch[i].content, datasetId };
   }
+  const bytes = approxBytes(pages) + approxBytes(contents);
   await d.transaction('rw', d.pages, d.contents, d.datasets, async () => {
     await d.pages.bulkPut(pages);
     await d.contents.bulkPut(contents);
-    await d.datasets.update(datasetId, { heartbeat: Date.now() });
+    await d.datasets
+      .where(':id')
+      .equals(datasetId)
+      .modify((row) => {
+        row.heartbeat = Date.now();
+        row.storedBytes = (row.storedBytes ?? 0) + bytes;
+      });
   });
+}
+
+/**
+ * About how many bytes a value takes when IndexedDB stores it: strings one byte a character, two when any
+ * character is beyond Latin-1 (V8 serialises them so), typed arrays their byteLength, 8 a number. Used to
+ * show storage per dataset; navigator.storage.estimate() gives only the origin's total.
+ */
+export function approxBytes(v: unknown, depth = 0): number {
+  if (v === null || v === undefined) return 1;
+  switch (typeof v) {
+    case 'string':
+      return (/[\u0100-\uffff]/.test(v) ? 2 : 1) * v.length + 4;
+    case 'number':
+      return 8;
+    case 'boolean':
+      return 1;
+    case 'object': {
+      if (ArrayBuffer.isView(v)) return v.byteLength + 8;
+      if (v instanceof ArrayBuffer) return v.byteLength + 8;
+      if (depth > 8) return 0;
+      let n = 4;
+      if (Array.isArray(v)) for (const x of v) n += approxBytes(x, depth + 1);
+      else for (const [k, x] of Object.entries(v)) n += k.length + approxBytes(x, depth + 1);
+      return n;
+    }
+    default:
+      return 0;
+  }
+}
+
+/** Give a dataset another name (the file name stays as it was). Blank names are refused. */
+export async function renameDataset(d: WorkbenchDb, datasetId: number, name: string): Promise<string> {
+  const clean = name.replace(/\s+/g, ' ').trim().slice(0, 200);
+  if (!clean) throw new Error('A dataset needs a name.');
+  await d.datasets.update(datasetId, { name: clean });
+  return clean;
 }
 
 export async function finishDataset(

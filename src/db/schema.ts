@@ -34,6 +34,8 @@ export interface Dataset {
   error: IngestErrorInfo | null;
   warnings: IngestErrorInfo[];
   warningCount: number;
+  /** Approximate bytes its pages take in IndexedDB, summed as they are written (absent before v0.2). */
+  storedBytes?: number;
 }
 
 export interface StoredPage extends PageRecord {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { emptyReason } from '../core/ingest/outcome';
 import type { IngestProgress } from '../core/types';
-import { deleteDataset, listDatasets, markInterrupted } from '../db/queries';
+import { deleteDataset, listDatasets, markInterrupted, renameDataset } from '../db/queries';
 import { db, type Dataset } from '../db/schema';
 import { Comlink, startIngestWorker, type WorkerHandle } from '../workers/client';
 import type { IngestWorkerApi } from '../workers/ingest.worker';
@@ -25,8 +25,21 @@ export interface Notice {
   retry?: { file: File; wholeFileGzip: boolean };
 }
 
+/** The origin's storage as the browser reports it (navigator.storage), null where it cannot say. */
+export interface StorageInfo {
+  usage: number;
+  quota: number;
+  /** True once the browser granted persistence (not evicted under storage pressure). */
+  persisted: boolean | null;
+}
+
 interface DatasetsState {
   datasets: Dataset[];
+  storage: StorageInfo | null;
+  refreshStorage(): Promise<void>;
+  /** Ask the browser to keep this origin's data under storage pressure (asked once, on the first ingest). */
+  requestPersistence(): Promise<void>;
+  rename(id: number, name: string): Promise<void>;
   selectedId: number | null;
   job: IngestJob | null;
   notices: Notice[];
@@ -43,6 +56,7 @@ let handle: WorkerHandle<IngestWorkerApi> | null = null;
 
 export const useDatasets = create<DatasetsState>((set, get) => ({
   datasets: [],
+  storage: null,
   selectedId: null,
   job: null,
   notices: [],
@@ -55,6 +69,38 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       datasets,
       selectedId: sel !== null && datasets.some((d) => d.id === sel) ? sel : (datasets[0]?.id ?? null),
     });
+    void get().refreshStorage();
+  },
+
+  async refreshStorage() {
+    const st = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+    if (!st?.estimate) return;
+    try {
+      const [e, persisted] = await Promise.all([st.estimate(), st.persisted?.() ?? Promise.resolve(null)]);
+      set({ storage: { usage: e.usage ?? 0, quota: e.quota ?? 0, persisted } });
+    } catch {
+      /* a browser that will not say: no storage line */
+    }
+  },
+
+  async requestPersistence() {
+    const st = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+    if (!st?.persist || (await st.persisted?.())) return;
+    try {
+      await st.persist();
+    } catch {
+      /* refused or unsupported: the storage line says "may be cleared" */
+    }
+    await get().refreshStorage();
+  },
+
+  async rename(id, name) {
+    try {
+      await renameDataset(db(), id, name);
+    } catch (e) {
+      set((s) => ({ notices: [...s.notices, { kind: 'error', text: (e as Error).message }] }));
+    }
+    await get().refresh();
   },
 
   select(id) {
@@ -82,6 +128,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
         pagesRead: 0,
       },
     });
+    void get().requestPersistence();
     handle = startIngestWorker();
     const onProgress = Comlink.proxy((p: IngestProgress) => {
       const job = get().job;

@@ -1,23 +1,28 @@
+import { useState } from 'react';
 import type { Dataset } from '../db/schema';
+import { useDatasets } from '../state/datasets';
 import { fmtBytes, fmtDuration, fmtInt } from './format';
 
+/** The selected dataset's name (renamable), what was read, how much it stores, and what went wrong. */
 export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
   const types = Object.entries(d.recordsByType)
     .map(([k, v]) => `${k} ${fmtInt(v)}`)
     .join(' · ');
   return (
     <header className="dataset-header">
-      <h1>{d.name}</h1>
+      <DatasetName dataset={d} />
       <p className="meta">
         {d.format}
         {d.compressed ? ' (gzip)' : ''} · {fmtBytes(d.bytes)}
         {d.bytesDecoded > d.bytes ? ` (${fmtBytes(d.bytesDecoded)} uncompressed)` : ''} · {fmtInt(d.pages)}{' '}
-        pages · {fmtInt(d.hosts)} hosts · read in {fmtDuration(d.elapsedMs)} ·{' '}
+        pages · {fmtInt(d.hosts)} hosts · read in {fmtDuration(d.elapsedMs)}
+        {d.storedBytes ? ` · ≈ ${fmtBytes(d.storedBytes)} stored` : ''} ·{' '}
         <span className={`badge status-${d.status}`}>{d.status}</span>
       </p>
+      {d.fileName !== d.name && <p className="meta">File: {d.fileName}</p>}
       {types && <p className="meta">Records: {types}</p>}
       {d.error && (
-        <p className="dataset-error" role="alert">
+        <p className={d.status === 'empty' ? 'dataset-error empty' : 'dataset-error'} role="alert">
           {d.error.message}
         </p>
       )}
@@ -34,5 +39,56 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
         </details>
       )}
     </header>
+  );
+}
+
+/** The name as a heading, with Rename: Enter saves, Escape leaves it as it was. */
+function DatasetName({ dataset: d }: { dataset: Dataset }) {
+  const rename = useDatasets((s) => s.rename);
+  const [draft, setDraft] = useState<string | null>(null);
+  if (draft === null)
+    return (
+      <div className="dataset-name">
+        <h1>{d.name}</h1>
+        <button
+          type="button"
+          className="link"
+          onClick={() => setDraft(d.name)}
+          aria-label={`Rename ${d.name}`}
+        >
+          Rename
+        </button>
+      </div>
+    );
+  const save = () => {
+    const name = draft.trim();
+    setDraft(null);
+    if (name && name !== d.name) void rename(d.id!, name);
+  };
+  return (
+    <form
+      className="dataset-name"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <input
+        aria-label="Dataset name"
+        value={draft}
+        maxLength={200}
+        autoFocus
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setDraft(null);
+        }}
+      />
+      <button type="submit" disabled={!draft.trim()}>
+        Save
+      </button>
+      <button type="button" onClick={() => setDraft(null)}>
+        Cancel
+      </button>
+    </form>
   );
 }

@@ -74,6 +74,21 @@ export function Sidebar() {
           ))}
         </ul>
       )}
+      <StorageLine />
     </aside>
+  );
+}
+
+/** The origin's storage in total, as the browser reports it, and whether it may be cleared under pressure. */
+function StorageLine() {
+  const storage = useDatasets((s) => s.storage);
+  const stored = useDatasets((s) => s.datasets.reduce((a, d) => a + (d.storedBytes ?? 0), 0));
+  if (!storage) return null;
+  return (
+    <p className="storage" data-testid="storage">
+      Storage: {fmtBytes(storage.usage)} used of {fmtBytes(storage.quota)} available
+      {stored > 0 ? ` (pages ≈ ${fmtBytes(stored)})` : ''} ·{' '}
+      {storage.persisted ? 'persistent' : 'may be cleared by the browser when space runs low'}
+    </p>
   );
 }

@@ -8,6 +8,7 @@ import {
   loadContent,
   loadPages,
   markInterrupted,
+  renameDataset,
   writeBatch,
 } from '../../src/db/queries';
 import { SCHEMA_V1, WorkbenchDb } from '../../src/db/schema';
@@ -129,6 +130,27 @@ describe('Dexie schema', () => {
     expect((await db.datasets.get(stale))?.status).toBe('interrupted');
     expect((await db.datasets.get(stale))?.error?.message).toMatch(/s\.warc: ingest was interrupted/);
     expect((await db.datasets.get(live))?.status).toBe('ingesting');
+    db.close();
+  });
+
+  it('renames a dataset, refuses a blank name, and counts the bytes its pages store', async () => {
+    const db = new WorkbenchDb(freshName());
+    const a = await createDataset(db, {
+      name: 'crawl.warc.gz',
+      fileName: 'crawl.warc.gz',
+      bytes: 1,
+      format: 'warc',
+      compressed: true,
+    });
+    expect(await renameDataset(db, a, '  April   crawl ')).toBe('April crawl');
+    expect((await db.datasets.get(a))?.name).toBe('April crawl');
+    expect((await db.datasets.get(a))?.fileName).toBe('crawl.warc.gz');
+    await expect(renameDataset(db, a, '   ')).rejects.toThrow(/needs a name/);
+    await writeBatch(db, a, [page(0), page(1)]);
+    const one = (await db.datasets.get(a))?.storedBytes ?? 0;
+    expect(one).toBeGreaterThan(2 * 'http://a.test/p0'.length);
+    await writeBatch(db, a, [page(2), page(3)]);
+    expect((await db.datasets.get(a))?.storedBytes).toBeCloseTo(2 * one, -1);
     db.close();
   });
 });

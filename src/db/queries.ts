@@ -11,7 +11,8 @@ export async function listDatasets(d: WorkbenchDb): Promise<Dataset[]> {
 
 export async function createDataset(
   d: WorkbenchDb,
-  init: Pick<Dataset, 'name' | 'fileName' | 'bytes' | 'format' | 'compressed'>,
+  init: Pick<Dataset, 'name' | 'fileName' | 'bytes' | 'format' | 'compressed'> &
+    Partial<Pick<Dataset, 'lock'>>,
 ): Promise<number> {
   return d.datasets.add(newDataset(init));
 }
@@ -89,6 +90,41 @@ export function approxBytes(v: unknown, depth = 0): number {
   }
 }
 
+/** Is this (possibly wrapped, as Dexie wraps DOMExceptions) error the browser's storage quota? */
+export function isQuotaError(e: unknown): boolean {
+  for (
+    let x = e as { name?: string; message?: string; inner?: unknown; cause?: unknown } | null, i = 0;
+    x && i < 5;
+    i++
+  ) {
+    if (x.name === 'QuotaExceededError' || /QuotaExceeded|quota/i.test(x.message ?? '')) return true;
+    x = (x.inner ?? x.cause ?? null) as typeof x;
+  }
+  return false;
+}
+
+/** The pages rows a dataset really holds (a count over the key range, no rows read). */
+export async function countStoredPages(d: WorkbenchDb, datasetId: number): Promise<number> {
+  return d.pages
+    .where('[datasetId+seq]')
+    .between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey])
+    .count();
+}
+
+/** Give back the last `n` pages (highest seqs) of a dataset, with their text: room for a final write. */
+export async function dropLastPages(d: WorkbenchDb, datasetId: number, n: number): Promise<void> {
+  const keys = await d.pages
+    .where('[datasetId+seq]')
+    .between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey])
+    .reverse()
+    .limit(n)
+    .primaryKeys();
+  await d.transaction('rw', d.pages, d.contents, async () => {
+    await d.pages.bulkDelete(keys);
+    await d.contents.bulkDelete(keys);
+  });
+}
+
 /** Give a dataset another name (the file name stays as it was). Blank names are refused. */
 export async function renameDataset(d: WorkbenchDb, datasetId: number, name: string): Promise<string> {
   const clean = name.replace(/\s+/g, ' ').trim().slice(0, 200);
@@ -141,22 +177,43 @@ export async function deleteDataset(d: WorkbenchDb, datasetId: number): Promise<
   );
 }
 
-/** Datasets left 'ingesting' by a job that no longer beats are marked interrupted (never silently half-written). */
-export async function markInterrupted(d: WorkbenchDb, now = Date.now()): Promise<number> {
-  return d.datasets
-    .where('status')
-    .equals('ingesting')
-    .filter((x) => now - x.heartbeat > HEARTBEAT_STALE_MS)
-    .modify((x) => {
-      x.status = 'interrupted';
-      x.error ??= {
-        fileName: x.fileName,
-        offset: -1,
-        line: -1,
-        reason: 'ingest was interrupted (the tab was reloaded or closed); the pages written before are kept',
-        message: `${x.fileName}: ingest was interrupted (the tab was reloaded or closed); the pages written before are kept`,
-      };
+/**
+ * Datasets left 'ingesting' by a job that is gone (the tab was reloaded or closed) become 'interrupted'
+ * with the counts of the rows really stored. A job is gone when the Web Lock its tab held (`lock`) is
+ * free — known at once on load, no waiting; `heldLocks` is null where the browser has no Web Locks (or
+ * for rows written before locks), and then a job is gone when it has not written for HEARTBEAT_STALE_MS.
+ */
+export async function markInterrupted(
+  d: WorkbenchDb,
+  now = Date.now(),
+  heldLocks: ReadonlySet<string> | null = null,
+): Promise<number> {
+  const ingesting = await d.datasets.where('status').equals('ingesting').toArray();
+  const gone = ingesting.filter((x) =>
+    heldLocks && x.lock ? !heldLocks.has(x.lock) : now - x.heartbeat > HEARTBEAT_STALE_MS,
+  );
+  for (const x of gone) {
+    const pages = await countStoredPages(d, x.id!);
+    const reason =
+      `ingest was interrupted (the tab that was reading it was reloaded or closed) after ` +
+      `${pages.toLocaleString('en-US')} pages; they are kept`;
+    await d.transaction('rw', d.datasets, async () => {
+      const row = await d.datasets.get(x.id!);
+      if (row?.status !== 'ingesting') return;
+      await d.datasets.update(x.id!, {
+        status: 'interrupted',
+        pages,
+        error: row.error ?? {
+          fileName: x.fileName,
+          offset: -1,
+          line: -1,
+          reason,
+          message: `${x.fileName}: ${reason}`,
+        },
+      });
     });
+  }
+  return gone.length;
 }
 
 /** The pages of a dataset, without their text (for the pages table). */

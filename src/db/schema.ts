@@ -36,6 +36,8 @@ export interface Dataset {
   warningCount: number;
   /** Approximate bytes its pages take in IndexedDB, summed as they are written (absent before v0.2). */
   storedBytes?: number;
+  /** Name of the Web Lock the tab running its ingest holds (navigator.locks): free lock = job gone. */
+  lock?: string;
 }
 
 export interface StoredPage extends PageRecord {

@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie';
 import { create } from 'zustand';
 import { emptyReason } from '../core/ingest/outcome';
 import type { IngestProgress } from '../core/types';
@@ -53,6 +54,81 @@ interface DatasetsState {
 }
 
 let handle: WorkerHandle<IngestWorkerApi> | null = null;
+/** Locks of the jobs this tab runs; locks of other tabs' jobs being watched. */
+const ourLocks = new Set<string>();
+const watchedLocks = new Set<string>();
+let datasetsWatch: { unsubscribe(): void } | null = null;
+
+/** Names of the Web Locks held in this origin now (all tabs), or null without Web Locks. */
+async function heldLocks(): Promise<Set<string> | null> {
+  if (typeof navigator === 'undefined' || !navigator.locks?.query) return null;
+  const q = await navigator.locks.query();
+  return new Set([...(q.held ?? []), ...(q.pending ?? [])].map((l) => l.name ?? ''));
+}
+
+/**
+ * Every tab sees dataset changes live (another tab's ingest, rename, delete): Dexie's liveQuery is told of
+ * writes from other tabs and workers of this origin.
+ */
+function watchDatasets(): void {
+  if (datasetsWatch || typeof indexedDB === 'undefined') return;
+  datasetsWatch = liveQuery(() => listDatasets(db())).subscribe({
+    next: (datasets) => {
+      const sel = useDatasets.getState().selectedId;
+      useDatasets.setState({
+        datasets,
+        selectedId: sel !== null && datasets.some((d) => d.id === sel) ? sel : (datasets[0]?.id ?? null),
+      });
+    },
+    error: () => {
+      datasetsWatch = null;
+    },
+  });
+}
+
+/**
+ * A dataset another tab is reading stays 'ingesting' while that tab holds its lock. Wait for the lock:
+ * when it is granted, that tab is gone (or finished); if the row is still 'ingesting', it was interrupted.
+ */
+function watchOtherJobs(): void {
+  if (typeof navigator === 'undefined' || !navigator.locks) return;
+  for (const d of useDatasets.getState().datasets) {
+    const lock = d.lock;
+    if (d.status !== 'ingesting' || !lock || ourLocks.has(lock) || watchedLocks.has(lock)) continue;
+    watchedLocks.add(lock);
+    void navigator.locks.request(lock, async () => {
+      watchedLocks.delete(lock);
+      const held = (await heldLocks()) ?? new Set<string>();
+      held.delete(lock);
+      await markInterrupted(db(), Date.now(), held);
+    });
+  }
+}
+
+/** Warn before a read that will likely not fit in what the browser lets this site store. */
+async function warnIfLarge(file: File): Promise<void> {
+  const st = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  if (!st?.estimate) return;
+  const e = await st.estimate().catch(() => null);
+  if (!e?.quota) return;
+  const free = e.quota - (e.usage ?? 0);
+  // Stored pages take about what the file inflates to: ~4× a .gz, ~1× a plain file (measured on docsite).
+  const need = file.size * (/\.(gz|wacz|zip)$/i.test(file.name) ? 4 : 1);
+  if (need > free)
+    useDatasets.setState((s) => ({
+      notices: [
+        ...s.notices,
+        {
+          kind: 'warning',
+          text:
+            `${file.name} may need about ${fmtMB(need)} of storage, and this site has ${fmtMB(free)} left: ` +
+            'the read will stop when the storage is full and keep the pages read by then.',
+        },
+      ],
+    }));
+}
+
+const fmtMB = (n: number) => `${Math.round(n / 2 ** 20).toLocaleString('en-US')} MB`;
 
 export const useDatasets = create<DatasetsState>((set, get) => ({
   datasets: [],
@@ -62,7 +138,9 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
   notices: [],
 
   async refresh() {
-    await markInterrupted(db());
+    await markInterrupted(db(), Date.now(), await heldLocks());
+    watchDatasets();
+    watchOtherJobs();
     const datasets = await listDatasets(db());
     const sel = get().selectedId;
     set({
@@ -129,13 +207,26 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       },
     });
     void get().requestPersistence();
+    void warnIfLarge(file);
+    // The tab holds this lock while the job runs: a reload frees it, and the next load sees that at once.
+    const lock = `dw-ingest-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    ourLocks.add(lock);
+    let release: () => void = () => {};
+    const held = new Promise<void>((ok) => (release = ok));
+    if (typeof navigator !== 'undefined' && navigator.locks)
+      await new Promise<void>((granted) => {
+        void navigator.locks.request(lock, () => {
+          granted();
+          return held;
+        });
+      });
     handle = startIngestWorker();
     const onProgress = Comlink.proxy((p: IngestProgress) => {
       const job = get().job;
       if (job) set({ job: { ...job, progress: p } });
     });
     try {
-      const r = await handle.api.run({ file, wholeFileGzip: opts.wholeFileGzip }, onProgress);
+      const r = await handle.api.run({ file, wholeFileGzip: opts.wholeFileGzip, lock }, onProgress);
       if (r.kind === 'cancelled') {
         const job = get().job!;
         if (r.datasetId === null || r.pages === 0) {
@@ -192,6 +283,8 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
     } finally {
       handle?.terminate();
       handle = null;
+      release();
+      ourLocks.delete(lock);
       await get().refresh();
     }
   },

@@ -4,7 +4,15 @@ import { ingest, type IngestOptions } from '../core/ingest/pipeline';
 import { planSplits, type SplitPlan } from '../core/ingest/split';
 import type { IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
 import { normaliseUrl } from '../core/url/normalize';
-import { createDataset, deleteDataset, finishDataset, writeBatch } from '../db/queries';
+import {
+  countStoredPages,
+  createDataset,
+  deleteDataset,
+  dropLastPages,
+  finishDataset,
+  isQuotaError,
+  writeBatch,
+} from '../db/queries';
 import { db } from '../db/schema';
 
 export interface IngestRequest {
@@ -12,6 +20,8 @@ export interface IngestRequest {
   name?: string;
   baseUrl?: string;
   wholeFileGzip?: boolean;
+  /** The Web Lock the starting tab holds while the job runs (kept on the dataset row; see markInterrupted). */
+  lock?: string;
 }
 
 export type IngestResult =
@@ -123,6 +133,7 @@ async function runSingle(
             bytes: req.file.size,
             format,
             compressed,
+            lock: req.lock,
           });
         },
       },
@@ -139,12 +150,12 @@ async function runSingle(
       if (datasetId !== null) await finishDataset(d, datasetId, 'cancelled', e.summary ?? { pages });
       return { kind: 'cancelled', datasetId, pages };
     }
-    const info = errorInfo(req.file.name, e);
+    const info = isQuotaError(e) ? await storageFullInfo(req.file.name, pages) : errorInfo(req.file.name, e);
     // Nothing usable was read: roll the dataset back as a whole.
     if (datasetId !== null) {
       if (pages > 0) {
-        await finishDataset(d, datasetId, 'partial', { pages, error: info });
-        return { kind: 'stopped', datasetId, pages, error: info };
+        const kept = await finishAfterFault(d, datasetId, info, req.file.name);
+        return { kind: 'stopped', datasetId, pages: kept.pages, error: kept.error };
       }
       await deleteDataset(d, datasetId);
     }
@@ -179,7 +190,8 @@ export async function runPart(
     return { kind: 'done', summary, revisits };
   } catch (e) {
     if (e instanceof IngestCancelled) return { kind: 'cancelled', pages, summary: e.summary };
-    return { kind: 'failed', pages, error: errorInfo(req.fileName, e) };
+    const error = isQuotaError(e) ? await storageFullInfo(req.fileName, pages) : errorInfo(req.fileName, e);
+    return { kind: 'failed', pages, error };
   }
 }
 
@@ -198,6 +210,7 @@ async function runParallel(
     bytes: req.file.size,
     format: plan.format,
     compressed: plan.compressed,
+    lock: req.lock,
   });
   const n = plan.bounds.length - 1;
   const progress: (IngestProgress | null)[] = new Array(n).fill(null);
@@ -247,6 +260,11 @@ async function runParallel(
   if (summary.pages === 0 && summary.error) {
     await deleteDataset(d, datasetId);
     return { kind: 'rejected', error: summary.error };
+  }
+  if (summary.error && /storage .*is full/.test(summary.error.reason)) {
+    // Out of space: no revisit resolution (it writes), keep what is stored and say so.
+    const kept = await finishAfterFault(d, datasetId, summary.error, req.file.name, summary);
+    return { kind: 'stopped', datasetId, pages: kept.pages, error: kept.error };
   }
   await resolveRevisits(datasetId, results);
   const outcome = ingestOutcome(summary);
@@ -324,6 +342,47 @@ async function resolveRevisits(datasetId: number, results: PartResult[]): Promis
         mime: orig.mime,
         note: '',
       });
+    }
+  }
+}
+
+/** The storage-full message: what happened, how many pages are kept, what to do. */
+async function storageFullInfo(fileName: string, pages: number): Promise<IngestErrorInfo> {
+  let quota = '';
+  try {
+    const e = await navigator.storage?.estimate?.();
+    if (e?.quota) quota = ` (this site may use ${(e.quota / 2 ** 20).toFixed(0)} MB)`;
+  } catch {
+    /* no estimate: say it without the number */
+  }
+  const reason =
+    `the browser's storage for this site is full${quota}: the read stopped after ${pages.toLocaleString('en-US')} ` +
+    'pages, which are kept. Delete datasets you no longer need or free disk space, then read the file again';
+  return { fileName, offset: -1, line: -1, reason, message: `${fileName}: ${reason}` };
+}
+
+/**
+ * Finish a dataset after a fault with the rows actually stored. When the disk is full even this small
+ * write can fail: then the last pages written are given back (a few hundred) to make room, and the
+ * counts and the message say what is really kept. The row always ends finished, never 'ingesting'.
+ */
+async function finishAfterFault(
+  d: ReturnType<typeof db>,
+  datasetId: number,
+  info: IngestErrorInfo,
+  fileName: string,
+  summary?: IngestSummary,
+): Promise<{ pages: number; error: IngestErrorInfo }> {
+  for (let attempt = 0; ; attempt++) {
+    const pages = await countStoredPages(d, datasetId);
+    const error =
+      attempt === 0 || !/storage .*is full/.test(info.reason) ? info : await storageFullInfo(fileName, pages);
+    try {
+      await finishDataset(d, datasetId, 'partial', { ...(summary ?? {}), pages, error });
+      return { pages, error };
+    } catch (e) {
+      if (!isQuotaError(e) || attempt >= 3 || pages === 0) throw e;
+      await dropLastPages(d, datasetId, 500);
     }
   }
 }

@@ -1,3 +1,5 @@
+import { delimitedField } from '../core/ingest/delimited';
+
 /** Save text as a file through a temporary object URL. */
 export function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -10,7 +12,5 @@ export function download(name: string, type: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** One CSV field (RFC 4180 quoting). */
-export function csvField(s: string): string {
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+/** One CSV field (RFC 4180 quoting): the core writer's. */
+export const csvField = (s: string): string => delimitedField(s, ',');

@@ -8,6 +8,22 @@ export interface CurvePoint {
   threshold: number;
   precision: number;
   recall: number;
+  /** Weight of true positives (accepted duplicates), false positives and false negatives (missed duplicates). */
+  tp: number;
+  fp: number;
+  fn: number;
+}
+
+/** Precision and recall from weighted counts; precision is 1 when nothing is accepted (nothing wrong yet). */
+export function pointOf(threshold: number, tp: number, fp: number, totalDup: number): CurvePoint {
+  return {
+    threshold,
+    precision: tp + fp > 0 ? tp / (tp + fp) : 1,
+    recall: totalDup > 0 ? tp / totalDup : 0,
+    tp,
+    fp,
+    fn: Math.max(0, totalDup - tp),
+  };
 }
 
 export class ThresholdCurve {
@@ -57,13 +73,7 @@ export class ThresholdCurve {
 
   at(t: number): CurvePoint {
     const c = this.count(t);
-    const tp = this.dup[c];
-    const fp = this.not[c];
-    return {
-      threshold: t,
-      precision: tp + fp > 0 ? tp / (tp + fp) : 1,
-      recall: this.totalDup > 0 ? tp / this.totalDup : 0,
-    };
+    return pointOf(t, this.dup[c], this.not[c], this.totalDup);
   }
 
   /** The curve at `steps` thresholds evenly spread over [lo, hi]. */
@@ -72,12 +82,52 @@ export class ThresholdCurve {
   }
 }
 
-/** Where precision and recall are closest on a curve (their mean there), as the near-replica paper reports. */
-export function breakEven(points: readonly CurvePoint[]): CurvePoint & { value: number } {
-  let best = points[0];
-  for (const p of points)
-    if (Math.abs(p.precision - p.recall) < Math.abs(best.precision - best.recall)) best = p;
-  return { ...best, value: (best.precision + best.recall) / 2 };
+export type BreakEven = CurvePoint & { value: number };
+
+/**
+ * The break-even point: where the curve crosses precision = recall (the near-replica paper reports
+ * its methods by it). Points are taken in threshold order; where precision − recall changes sign between
+ * two neighbours the crossing is interpolated linearly between them (threshold, precision, recall and
+ * counts alike), so value = precision = recall there. With several crossings (a noisy curve) the one
+ * with the highest value is returned.
+ *
+ * Points with recall 0 are left out: nothing true is accepted there, and their precision is either the
+ * 0/0 convention (1) or 0, so a "crossing" next to them is an artefact of the sampling, not of the method.
+ *
+ * Returns null when the curve never crosses within the sampled range: the closest point is not a
+ * break-even (precision 9% at recall 68% is not one), and the caller says "no break-even in range".
+ */
+export function breakEven(points: readonly CurvePoint[]): BreakEven | null {
+  const pts = points.filter((p) => p.recall > 0 && Number.isFinite(p.precision) && Number.isFinite(p.recall));
+  let best: BreakEven | null = null;
+  const keep = (b: BreakEven) => {
+    if (!best || b.value > best.value) best = b;
+  };
+  for (let i = 0; i < pts.length; i++) {
+    const d0 = pts[i].precision - pts[i].recall;
+    if (d0 === 0) {
+      keep({ ...pts[i], value: pts[i].recall });
+      continue;
+    }
+    if (i + 1 >= pts.length) break;
+    const d1 = pts[i + 1].precision - pts[i + 1].recall;
+    if (d1 !== 0 && Math.sign(d0) !== Math.sign(d1)) {
+      const s = d0 / (d0 - d1);
+      const lerp = (a: number, b: number) => a + (b - a) * s;
+      const [p, q] = [pts[i], pts[i + 1]];
+      const recall = lerp(p.recall, q.recall);
+      keep({
+        threshold: lerp(p.threshold, q.threshold),
+        precision: lerp(p.precision, q.precision),
+        recall,
+        tp: lerp(p.tp, q.tp),
+        fp: lerp(p.fp, q.fp),
+        fn: lerp(p.fn, q.fn),
+        value: recall,
+      });
+    }
+  }
+  return best;
 }
 
 /** The point with the highest F1. */

@@ -1,5 +1,5 @@
 import type { PairTable } from '../candidates/pairs';
-import { breakEven, ThresholdCurve, type CurvePoint } from './curves';
+import { breakEven, pointOf, ThresholdCurve, type BreakEven, type CurvePoint } from './curves';
 
 /**
  * Figure 1 of Di Iorio et al.: precision–recall curves of RP + HM collisions, one curve per fixed D
@@ -16,7 +16,8 @@ export interface Figure1Curve {
   label?: string;
   fixed: number;
   points: CurvePoint[];
-  breakEven: CurvePoint & { value: number };
+  /** Where the curve crosses precision = recall; null when it does not within the drawn range. */
+  breakEven: BreakEven | null;
 }
 
 export interface Truth {
@@ -86,11 +87,7 @@ export function figure1(
         fp += truth.not[k];
       }
     }
-    return {
-      threshold: C,
-      precision: tp + fp > 0 ? tp / (tp + fp) : 1,
-      recall: totalDup > 0 ? tp / totalDup : 0,
-    };
+    return pointOf(C, tp, fp, totalDup);
   };
   return { curves, at };
 }

@@ -1,41 +1,11 @@
+import { parseDelimited } from './delimited';
 import { buildPage } from './page-builder';
 import { FormatFault } from './errors';
 import { LineReader, type FormatReader, type ReaderContext } from './reader';
 
-/** Split one CSV/TSV line (RFC 4180 quoting; quoted fields may not span lines). */
+/** Split one CSV/TSV line (RFC 4180 quoting, unquoted fields trimmed): the shared reader on one line. */
 export function splitDelimited(line: string, sep: string): string[] {
-  const out: string[] = [];
-  let i = 0;
-  while (i <= line.length) {
-    if (line[i] === '"') {
-      let v = '';
-      i++;
-      for (;;) {
-        const q = line.indexOf('"', i);
-        if (q < 0) {
-          v += line.slice(i);
-          i = line.length;
-          break;
-        }
-        v += line.slice(i, q);
-        if (line[q + 1] === '"') {
-          v += '"';
-          i = q + 2;
-        } else {
-          i = q + 1;
-          break;
-        }
-      }
-      out.push(v);
-      const next = line.indexOf(sep, i);
-      i = next < 0 ? line.length + 1 : next + 1;
-    } else {
-      const next = line.indexOf(sep, i);
-      out.push((next < 0 ? line.slice(i) : line.slice(i, next)).trim());
-      i = next < 0 ? line.length + 1 : next + 1;
-    }
-  }
-  return out;
+  return parseDelimited(line, { sep, trim: true })[0] ?? [''];
 }
 
 /** CSV or TSV with a header row naming a "url" column, optionally "status" and "size". */

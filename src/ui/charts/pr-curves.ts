@@ -84,15 +84,16 @@ export function drawPrCurves(
         (p) =>
           `${c.vary === 'method' ? `${curveLabel(c)} at ${p.threshold.toFixed(3)}` : c.vary === 'C' ? `C = ${p.threshold.toFixed(3)}, D = ${c.fixed.toFixed(3)}` : `C = 1, D = ${p.threshold.toFixed(3)}`}: precision ${(100 * p.precision).toFixed(1)}%, recall ${(100 * p.recall).toFixed(1)}%`,
       );
-    g.append('circle')
-      .attr('cx', x(c.breakEven.recall))
-      .attr('cy', y(c.breakEven.precision))
-      .attr('r', 5)
-      .attr('fill', 'none')
-      .attr('stroke', color)
-      .attr('stroke-width', 1.5)
-      .append('title')
-      .text(`break-even ${(100 * c.breakEven.value).toFixed(1)}% (${curveLabel(c)})`);
+    if (c.breakEven)
+      g.append('circle')
+        .attr('cx', x(c.breakEven.recall))
+        .attr('cy', y(c.breakEven.precision))
+        .attr('r', 5)
+        .attr('fill', 'none')
+        .attr('stroke', color)
+        .attr('stroke-width', 1.5)
+        .append('title')
+        .text(`break-even ${(100 * c.breakEven.value).toFixed(1)}% (${curveLabel(c)})`);
   });
   g.append('circle')
     .attr('class', 'operating-point')

@@ -201,7 +201,8 @@ export function PrPane() {
         {curves.map((c, i) => (
           <li key={i}>
             <span className="swatch" style={{ background: CURVE_COLORS[i % CURVE_COLORS.length] }} />{' '}
-            {curveLabel(c)} — break-even {(100 * c.breakEven.value).toFixed(1)}%
+            {curveLabel(c)} —{' '}
+            {c.breakEven ? `break-even ${(100 * c.breakEven.value).toFixed(1)}%` : 'no break-even in range'}
           </li>
         ))}
       </ul>

@@ -1,0 +1,189 @@
+import { formatDelimited, parseDelimited } from '../ingest/delimited';
+import type { LabelValue } from './estimators';
+import type { Strategy } from './sampling';
+
+/**
+ * The one labels file format, JSON or CSV, for the workbench's export and import and for the CLI's
+ * `--labels`. Columns: a, b (page seqs in the dataset the labels came from), url_a, url_b, label
+ * (dup | not | unsure), strategy, pi (inclusion probability; NaN for picks that are not a probability
+ * sample), at (ISO time). CSV goes through the shared RFC 4180 reader, so a URL holding a comma, a quote
+ * or a line break keeps its label. A row that cannot be read is reported with its record number and
+ * reason, never guessed.
+ */
+export interface LabelRecord {
+  /** Page seqs (NaN when the file has only URLs). */
+  a: number;
+  b: number;
+  urlA: string;
+  urlB: string;
+  label: LabelValue;
+  strategy: Strategy;
+  /** Inclusion probability; NaN when not a probability sample (near-threshold, a cluster's pairs). */
+  pi: number;
+  at: string;
+}
+
+export interface LabelProblem {
+  /** 1-based record number after the header (CSV) or array position (JSON). */
+  row: number;
+  reason: string;
+}
+
+export const LABEL_COLUMNS = ['a', 'b', 'url_a', 'url_b', 'label', 'strategy', 'pi', 'at'] as const;
+
+const LABELS: readonly LabelValue[] = ['dup', 'not', 'unsure'];
+const STRATEGIES: readonly Strategy[] = ['stratified', 'near-threshold', 'random'];
+
+/** π as text: NaN stays NaN (JSON has no NaN and writes null, read back as NaN). */
+function piText(pi: number): string {
+  return Number.isNaN(pi) ? 'NaN' : String(pi);
+}
+
+export function encodeLabelsCsv(rows: readonly LabelRecord[]): string {
+  return formatDelimited([
+    [...LABEL_COLUMNS],
+    ...rows.map((r) => [
+      Number.isFinite(r.a) ? String(r.a) : '',
+      Number.isFinite(r.b) ? String(r.b) : '',
+      r.urlA,
+      r.urlB,
+      r.label,
+      r.strategy,
+      piText(r.pi),
+      r.at,
+    ]),
+  ]);
+}
+
+export function encodeLabelsJson(rows: readonly LabelRecord[]): string {
+  return (
+    JSON.stringify(
+      rows.map((r) => ({
+        a: Number.isFinite(r.a) ? r.a : null,
+        b: Number.isFinite(r.b) ? r.b : null,
+        url_a: r.urlA,
+        url_b: r.urlB,
+        label: r.label,
+        strategy: r.strategy,
+        pi: Number.isNaN(r.pi) ? null : r.pi,
+        at: r.at,
+      })),
+      null,
+      2,
+    ) + '\n'
+  );
+}
+
+type Field = (typeof LABEL_COLUMNS)[number];
+
+/**
+ * π from a field: no column or an empty cell is a hand-made file of uniformly drawn pairs (π = 1); JSON
+ * null and "NaN" are what the export writes for pairs that are not a probability sample.
+ */
+function piOf(v: unknown, has: boolean): number | string {
+  if (!has || v === undefined) return 1;
+  if (v === null) return NaN;
+  const s = String(v).trim();
+  if (s === '') return 1;
+  if (s.toLowerCase() === 'nan') return NaN;
+  const pi = Number(s);
+  return pi > 0 && pi <= 1 ? pi : `pi "${s}" is not in (0, 1]`;
+}
+
+/** One record from its fields by column name; a reason string when it cannot be read. */
+function record(get: (c: Field) => unknown, has: (c: Field) => boolean): LabelRecord | string {
+  const text = (c: Field) => {
+    const v = get(c);
+    return v === undefined || v === null ? '' : String(v).trim();
+  };
+  const label = text('label').toLowerCase();
+  if (!LABELS.includes(label as LabelValue))
+    return label ? `label "${label}" is not dup, not or unsure` : 'no label';
+  const seq = (c: Field) => {
+    const v = get(c);
+    // A seq is a whole number; anything else (missing, null, "", "x") is "not given".
+    const n = typeof v === 'number' ? v : text(c) === '' ? NaN : Number(text(c));
+    return Number.isInteger(n) && n >= 0 ? n : NaN;
+  };
+  const a = seq('a');
+  const b = seq('b');
+  const urlA = text('url_a');
+  const urlB = text('url_b');
+  if (!(Number.isFinite(a) && Number.isFinite(b)) && !(urlA && urlB))
+    return 'neither page seqs (a, b) nor URLs (url_a, url_b)';
+  const strategy = text('strategy');
+  if (strategy && !STRATEGIES.includes(strategy as Strategy))
+    return `strategy "${strategy}" is not stratified, near-threshold or random`;
+  const pi = piOf(get('pi'), has('pi'));
+  if (typeof pi === 'string') return pi;
+  return {
+    a,
+    b,
+    urlA,
+    urlB,
+    label: label as LabelValue,
+    strategy: (strategy || 'random') as Strategy,
+    pi,
+    at: text('at'),
+  };
+}
+
+/** Labels from a file's text: JSON when it is a JSON array, CSV with a header row otherwise. */
+export function decodeLabels(text: string): { rows: LabelRecord[]; problems: LabelProblem[] } {
+  const body = text.replace(/^\uFEFF/, '');
+  const rows: LabelRecord[] = [];
+  const problems: LabelProblem[] = [];
+  const add = (row: number, r: LabelRecord | string) => {
+    if (typeof r === 'string') problems.push({ row, reason: r });
+    else rows.push(r);
+  };
+  if (body.trimStart().startsWith('[')) {
+    let data: unknown;
+    try {
+      data = JSON.parse(body);
+    } catch (e) {
+      return { rows, problems: [{ row: 0, reason: `not valid JSON: ${(e as Error).message}` }] };
+    }
+    if (!Array.isArray(data)) return { rows, problems: [{ row: 0, reason: 'not a JSON array' }] };
+    data.forEach((o: unknown, i) => {
+      if (!o || typeof o !== 'object') return add(i + 1, 'not an object');
+      const obj = o as Record<string, unknown>;
+      add(
+        i + 1,
+        record(
+          (c) => obj[c],
+          (c) => c in obj,
+        ),
+      );
+    });
+    return { rows, problems };
+  }
+  const [head, ...records] = parseDelimited(body);
+  const cols = (head ?? []).map((c) => c.trim().toLowerCase());
+  if (!cols.includes('label'))
+    return { rows, problems: [{ row: 0, reason: 'the header row has no "label" column' }] };
+  records.forEach((f, i) => {
+    if (f.length === 1 && f[0].trim() === '') return; // a blank line
+    add(
+      i + 1,
+      record(
+        (c) => {
+          const at = cols.indexOf(c);
+          return at < 0 ? undefined : f[at];
+        },
+        (c) => cols.includes(c),
+      ),
+    );
+  });
+  return { rows, problems };
+}
+
+/** "3 rows skipped: row 4: label "dpu" is not …; row 9: …" (the first few), or '' when none. */
+export function describeProblems(problems: readonly LabelProblem[], max = 3): string {
+  if (problems.length === 0) return '';
+  const shown = problems
+    .slice(0, max)
+    .map((p) => (p.row > 0 ? `row ${p.row}: ${p.reason}` : p.reason))
+    .join('; ');
+  return `${problems.length} row${problems.length === 1 ? '' : 's'} skipped: ${shown}${problems.length > max ? '; …' : ''}`;
+}

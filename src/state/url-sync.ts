@@ -8,6 +8,7 @@ import {
 import { useAnalysis, type ClusterMode } from './analysis';
 import { useDatasets } from './datasets';
 import { useDust } from './dust';
+import { isPaneId, useLayout, type PaneId } from './layout';
 
 /**
  * The view lives in the URL (dataset, method, thresholds, clustering), so a view can be shared and a
@@ -18,6 +19,8 @@ export interface UrlView {
   /** Selected cluster (index in the list) and DUST rule (id). */
   cluster?: number | null;
   rule?: number | null;
+  /** The enlarged analysis pane, if any. */
+  pane?: PaneId | null;
   method: MethodId | null;
   mode: ClusterMode | null;
   thresholds: Partial<Thresholds>;
@@ -47,9 +50,11 @@ export function parseView(search: string): UrlView {
   if (q.get('fl') === '0') thresholds.fcLengthCheck = false;
   const m = q.get('m');
   const mode = q.get('mode');
+  const pane = q.get('pane');
   return {
     ...(num('cl') !== undefined ? { cluster: num('cl') } : {}),
     ...(num('rule') !== undefined ? { rule: num('rule') } : {}),
+    ...(isPaneId(pane) ? { pane } : {}),
     dataset: num('ds') ?? null,
     method: m && m in METHOD_LABELS ? (m as MethodId) : null,
     mode: mode === 'star' || mode === 'components' ? mode : null,
@@ -64,11 +69,13 @@ export function formatView(v: {
   thresholds: Thresholds;
   cluster?: number | null;
   rule?: number | null;
+  pane?: PaneId | null;
 }): string {
   const q = new URLSearchParams();
   if (v.dataset !== null) q.set('ds', String(v.dataset));
   if (v.cluster !== undefined && v.cluster !== null) q.set('cl', String(v.cluster));
   if (v.rule !== undefined && v.rule !== null) q.set('rule', String(v.rule));
+  if (v.pane) q.set('pane', v.pane);
   q.set('m', v.method);
   if (v.mode !== 'components') q.set('mode', v.mode);
   for (const [key, short] of KEYS)
@@ -89,6 +96,7 @@ export function syncViewWithUrl(): () => void {
   if (v.dataset !== null) useDatasets.setState({ selectedId: v.dataset });
   if (v.cluster !== undefined) useAnalysis.setState({ pendingCluster: v.cluster });
   if (v.rule !== undefined) useDust.setState({ pendingRule: v.rule });
+  if (v.pane) useLayout.setState({ enlarged: v.pane });
   const write = () => {
     const s = useAnalysis.getState();
     const d = useDust.getState();
@@ -100,15 +108,18 @@ export function syncViewWithUrl(): () => void {
       // While a selection from the URL waits for its data, it stays in the URL.
       cluster: s.selectedCluster ?? s.pendingCluster,
       rule: d.selectedRule ?? d.pendingRule,
+      pane: useLayout.getState().enlarged,
     });
     if (url !== window.location.search) window.history.replaceState(null, '', url);
   };
   const u1 = useAnalysis.subscribe(write);
   const u2 = useDatasets.subscribe(write);
   const u3 = useDust.subscribe(write);
+  const u4 = useLayout.subscribe(write);
   return () => {
     u1();
     u2();
     u3();
+    u4();
   };
 }

@@ -1,14 +1,42 @@
+import { useEffect } from 'react';
+import { useLayout } from '../state/layout';
 import { ClustersPane } from './clusters/ClustersPane';
+import { PaneFrame } from './PaneFrame';
 import { RulesPane } from './dust/RulesPane';
 import { PrPane } from './pr/PrPane';
 
-/** The three panes the product is about, side by side. */
+/**
+ * The three panes the product is about. They sit in a responsive grid (styles.css, "Analysis panes"):
+ * three columns when the main area is wide, else clusters and precision–recall side by side over the
+ * DUST rules at full width; any one can be enlarged to the whole main area (kept in the URL as `pane=`).
+ */
 export function AnalysisPanes() {
+  const enlarged = useLayout((s) => s.enlarged);
+  const enlarge = useLayout((s) => s.enlarge);
+
+  // Escape restores an enlarged pane, unless something inside it used the key (a menu, a dialog) first.
+  useEffect(() => {
+    if (enlarged === null) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      // The button the keyboard may be on stays the same element (its label turns back to "Enlarge").
+      enlarge(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [enlarged, enlarge]);
+
   return (
-    <section className="panes" aria-label="Analysis">
-      <ClustersPane />
-      <PrPane />
-      <RulesPane />
+    <section className={`panes${enlarged ? ' panes-enlarged' : ''}`} aria-label="Analysis">
+      <PaneFrame id="clusters" title="Duplicate clusters">
+        <ClustersPane />
+      </PaneFrame>
+      <PaneFrame id="pr" title="Precision–recall">
+        <PrPane />
+      </PaneFrame>
+      <PaneFrame id="dust" title="DUST rules">
+        <RulesPane />
+      </PaneFrame>
     </section>
   );
 }

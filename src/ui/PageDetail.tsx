@@ -2,19 +2,29 @@ import { usePages } from '../state/pages';
 import { fmtInt, fmtSize } from './format';
 import { useDust } from '../state/dust';
 import { useLabels } from '../state/labels';
+import { Url } from './Url';
+import { charsThatFit, useElementWidth } from './useElementWidth';
 
 /** One page: metadata, headers, visible text and outlinks — always as text, never as markup. */
 export function PageDetail() {
-  const { pages, rankOf, selectedSeq, content, revisited } = usePages();
+  const p = usePages((s) =>
+    s.selectedSeq === null ? undefined : s.pages.find((x) => x.seq === s.selectedSeq),
+  );
+  const rankOf = usePages((s) => s.rankOf);
+  const content = usePages((s) => s.content);
+  const revisited = usePages((s) => s.revisited);
   const canonical = useDust((s) => s.canonical);
+  // URLs here get up to three lines of the detail's width before the middle gives way (Url).
+  const [box, width, boxEl] = useElementWidth<HTMLElement>();
+  const line = width > 0 ? charsThatFit(boxEl, width - 110) : 60;
+  const max = 3 * line;
   const references = useLabels((s) => s.references);
   const toggleReference = useLabels((s) => s.toggleReference);
-  const p = selectedSeq === null ? undefined : pages.find((x) => x.seq === selectedSeq);
   if (!p) {
     return (
-      <aside className="page-detail" aria-label="Page detail">
+      <aside className="page-detail" aria-label="Page detail" id="page-detail" tabIndex={-1} ref={box}>
         <p className="empty">
-          Select a page to see its headers, text and outlinks (↑/↓ move through the table).
+          Select a page to see its headers, text and outlinks (↑/↓ move through the table, Enter comes here).
         </p>
       </aside>
     );
@@ -22,7 +32,7 @@ export function PageDetail() {
   const text = content?.text || revisited?.text || '';
   const links = content && content.outlinks.length > 0 ? content : revisited;
   return (
-    <aside className="page-detail" aria-label="Page detail">
+    <aside className="page-detail" aria-label="Page detail" id="page-detail" tabIndex={-1} ref={box}>
       <h2 data-testid="detail-title">{p.title || '(no title)'}</h2>
       <label className="check">
         <input type="checkbox" checked={references.has(p.seq)} onChange={() => void toggleReference(p.seq)} />{' '}
@@ -30,17 +40,23 @@ export function PageDetail() {
       </label>
       <dl className="facts">
         <dt>URL</dt>
-        <dd>{p.url}</dd>
+        <dd>
+          <Url url={p.url} max={max} />
+        </dd>
         {p.normUrl !== p.url && (
           <>
             <dt>Normalised</dt>
-            <dd>{p.normUrl}</dd>
+            <dd>
+              <Url url={p.normUrl} max={max} />
+            </dd>
           </>
         )}
         {canonical.get(p.normUrl) && (
           <>
             <dt>Canonical</dt>
-            <dd>{canonical.get(p.normUrl)}</dd>
+            <dd>
+              <Url url={canonical.get(p.normUrl)} max={max} />
+            </dd>
           </>
         )}
         <dt>Status</dt>
@@ -89,7 +105,7 @@ export function PageDetail() {
       <ol className="outlinks">
         {links?.outlinks.map((l, i) => (
           <li key={i} title={links.rawOutlinks[i] !== l ? `written as ${links.rawOutlinks[i]}` : undefined}>
-            {l}
+            <Url url={l} max={line} />
           </li>
         ))}
       </ol>

@@ -1,7 +1,10 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { statusClass, usePages, visiblePages, type SortKey } from '../state/pages';
 import { fmtInt, fmtSize } from './format';
 import { useDust } from '../state/dust';
+import { Url } from './Url';
+import { charsThatFit, useElementWidth } from './useElementWidth';
+import { useListKeys } from './useListKeys';
 
 const ROW = 26;
 const COLUMNS: { key: SortKey; label: string; cls: string }[] = [
@@ -14,9 +17,20 @@ const COLUMNS: { key: SortKey; label: string; cls: string }[] = [
   { key: 'size', label: 'Size', cls: 'c-size' },
 ];
 
-/** Pages of the selected dataset: filter by URL/title, host, status, MIME; sort by any column; virtualised. */
+/**
+ * Pages of the selected dataset: filter by URL/title, host, status, MIME; sort by any column; virtualised.
+ * The rows are one keyboard stop (↑/↓, PageUp/PageDown, Home/End select a page; Enter moves to its detail).
+ */
 export function PagesTable() {
-  const { pages, rankOf, loading, filter, sort, setFilter, setSort, selectedSeq, selectPage } = usePages();
+  const pages = usePages((s) => s.pages);
+  const rankOf = usePages((s) => s.rankOf);
+  const loading = usePages((s) => s.loading);
+  const filter = usePages((s) => s.filter);
+  const sort = usePages((s) => s.sort);
+  const setFilter = usePages((s) => s.setFilter);
+  const setSort = usePages((s) => s.setSort);
+  const selectedSeq = usePages((s) => s.selectedSeq);
+  const selectPage = usePages((s) => s.selectPage);
   const canonical = useDust((s) => s.canonical);
   const rows = useMemo(() => visiblePages(pages, filter, sort, canonical), [pages, filter, sort, canonical]);
   const hosts = useMemo(() => [...new Set(pages.map((p) => p.host))].filter(Boolean).sort(), [pages]);
@@ -25,23 +39,37 @@ export function PagesTable() {
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(400);
   const body = useRef<HTMLDivElement>(null);
+  // URL cells are shortened in the middle to what their column holds (host and path end stay).
+  const [urlHead, urlWidth, urlEl] = useElementWidth<HTMLButtonElement>();
+  const [canonHead, canonWidth] = useElementWidth<HTMLButtonElement>();
+  const urlMax = urlWidth > 0 ? charsThatFit(urlEl, urlWidth - 12) : 64;
+  const canonMax = canonWidth > 0 ? charsThatFit(urlEl, canonWidth - 12) : 48;
 
   const first = Math.max(0, Math.floor(scrollTop / ROW) - 10);
   const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW) + 10);
+  const active = rows.findIndex((r) => r.seq === selectedSeq);
 
-  const move = (e: KeyboardEvent) => {
-    if (rows.length === 0 || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
-    e.preventDefault();
-    const i = rows.findIndex((r) => r.seq === selectedSeq);
-    const next = e.key === 'ArrowDown' ? Math.min(rows.length - 1, i + 1) : Math.max(0, i - 1);
-    void selectPage(rows[next].seq);
-    const el = body.current;
-    if (el) {
-      const top = next * ROW;
-      if (top < el.scrollTop) el.scrollTop = top;
-      else if (top + ROW > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW - el.clientHeight;
-    }
-  };
+  const moveTo = useCallback(
+    (next: number) => {
+      void selectPage(rows[next].seq);
+      const el = body.current;
+      if (el) {
+        const top = next * ROW;
+        if (top < el.scrollTop) el.scrollTop = top;
+        else if (top + ROW > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW - el.clientHeight;
+      }
+    },
+    [rows, selectPage],
+  );
+  // The detail beside (or under) the table shows the selected page already; Enter takes the keyboard there.
+  const openDetail = useCallback(() => {
+    const d = document.getElementById('page-detail');
+    d?.focus();
+    d?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
+  const onKeyDown = useListKeys(rows.length, active, moveTo, openDetail, {
+    page: Math.max(1, Math.floor(height / ROW) - 1),
+  });
 
   return (
     <div className="pages-table">
@@ -85,14 +113,16 @@ export function PagesTable() {
           {loading ? 'loading…' : `${fmtInt(rows.length)} of ${fmtInt(pages.length)} pages`}
         </span>
       </div>
-      <div className="thead" role="row">
+      <div className="thead" role="group" aria-label="Sort pages by">
         {COLUMNS.map((c) => (
           <button
             type="button"
             key={c.key}
+            ref={c.key === 'url' ? urlHead : c.key === 'canonical' ? canonHead : undefined}
             className={`th ${c.cls}`}
             onClick={() => setSort(c.key)}
-            aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
+            aria-pressed={sort.key === c.key}
+            title={`Sort by ${c.label}${sort.key === c.key ? (sort.dir === 1 ? ' (ascending)' : ' (descending)') : ''}`}
           >
             {c.label}
             {sort.key === c.key ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}
@@ -108,8 +138,9 @@ export function PagesTable() {
         role="grid"
         aria-label="Pages"
         aria-rowcount={rows.length}
+        aria-activedescendant={active >= first && active < last ? `page-row-${rows[active].seq}` : undefined}
         tabIndex={0}
-        onKeyDown={move}
+        onKeyDown={onKeyDown}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       >
         {rows.length === 0 && !loading ? (
@@ -121,27 +152,35 @@ export function PagesTable() {
             {rows.slice(first, last).map((p, i) => (
               <div
                 key={p.seq}
+                id={`page-row-${p.seq}`}
                 role="row"
+                aria-rowindex={first + i + 1}
                 aria-selected={p.seq === selectedSeq}
                 className={`tr${p.seq === selectedSeq ? ' selected' : ''}`}
                 style={{ top: (first + i) * ROW, height: ROW }}
                 onClick={() => void selectPage(p.seq)}
               >
-                <span className="td c-seq">{rankOf.get(p.seq)}</span>
-                <span className={`td c-status s${statusClass(p.status)}`}>
+                <span role="gridcell" className="td c-seq">
+                  {rankOf.get(p.seq)}
+                </span>
+                <span role="gridcell" className={`td c-status s${statusClass(p.status)}`}>
                   {p.statuses.length > 1 ? p.statuses.join(',') : p.status || '–'}
                 </span>
-                <span className="td c-url" title={p.url}>
-                  {p.url}
+                <span role="gridcell" className="td c-url">
+                  <Url url={p.url} max={urlMax} />
                 </span>
-                <span className="td c-title" title={p.title}>
+                <span role="gridcell" className="td c-title" title={p.title}>
                   {p.recordType === 'revisit' ? `↺ ${p.title}` : p.title}
                 </span>
-                <span className="td c-canon" title={canonical.get(p.normUrl)}>
-                  {canonical.get(p.normUrl) ?? ''}
+                <span role="gridcell" className="td c-canon">
+                  {canonical.has(p.normUrl) && <Url url={canonical.get(p.normUrl)} max={canonMax} />}
                 </span>
-                <span className="td c-mime">{p.mime}</span>
-                <span className="td c-size">{fmtSize(p.sizeMin, p.sizeMax)}</span>
+                <span role="gridcell" className="td c-mime">
+                  {p.mime}
+                </span>
+                <span role="gridcell" className="td c-size">
+                  {fmtSize(p.sizeMin, p.sizeMax)}
+                </span>
               </div>
             ))}
           </div>

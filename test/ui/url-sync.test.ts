@@ -10,6 +10,7 @@ describe('view in the URL', () => {
       mode: 'star' as const,
       cluster: 4,
       rule: 7,
+      pane: 'dust' as const,
       thresholds: { ...DEFAULT_THRESHOLDS, C: 0.2, D: 0.03, jaccard: 0.7, fcLengthCheck: false },
     };
     const back = parseView(formatView(v));
@@ -19,6 +20,7 @@ describe('view in the URL', () => {
       mode: 'star',
       cluster: 4,
       rule: 7,
+      pane: 'dust',
       thresholds: { C: 0.2, D: 0.03, jaccard: 0.7, fcLengthCheck: false },
     });
   });
@@ -30,5 +32,22 @@ describe('view in the URL', () => {
       mode: null,
       thresholds: { C: 0.5 },
     });
+  });
+
+  it('keeps the enlarged pane: each pane id round-trips, none is left out, unknown ones are ignored', () => {
+    const base = {
+      dataset: 1,
+      method: 'rp-hm' as const,
+      mode: 'components' as const,
+      thresholds: DEFAULT_THRESHOLDS,
+    };
+    for (const pane of ['clusters', 'pr', 'dust'] as const) {
+      const search = formatView({ ...base, pane });
+      expect(new URLSearchParams(search).get('pane')).toBe(pane);
+      expect(parseView(search).pane).toBe(pane);
+    }
+    expect(formatView({ ...base, pane: null })).not.toContain('pane=');
+    expect(parseView(formatView(base))).not.toHaveProperty('pane');
+    expect(parseView('?ds=1&pane=sidebar')).not.toHaveProperty('pane');
   });
 });

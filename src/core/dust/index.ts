@@ -35,7 +35,15 @@ export { detectPairRules, pairDifferences } from './pair-rules';
 export { eliminateRedundancies, eliminateRedundantRules, detectNonRedundantRules } from './redundancy';
 export { validateRule, validateRules, splitUrls } from './validation';
 export { canonize, canonizeAll } from './canonize';
-export { applyRule, refines, pairRefines, compareSides, ruleSpelling, likelySubstringRule } from './rules';
+export {
+  applyRule,
+  refines,
+  pairRefines,
+  compareSides,
+  ruleSides,
+  ruleSpelling,
+  likelySubstringRule,
+} from './rules';
 export { precisionAtK, precisionCurve, discoveredRedundancy, coverage, type DustMetrics } from './metrics';
 
 export interface DustResult {

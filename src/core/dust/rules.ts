@@ -35,10 +35,21 @@ export function likelySubstringRule(
   };
 }
 
-/** A rule as people read it: "α → β", "drop p", "p → v". */
+/**
+ * A rule's two sides as people read them, in the paper's α → β notation (§3): a substring rule's token
+ * runs joined; a parameter substitution (§1) as the parameter with any value → dropped or set to its
+ * default. The UI, the exports and the CLI all spell rules from here.
+ */
+export function ruleSides(rule: Rule): { alpha: string; beta: string } {
+  if (rule.kind === 'substring') return { alpha: rule.alpha.join(''), beta: rule.beta.join('') };
+  if (rule.kind === 'param-drop') return { alpha: `${rule.param}=…`, beta: '(dropped)' };
+  return { alpha: `${rule.param}=…`, beta: `${rule.param}=${rule.value}` };
+}
+
+/** A rule as one line: "α → β" (see ruleSides). */
 export function ruleSpelling(rule: Rule): string {
-  if (rule.kind === 'substring') return `${rule.alpha.join('')} → ${rule.beta.join('')}`;
-  return rule.kind === 'param-drop' ? `drop ${rule.param}` : `${rule.param} → ${rule.value}`;
+  const { alpha, beta } = ruleSides(rule);
+  return `${alpha} → ${beta}`;
 }
 
 /** Whether a URL token is an alphanumeric run (the only kind GAP matches). */

@@ -8,7 +8,7 @@ import { TextCompare } from '../TextCompare';
 import { clusterKind, rulesExplaining } from '../../state/cross';
 import { useDust } from '../../state/dust';
 import { useLabels } from '../../state/labels';
-import { ruleText } from '../dust/format-rule';
+import { ruleSpelling } from '../../core/dust';
 
 /** The selected cluster: its members, which pairs only join through others, and two members side by side. */
 export function ClusterDetail() {
@@ -71,7 +71,7 @@ export function ClusterDetail() {
             Rules:{' '}
             {explaining.slice(0, 5).map((r) => (
               <button key={r.id} type="button" className="link" onClick={() => selectRule(r.id)}>
-                {ruleText(r).alpha} → {ruleText(r).beta}
+                {ruleSpelling(r)}
               </button>
             ))}
           </>

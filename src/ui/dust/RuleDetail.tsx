@@ -1,13 +1,16 @@
 import { useMemo, useState } from 'react';
+import { ruleSides } from '../../core/dust';
 import { normaliseUrl } from '../../core/url/normalize';
 import { useDust } from '../../state/dust';
 import { usePages } from '../../state/pages';
 import { TextCompare } from '../TextCompare';
-import { ruleText } from './format-rule';
+import { Url } from '../Url';
+import { charsThatFit, useElementWidth } from '../useElementWidth';
+import { useListKeys } from '../useListKeys';
 
 /** A rule's instances (URL pairs from the list); one opens the two pages side by side. */
 export function RuleDetail() {
-  const { run, selectedRule } = useDust();
+  const rule = useDust((s) => s.run?.rules.find((r) => r.id === s.selectedRule));
   const pages = usePages((p) => p.pages);
   const datasetId = usePages((p) => p.datasetId);
   const byUrl = useMemo(() => {
@@ -15,11 +18,16 @@ export function RuleDetail() {
     for (const p of pages) if (!m.has(p.normUrl)) m.set(p.normUrl, p.seq);
     return m;
   }, [pages]);
-  const rule = run?.rules.find((r) => r.id === selectedRule);
   const [chosen, setChosen] = useState<{ rule: number; i: number } | null>(null);
-  if (!run || !rule || datasetId === null) return null;
-  const t = ruleText(rule);
-  const i = chosen && chosen.rule === rule.id ? chosen.i : 0;
+  const count = rule?.instances.length ?? 0;
+  // Two URLs share a line of the list: each gets half of it, less the arrow between them.
+  const [list, listWidth, listEl] = useElementWidth<HTMLOListElement>();
+  const max = listWidth > 0 ? charsThatFit(listEl, (listWidth - 40) / 2) : 90;
+  const i = rule && chosen && chosen.rule === rule.id ? chosen.i : 0;
+  // One tab stop for the instance list: ↑/↓ move to another pair and open it at once.
+  const onKeyDown = useListKeys(count, i, (k) => rule && setChosen({ rule: rule.id, i: k }));
+  if (!rule || datasetId === null) return null;
+  const t = ruleSides(rule);
   const inst = rule.instances[i];
   const seqA = inst ? byUrl.get(normaliseUrl(inst[0]).href) : undefined;
   const seqB = inst ? byUrl.get(normaliseUrl(inst[1]).href) : undefined;
@@ -33,16 +41,25 @@ export function RuleDetail() {
       {rule.instances.length === 0 ? (
         <p className="empty">No instance of this rule is kept for display.</p>
       ) : (
-        <ol className="instances">
+        <ol
+          ref={list}
+          className="instances"
+          role="listbox"
+          aria-label="Instances (u, R(u))"
+          tabIndex={0}
+          aria-activedescendant={`rule-inst-${i}`}
+          onKeyDown={onKeyDown}
+        >
           {rule.instances.map(([a, b], k) => (
-            <li key={k}>
-              <button
-                type="button"
-                className={k === i ? 'selected' : ''}
-                onClick={() => setChosen({ rule: rule.id, i: k })}
-              >
-                <span className="url">{a}</span> ↔ <span className="url">{b}</span>
-              </button>
+            <li
+              key={k}
+              id={`rule-inst-${k}`}
+              role="option"
+              aria-selected={k === i}
+              className={k === i ? 'selected' : ''}
+              onClick={() => setChosen({ rule: rule.id, i: k })}
+            >
+              <Url url={a} max={max} /> ↔ <Url url={b} max={max} />
             </li>
           ))}
         </ol>

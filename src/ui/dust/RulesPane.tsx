@@ -1,65 +1,46 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { ruleText } from './format-rule';
+import { ruleSides, ruleSpelling, type Rule } from '../../core/dust';
+import type { StoredDustRun } from '../../db/schema';
 import { useDust, type RuleSortKey } from '../../state/dust';
+import { usePages } from '../../state/pages';
 import { drawPrecisionAtK } from '../charts/precision-at-k';
 import { csvField, download } from '../download';
 import { fmtInt } from '../format';
 import { JobProgress } from '../JobProgress';
 import { DustParamsPanel } from './DustParamsPanel';
-import type { Rule } from '../../core/dust';
+import { RuleTable } from './RuleTable';
+import { summariseValidation, urlOnlyNote } from './validation-note';
 
 const STATUS_RANK = { valid: 0, likely: 1, refuted: 2 } as const;
 
 /** DustBuster's rules: support table, precision@k, headline numbers, exports. */
 export function RulesPane() {
-  const s = useDust();
+  const run = useDust((s) => s.run);
+  const mining = useDust((s) => s.mining);
+  const error = useDust((s) => s.error);
+  const mine = useDust((s) => s.mine);
+  const hostFilter = useDust((s) => s.hostFilter);
+  const setHostFilter = useDust((s) => s.setHostFilter);
+  const ruleFilter = useDust((s) => s.ruleFilter);
+  const setRuleFilter = useDust((s) => s.setRuleFilter);
+  const sort = useDust((s) => s.sort);
   const svg = useRef<SVGSVGElement>(null);
-  const run = s.run;
   const hosts = useMemo(() => [...new Set(run?.rules.map((r) => r.site) ?? [])].sort(), [run]);
-  const rows = useMemo(() => {
-    if (!run) return [];
-    const rank = new Map(run.rules.map((r, i) => [r.id, i]));
-    const val = (r: Rule, k: RuleSortKey): number | string =>
-      k === 'rank'
-        ? rank.get(r.id)!
-        : k === 'support'
-          ? r.support
-          : k === 'likely'
-            ? r.likelySimilarSupport
-            : k === 'status'
-              ? STATUS_RANK[r.status]
-              : k === 'saved'
-                ? (run.saved[r.id] ?? -1)
-                : r.site;
-    const q = s.ruleFilter.trim();
-    const matches = (r: Rule) => {
-      if (!q) return true;
-      const t = ruleText(r);
-      return (
-        t.alpha.includes(q) ||
-        t.beta.includes(q) ||
-        r.instances.some(([a, b]) => a.includes(q) || b.includes(q))
-      );
-    };
-    return run.rules
-      .filter((r) => (!s.hostFilter || r.site === s.hostFilter) && matches(r))
-      .sort((a, b) => {
-        const x = val(a, s.sort.key);
-        const y = val(b, s.sort.key);
-        return (x < y ? -1 : x > y ? 1 : rank.get(a.id)! - rank.get(b.id)!) * s.sort.dir;
-      });
-  }, [run, s.hostFilter, s.ruleFilter, s.sort]);
+  const rows = useMemo(
+    () => (run ? visibleRules(run, hostFilter, ruleFilter, sort) : []),
+    [run, hostFilter, ruleFilter, sort],
+  );
 
   useEffect(() => {
     if (svg.current && run && run.metrics.precision.length > 0)
-      drawPrecisionAtK(svg.current, run.metrics.precision, { width: 260, height: 120 });
+      drawPrecisionAtK(svg.current, run.metrics.precision, { width: 240, height: 90 });
   }, [run]);
 
   if (!run) {
     return (
       <section className="pane pane-dust" aria-label="DUST rules">
         <h2>DUST rules</h2>
-        {s.mining ? (
+        {mining ? (
           <Progress />
         ) : (
           <>
@@ -68,34 +49,26 @@ export function RulesPane() {
               from this dataset's URL list, validates them against its pages and shows how many URLs each
               would save.
             </p>
-            <button type="button" onClick={() => void s.mine()}>
+            <button type="button" onClick={() => void mine()}>
               Mine DUST rules
             </button>
             <DustParamsPanel />
           </>
         )}
-        {s.error && (
+        {error && (
           <p className="dataset-error" role="alert">
-            {s.error}
+            {error}
           </p>
         )}
       </section>
     );
   }
   const m = run.metrics;
-  const head = (k: RuleSortKey, label: string) => (
-    <th aria-sort={s.sort.key === k ? (s.sort.dir === 1 ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" onClick={() => s.setSort(k)}>
-        {label}
-        {s.sort.key === k ? (s.sort.dir === 1 ? ' ▲' : ' ▼') : ''}
-      </button>
-    </th>
-  );
   return (
     <section className="pane pane-dust" aria-label="DUST rules">
       <div className="pane-head">
         <h2>DUST rules</h2>
-        <select aria-label="Rule site" value={s.hostFilter} onChange={(e) => s.setHostFilter(e.target.value)}>
+        <select aria-label="Rule site" value={hostFilter} onChange={(e) => setHostFilter(e.target.value)}>
           <option value="">All sites ({hosts.length})</option>
           {hosts.map((h) => (
             <option key={h} value={h}>
@@ -107,8 +80,8 @@ export function RulesPane() {
           type="search"
           aria-label="Filter rules"
           placeholder="Filter: text or host"
-          value={s.ruleFilter}
-          onChange={(e) => s.setRuleFilter(e.target.value)}
+          value={ruleFilter}
+          onChange={(e) => setRuleFilter(e.target.value)}
         />
       </div>
       <p className="meta headline" data-testid="dust-headline">
@@ -133,70 +106,17 @@ export function RulesPane() {
             ? 'host'
             : 'the whole list'}
       </p>
-      {!run.hasContent && (
-        <p className="meta">
-          This dataset has no page contents (a URL list or access log): rules stay <i>likely</i>, supported by
-          size ranges only, and cannot be validated.
-        </p>
-      )}
+      {!run.hasContent && <UrlOnlyNote run={run} />}
       {m.precision.length > 0 && <svg ref={svg} role="img" aria-label="precision at k" />}
       <div className="rules-scroll">
-        <table className="rules" aria-label="Rules">
-          <thead>
-            <tr>
-              {head('rank', '#')}
-              <th>α → β</th>
-              {head('site', 'Site')}
-              {head('support', 'Support')}
-              {head('likely', 'Likely-similar')}
-              {head('status', 'Status')}
-              {head('saved', 'URLs saved')}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => {
-              const t = ruleText(r);
-              return (
-                <tr
-                  key={r.id}
-                  className={s.selectedRule === r.id ? 'selected' : ''}
-                  onClick={() => s.selectRule(s.selectedRule === r.id ? null : r.id)}
-                >
-                  <td>{i + 1}</td>
-                  <td className="rule" title={r.reason}>
-                    <code>{t.alpha}</code> → <code>{t.beta}</code>
-                    {r.direction === 'growing' ? ' (growing)' : ''}
-                    {r.kind === 'substring' && r.origin === 'pairs' && (
-                      <span
-                        className="badge"
-                        title="derived from pairs of identical pages (not in the paper)"
-                      >
-                        pairs
-                      </span>
-                    )}
-                  </td>
-                  <td>{r.site}</td>
-                  <td>{fmtInt(r.support)}</td>
-                  <td>{fmtInt(r.likelySimilarSupport)}</td>
-                  <td>
-                    <span className={`badge rule-${r.status}`}>{r.status}</span>{' '}
-                    <span className="meta">
-                      +{r.positives}/−{r.negatives}
-                    </span>
-                  </td>
-                  <td>{run.saved[r.id] === undefined ? '–' : fmtInt(run.saved[r.id])}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <RuleTable rows={rows} saved={run.saved} />
       </div>
       <div className="pane-foot">
-        {s.mining ? (
+        {mining ? (
           <Progress />
         ) : (
           <>
-            <button type="button" onClick={() => void s.mine()}>
+            <button type="button" onClick={() => void mine()}>
               Mine again
             </button>{' '}
             <button type="button" onClick={() => exportRules(run)}>
@@ -213,8 +133,74 @@ export function RulesPane() {
   );
 }
 
-function exportRules(run: NonNullable<ReturnType<typeof useDust.getState>['run']>) {
-  const rules = run.rules.map((r) => ({ ...r, ...ruleText(r), saved: run.saved[r.id] ?? null }));
+/** Rules of the site and text filters, in the chosen order (rank breaks ties, so the order is stable). */
+export function visibleRules(
+  run: Pick<StoredDustRun, 'rules' | 'saved'>,
+  hostFilter: string,
+  ruleFilter: string,
+  sort: { key: RuleSortKey; dir: 1 | -1 },
+): Rule[] {
+  const rank = new Map(run.rules.map((r, i) => [r.id, i]));
+  const val = (r: Rule, k: RuleSortKey): number | string =>
+    k === 'rank'
+      ? rank.get(r.id)!
+      : k === 'support'
+        ? r.support
+        : k === 'likely'
+          ? r.likelySimilarSupport
+          : k === 'status'
+            ? STATUS_RANK[r.status]
+            : k === 'saved'
+              ? (run.saved[r.id] ?? -1)
+              : r.site;
+  const q = ruleFilter.trim();
+  const matches = (r: Rule) => {
+    if (!q) return true;
+    const t = ruleSides(r);
+    return (
+      t.alpha.includes(q) ||
+      t.beta.includes(q) ||
+      r.instances.some(([a, b]) => a.includes(q) || b.includes(q))
+    );
+  };
+  return run.rules
+    .filter((r) => (!hostFilter || r.site === hostFilter) && matches(r))
+    .sort((a, b) => {
+      const x = val(a, sort.key);
+      const y = val(b, sort.key);
+      return (x < y ? -1 : x > y ? 1 : rank.get(a.id)! - rank.get(b.id)!) * sort.dir;
+    });
+}
+
+/** For a dataset without page contents: what was detected, validated and left likely, and why. */
+function UrlOnlyNote({ run }: { run: StoredDustRun }) {
+  const pages = usePages((p) => p.pages);
+  const lines = useMemo(() => {
+    let withDigest = 0;
+    let withError = 0;
+    for (const p of pages) {
+      if (p.digest) withDigest++;
+      if (p.statuses.some((s) => s >= 400)) withError++;
+    }
+    return urlOnlyNote(summariseValidation(run.rules), {
+      urls: pages.length,
+      withDigest,
+      withError,
+      missingIsNegative: run.params.missingIsNegative,
+    });
+  }, [pages, run]);
+  return (
+    <div className="meta url-only-note" data-testid="dust-url-only">
+      {lines.map((l, i) => (
+        <p key={i}>{l}</p>
+      ))}
+    </div>
+  );
+}
+
+function exportRules(run: StoredDustRun) {
+  // The same spelling as the table and the CLI's report (core ruleSpelling), beside the token runs.
+  const rules = run.rules.map((r) => ({ rule: ruleSpelling(r), ...r, saved: run.saved[r.id] ?? null }));
   download(
     'dust-rules.json',
     'application/json',
@@ -222,7 +208,7 @@ function exportRules(run: NonNullable<ReturnType<typeof useDust.getState>['run']
   );
 }
 
-function exportCanonical(run: NonNullable<ReturnType<typeof useDust.getState>['run']>) {
+function exportCanonical(run: StoredDustRun) {
   const lines = ['url,canonical', ...run.canonical.map(([u, c]) => `${csvField(u)},${csvField(c)}`)];
   download('canonical-urls.csv', 'text/csv', lines.join('\n') + '\n');
 }

@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState } from 'react';
+import { ruleSides, type Rule } from '../../core/dust';
+import { useDust, type RuleSortKey } from '../../state/dust';
+import { fmtInt } from '../format';
+import { useListKeys } from '../useListKeys';
+
+/** Column headers: short enough that every column fits a 500 px pane, the full meaning on hover. */
+const HEADS: { key: RuleSortKey; label: string; title: string; num?: boolean }[] = [
+  { key: 'rank', label: '#', title: 'Rank by likeliness (Fig. 1: support, then T_high support)', num: true },
+  { key: 'site', label: 'Site', title: 'Site the rule was mined on' },
+  { key: 'support', label: 'Support', title: 'Support: instances in the URL list (§4)', num: true },
+  {
+    key: 'likely',
+    label: 'Similar',
+    title: 'Likely-similar support: instances whose sizes or sketches say the pages may be alike (§4)',
+    num: true,
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    title: 'Validation (Fig. 3): valid, likely (not judged) or refuted; +similar/−not samples',
+  },
+  {
+    key: 'saved',
+    label: 'Saved',
+    title: 'URLs saved: URLs of the list the rule rewrites into another listed URL',
+    num: true,
+  },
+];
+
+/**
+ * The support table: one keyboard stop (↑/↓, Home/End, PageUp/PageDown move between rows, Enter or Space
+ * opens the rule's instances below the panes), sortable headers as buttons, every column visible.
+ */
+export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number, number> }) {
+  const selectedRule = useDust((s) => s.selectedRule);
+  const selectRule = useDust((s) => s.selectRule);
+  const sort = useDust((s) => s.sort);
+  const setSort = useDust((s) => s.setSort);
+  // The row the keyboard is on; follows the selection, and stays put when rows are re-sorted.
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const fromKeys = useRef(false);
+  const selectedIndex = rows.findIndex((r) => r.id === selectedRule);
+  const activeIndex = Math.max(
+    0,
+    activeId !== null && rows.some((r) => r.id === activeId)
+      ? rows.findIndex((r) => r.id === activeId)
+      : selectedIndex,
+  );
+
+  const open = (i: number) => {
+    const id = rows[i].id;
+    selectRule(selectedRule === id ? null : id);
+    // The instances open under the panes: bring them into view without taking the keyboard away.
+    if (fromKeys.current)
+      requestAnimationFrame(() =>
+        document.querySelector('.rule-detail')?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }),
+      );
+  };
+  const onKeyDown = useListKeys(
+    rows.length,
+    activeIndex,
+    (i) => {
+      fromKeys.current = true;
+      setActiveId(rows[i].id);
+    },
+    open,
+  );
+
+  // Roving focus: the active row holds the one tab stop, and the keyboard moves focus with it.
+  useEffect(() => {
+    if (!fromKeys.current) return;
+    body.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`)?.focus();
+  }, [activeIndex]);
+
+  return (
+    <table className="rules" aria-label="Rules">
+      <thead>
+        <tr>
+          <Head h={HEADS[0]} sort={sort} setSort={setSort} />
+          <th scope="col" className="rule">
+            Rule α → β
+          </th>
+          {HEADS.slice(1).map((h) => (
+            <Head key={h.key} h={h} sort={sort} setSort={setSort} />
+          ))}
+        </tr>
+      </thead>
+      <tbody
+        ref={body}
+        onKeyDown={(e) => {
+          fromKeys.current = true;
+          onKeyDown(e);
+        }}
+        onMouseDown={() => (fromKeys.current = false)}
+      >
+        {rows.map((r, i) => {
+          const t = ruleSides(r);
+          const selected = selectedRule === r.id;
+          return (
+            <tr
+              key={r.id}
+              data-index={i}
+              tabIndex={i === activeIndex ? 0 : -1}
+              aria-current={selected ? true : undefined}
+              className={`${selected ? 'selected' : ''}${i === activeIndex ? ' active' : ''}`}
+              onClick={() => {
+                fromKeys.current = false;
+                setActiveId(r.id);
+                open(i);
+              }}
+            >
+              <td className="num">{i + 1}</td>
+              <td className="rule" title={r.reason}>
+                <code>{t.alpha}</code> → <code>{t.beta}</code>
+                {r.direction === 'growing' ? ' (growing)' : ''}
+                {r.kind === 'substring' && r.origin === 'pairs' && (
+                  <span className="badge" title="derived from pairs of identical pages (not in the paper)">
+                    pairs
+                  </span>
+                )}
+              </td>
+              <td className="site">{r.site}</td>
+              <td className="num">{fmtInt(r.support)}</td>
+              <td className="num">{fmtInt(r.likelySimilarSupport)}</td>
+              <td className="status" title={r.reason}>
+                <span className={`badge rule-${r.status}`}>{r.status}</span>{' '}
+                <span className="meta">
+                  +{r.positives}/−{r.negatives}
+                </span>
+              </td>
+              <td className="num">{saved[r.id] === undefined ? '–' : fmtInt(saved[r.id])}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Head({
+  h,
+  sort,
+  setSort,
+}: {
+  h: (typeof HEADS)[number];
+  sort: { key: RuleSortKey; dir: 1 | -1 };
+  setSort: (k: RuleSortKey) => void;
+}) {
+  const on = sort.key === h.key;
+  return (
+    <th
+      scope="col"
+      className={h.num ? 'num' : undefined}
+      aria-sort={on ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
+    >
+      <button type="button" title={`${h.title} — sort`} onClick={() => setSort(h.key)}>
+        {h.label}
+        {on ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}
+      </button>
+    </th>
+  );
+}

@@ -1,11 +1,13 @@
 // Generates sample/sample.warc.gz and sample/truth.json: a small,
 // deterministic crawl with mirrors, DUST, reposts, Chinese pages in UTF-8 and
-// GBK, a hostile page and assorted non-HTML records. Run: npm run sample
+// GBK, a hostile page and assorted non-HTML records. Page text is real: sections
+// of Debian documentation packages (installed when missing; see lib/sample-text.ts).
+// Run: npm run sample
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mulberry32 } from './lib/prng.ts';
+import { mulberry32, shuffle } from './lib/prng.ts';
 import { type CrawlItem, Clock, type NotDupPair, type Relation } from './lib/sample-crawl.ts';
 import { buildDocs } from './lib/sample-docs.ts';
 import { outlinks } from './lib/sample-html.ts';
@@ -13,6 +15,15 @@ import { sampleReadme } from './lib/sample-readme.ts';
 import { buildTruth, canonicalize } from './lib/sample-truth.ts';
 import { NEWS, REVISIT_STORY, buildNews } from './lib/sample-news.ts';
 import { buildZh } from './lib/sample-zh.ts';
+import {
+  DEBIAN_REFERENCE_EN,
+  DEBIAN_REFERENCE_ZH,
+  DEVELOPERS_REFERENCE,
+  Pool,
+  ensurePackages,
+  packageVersion,
+  readSections,
+} from './lib/sample-text.ts';
 import {
   type HeaderList,
   chunked,
@@ -41,13 +52,21 @@ const IPS: Record<string, string> = {
 };
 
 function main(): void {
+  const sources = [DEBIAN_REFERENCE_EN, DEVELOPERS_REFERENCE, DEBIAN_REFERENCE_ZH];
+  ensurePackages(sources.map((s) => s.pkg));
+  // One set of paragraphs for all sources: no paragraph is used twice unless a page copies another.
+  const seen = new Set<string>();
+  const en = readSections(DEBIAN_REFERENCE_EN, { minParagraph: 8, minSize: 70, maxSize: 400 }, seen);
+  const dev = readSections(DEVELOPERS_REFERENCE, { minParagraph: 8, minSize: 100, maxSize: 400 }, seen);
+  const zhText = readSections(DEBIAN_REFERENCE_ZH, { minParagraph: 15, minSize: 120, maxSize: 700 }, seen);
+
   const rng = mulberry32(SEED);
   const clock = new Clock(START);
   const nextId = recordIdFactory(`dedup-workbench-sample-${SEED}`);
-  // Pages added for DUST support draw from their own streams: the original pages keep their text.
-  const news = buildNews(rng, clock, mulberry32(SEED + 1));
-  const docs = buildDocs(rng, clock, mulberry32(SEED + 2));
-  const zh = buildZh(rng, clock);
+  // News stories mix subjects (shuffled); the docs keep their document order, as a manual does.
+  const news = buildNews(rng, clock, new Pool(shuffle(mulberry32(SEED + 1), en)));
+  const docs = buildDocs(rng, clock, new Pool(dev));
+  const zh = buildZh(rng, clock, new Pool(shuffle(mulberry32(SEED + 2), zhText)));
   const items: CrawlItem[] = [...news.items, ...docs.items, ...zh.items];
   const relations: Relation[] = [...news.relations, ...docs.relations, ...zh.relations];
   const notDup: NotDupPair[] = [...news.notDup, ...docs.notDup, ...zh.notDup];
@@ -77,7 +96,10 @@ function main(): void {
         ['format', 'WARC File Format 1.0'],
         ['conformsTo', 'http://bibnum.bnf.fr/WARC/WARC_ISO_28500_version1_latestdraft.pdf'],
         ['isPartOf', 'dedup-workbench-sample'],
-        ['description', 'Synthetic sample crawl: mirrors, DUST, reposts, GBK pages. See truth.json.'],
+        [
+          'description',
+          'Sample crawl of made-up sites with real text (Debian documentation, GPL-2+): mirrors, DUST, reposts, GBK pages. See truth.json.',
+        ],
         ['robots', 'obey'],
         ['http-header-user-agent', 'DedupWorkbenchSampleBot/1.0 (+http://example.test/bot)'],
       ]),
@@ -243,6 +265,7 @@ function main(): void {
 
   const truth = buildTruth({
     seed: SEED,
+    sources: sources.map((s) => ({ package: s.pkg, version: packageVersion(s.pkg), license: 'GPL-2+' })),
     file: FILENAME,
     items,
     relations,
@@ -262,7 +285,7 @@ function main(): void {
   const warc = Buffer.concat(members);
   writeFileSync(join(OUT_DIR, FILENAME), warc);
   writeFileSync(join(OUT_DIR, 'truth.json'), JSON.stringify(truth, null, 2) + '\n');
-  writeFileSync(join(OUT_DIR, 'README.md'), sampleReadme(truth, warc.length));
+  writeFileSync(join(OUT_DIR, 'README.md'), sampleReadme(truth, warc.length, docs.notes ?? {}));
   console.log(`${FILENAME}: ${warc.length} bytes, records ${JSON.stringify(counts)}`);
   console.log(
     `truth.json: ${truth.duplicate_groups.length} duplicate groups, counts ${JSON.stringify(truth.counts)}`,

@@ -45,6 +45,8 @@ export interface SiteBuild {
   items: CrawlItem[];
   relations: Relation[];
   notDup: NotDupPair[];
+  /** Paths of pages with a planted oddity, for the README (page names come from the text). */
+  notes?: Record<string, string>;
 }
 
 export class Clock {

@@ -1,41 +1,40 @@
 // docs.example.test and its near-replica mirror.example-docs.test.
 
-import { type Rng, pick, randHex, randInt, shuffle } from './prng.ts';
+import { type Rng, randHex } from './prng.ts';
 import { type Link, type PageModel } from './sample-html.ts';
-import {
-  type Clock,
-  type CrawlItem,
-  type SiteBuild,
-  htmlItem,
-  plainItem,
-  rel,
-  titleCase,
-} from './sample-crawl.ts';
-import { paragraph } from './text-gen.ts';
-import { NOUNS } from './wordlists.ts';
+import { type Clock, type CrawlItem, type SiteBuild, htmlItem, plainItem, rel } from './sample-crawl.ts';
+import { type Pool, type Section, slugify } from './sample-text.ts';
 
 export const DOCS = 'http://docs.example.test';
 export const MIRROR = 'http://mirror.example-docs.test';
 const SERVER = 'nginx/1.24.0';
 const MIRROR_SERVER = 'lighttpd/1.4.73';
 
-const SECTIONS: Array<{ dir: string; label: string; pages: string[] }> = [
-  { dir: 'guide', label: 'Guide', pages: ['install', 'configure', 'deploy', 'upgrade', 'troubleshooting'] },
-  { dir: 'api', label: 'API', pages: ['client', 'server', 'events', 'errors', 'streams', 'auth'] },
-  { dir: 'tutorial', label: 'Tutorial', pages: ['part-1', 'part-2', 'part-3', 'part-4', 'part-5', 'part-6'] },
-  {
-    dir: 'reference',
-    label: 'Reference',
-    pages: ['cli', 'config-file', 'environment', 'glossary', 'changelog'],
-  },
+/**
+ * The site's sections, each fed by chapters of the Debian Developer's Reference: a section index (the
+ * first text of its chapters) and `pages` pages named after their section titles.
+ */
+const SECTIONS: Array<{ dir: string; label: string; chapters: string[]; pages: number }> = [
+  { dir: 'guide', label: 'Guide', chapters: ['new-maintainer', 'developer-duties'], pages: 6 },
+  { dir: 'packaging', label: 'Packaging', chapters: ['pkgs'], pages: 6 },
+  { dir: 'beyond', label: 'Beyond packaging', chapters: ['beyond-pkging'], pages: 5 },
+  { dir: 'reference', label: 'Tools and resources', chapters: ['tools', 'resources'], pages: 5 },
 ];
-const BASE_HREF_PAGE = '/reference/cli.html';
-const GZIP_PAGE = '/reference/changelog.html';
-const ANGLE_PAGE = '/guide/deploy.html';
-const MIRROR_INDEX_ALIASES = ['/guide/index.html', '/api/index.html'];
-/** Module reference: /modules/ and one directory per module, each crawled as dir/ and dir/index.html. */
-const MODULES_DIR = '/modules/';
-const MODULE_COUNT = 26;
+/** Best practices: a listing and one directory per practice, each crawled as dir/ and dir/index.html. */
+const PRACTICES_DIR = '/practices/';
+const PRACTICES_CHAPTER = 'best-pkging-practices';
+const PRACTICE_COUNT = 26;
+/** Where the oddities live: [section index, page index]. */
+const BASE_HREF_AT = [3, 0] as const;
+const GZIP_AT = [3, 4] as const;
+const ANGLE_AT = [0, 2] as const;
+const MIRROR_INDEX_ALIASES = ['/guide/index.html', '/packaging/index.html'];
+const CREDIT =
+  "Text from the Debian Developer's Reference (Christian Schwarz, Adam Di Carlo, Raphaël Hertzog, Lucas Nussbaum and others), GNU GPL version 2 or later.";
+const FOOTER_LINKS: Link[] = [
+  { href: '/about.html', label: 'About these docs' },
+  { href: '/search.html', label: 'Search' },
+];
 
 interface DocPage {
   path: string;
@@ -48,136 +47,142 @@ function docNav(dir: string): Link[] {
   return [
     { href: '/', label: 'Docs home' },
     ...SECTIONS.map((s) => ({ href: rel(dir, `/${s.dir}/`), label: s.label })),
-    { href: rel(dir, '/faq.html'), label: 'FAQ' },
+    { href: rel(dir, PRACTICES_DIR), label: 'Best practices' },
   ];
 }
 
-function buildModels(rng: Rng): DocPage[] {
-  const paths: Array<{ path: string; label: string; section?: (typeof SECTIONS)[number]; index?: number }> = [
-    { path: '/', label: 'Example Docs' },
-  ];
-  for (const s of SECTIONS) {
-    paths.push({ path: `/${s.dir}/`, label: s.label, section: s });
-    s.pages.forEach((p, i) =>
-      paths.push({ path: `/${s.dir}/${p}.html`, label: titleCase(p), section: s, index: i }),
-    );
-  }
-  paths.push({ path: '/faq.html', label: 'Frequently Asked Questions' });
+const footer = (path: string): string => `Example Docs. Page source: ${DOCS}${path}. ${CREDIT}`;
 
-  return paths.map(({ path, label, section, index }) => {
-    const baseHref = path === BASE_HREF_PAGE ? `${DOCS}/api/` : undefined;
-    const dir = baseHref ? '/api/' : path.slice(0, path.lastIndexOf('/') + 1);
-    const link = (to: string, text: string): Link => ({ href: rel(dir, to), label: text });
-    const nav = docNav(dir);
-    let related: Link[] = [];
-    let prev: Link | undefined;
-    let next: Link | undefined;
-    if (path === '/') {
-      related = SECTIONS.map((s) => link(`/${s.dir}/index.html`, `${s.label} overview`));
-      related.push({ href: `${DOCS}/faq.html`, label: 'FAQ (absolute link)' });
-      related.push(link(MODULES_DIR, 'Module reference'));
-    } else if (section && index === undefined) {
-      related = section.pages.map((p) => link(`/${section.dir}/${p}.html`, titleCase(p)));
-      related[1] = { ...related[1], href: related[1].href + '#options' };
-    } else if (section && index !== undefined) {
-      const ps = section.pages;
-      if (index > 0)
-        prev = link(`/${section.dir}/${ps[index - 1]}.html`, `Previous: ${titleCase(ps[index - 1])}`);
-      if (index < ps.length - 1)
-        next = link(`/${section.dir}/${ps[index + 1]}.html`, `Next: ${titleCase(ps[index + 1])}`);
-      related = [link(`/${section.dir}/`, `Back to ${section.label}`)];
-      if (baseHref)
-        related.push(
-          { href: 'client.html', label: 'API: Client' },
-          { href: 'server.html', label: 'API: Server' },
-        );
-    }
-    const noun = pick(rng, NOUNS);
-    const model: PageModel = {
-      lang: 'en',
-      title: `${label} - Example Docs`,
-      metaCharset: 'utf-8',
-      baseHref,
-      headExtra: '<link rel="stylesheet" href="/static/docs.css">',
-      site: 'Example Docs',
-      nav,
-      heading: label,
-      paragraphs: Array.from({ length: randInt(rng, 3, 6) }, () => paragraph(rng)),
-      code: `$ dedup --config ${noun}.toml --threshold 0.${randInt(rng, 50, 95)} crawl-${randInt(rng, 1, 99)}.warc.gz`,
-      relatedTitle: 'See also',
-      related,
-      prev,
-      next,
-      footer: `Example Docs. Page source: ${DOCS}${path}`,
-    };
-    return { path, label, model };
-  });
-}
-
-/**
- * The module reference: a listing and MODULE_COUNT module pages, each in its own directory, drawn
- * from their own PRNG so that the pages above keep their text. Not mirrored.
- */
-function buildModules(rng: Rng): DocPage[] {
-  const names = shuffle(rng, NOUNS).slice(0, MODULE_COUNT).sort();
-  const footer = (path: string): string => `Example Docs. Page source: ${DOCS}${path}`;
-  const base = {
-    lang: 'en' as const,
+function baseModel(dir: string, path: string, label: string, t: Section): PageModel {
+  return {
+    lang: 'en',
+    title: `${label} - Example Docs`,
     metaCharset: 'utf-8',
     headExtra: '<link rel="stylesheet" href="/static/docs.css">',
     site: 'Example Docs',
+    nav: docNav(dir),
+    heading: label,
+    paragraphs: t.paragraphs,
+    code: t.code,
+    relatedTitle: 'See also',
+    related: [],
+    footerLinks: FOOTER_LINKS.map((l) => ({ ...l, href: rel(dir, l.href) })),
+    footer: footer(path),
   };
-  const out: DocPage[] = [
-    {
-      path: MODULES_DIR,
-      label: 'Modules',
-      model: {
-        ...base,
-        title: 'Modules - Example Docs',
-        nav: docNav(MODULES_DIR),
-        heading: 'Modules',
-        paragraphs: [paragraph(rng), paragraph(rng)],
-        relatedTitle: 'All modules',
-        related: names.map((n) => ({ href: `${n}/`, label: `${titleCase(n)} module` })),
-        footer: footer(MODULES_DIR),
-      },
-    },
-  ];
-  names.forEach((name, i) => {
-    const path = `${MODULES_DIR}${name}/`;
-    const label = `${titleCase(name)} module`;
-    const sibling = (k: number, what: string): Link => ({
-      href: `../${names[k]}/`,
-      label: `${what}: ${titleCase(names[k])} module`,
+}
+
+/** Unique page names inside one directory. */
+function namer(): (title: string) => string {
+  const used = new Set<string>();
+  return (title) => {
+    let slug = slugify(title);
+    for (let k = 2; used.has(slug); k++) slug = `${slugify(title)}-${k}`;
+    used.add(slug);
+    return slug;
+  };
+}
+
+function buildModels(text: Pool): DocPage[] {
+  const ofChapters = (chapters: string[]) => (t: Section) => chapters.includes(t.chapter);
+  const sections = SECTIONS.map((s, si) => {
+    const index = text.take(ofChapters(s.chapters), `${s.dir} text`);
+    const name = namer();
+    const pages = Array.from({ length: s.pages }, () => {
+      const t = text.take(ofChapters(s.chapters), `${s.dir} text`);
+      return { t, path: `/${s.dir}/${name(t.title)}.html` };
     });
-    out.push({
-      path,
-      label,
-      model: {
-        ...base,
-        title: `${label} - Example Docs`,
-        nav: docNav(path),
-        heading: label,
-        paragraphs: Array.from({ length: randInt(rng, 3, 5) }, () => paragraph(rng)),
-        code: `import { ${name} } from 'dedup/${name}'; // since 0.${randInt(rng, 1, 30)}`,
-        relatedTitle: 'See also',
-        related: [
-          { href: '../', label: 'All modules' },
-          { href: 'index.html', label: 'Permalink' },
-        ],
-        prev: i > 0 ? sibling(i - 1, 'Previous') : undefined,
-        next: i < names.length - 1 ? sibling(i + 1, 'Next') : undefined,
-        footer: footer(path),
-      },
+    return { ...s, si, index, pages };
+  });
+  const home = text.take(ofChapters(['scope']), 'scope text');
+  const about = text.take(ofChapters(['resources']), 'resources text');
+  const at = (x: readonly [number, number]) => sections[x[0]].pages[x[1]].path;
+  const baseHrefPage = at(BASE_HREF_AT);
+  const baseDir = `/${SECTIONS[1].dir}/`;
+
+  const out: DocPage[] = [];
+  const link = (dir: string, to: string, text: string): Link => ({ href: rel(dir, to), label: text });
+  {
+    const m = baseModel('/', '/', 'Example Docs', home);
+    m.related = sections.map((s) => link('/', `/${s.dir}/index.html`, `${s.label} overview`));
+    m.related.push({ href: `${DOCS}/about.html`, label: 'About (absolute link)' });
+    m.related.push(link('/', PRACTICES_DIR, 'Best packaging practices'));
+    out.push({ path: '/', label: 'Example Docs', model: m });
+  }
+  for (const s of sections) {
+    const dir = `/${s.dir}/`;
+    const m = baseModel(dir, dir, s.label, s.index);
+    m.related = s.pages.map((p) => link(dir, p.path, p.t.title));
+    m.related[1] = { ...m.related[1], href: m.related[1].href + '#options' };
+    out.push({ path: dir, label: s.label, model: m });
+    s.pages.forEach((p, i) => {
+      const baseHref = p.path === baseHrefPage ? `${DOCS}${baseDir}` : undefined;
+      const from = baseHref ? baseDir : dir;
+      const pm = baseModel(from, p.path, p.t.title, p.t);
+      pm.baseHref = baseHref;
+      const ps = s.pages;
+      if (i > 0) pm.prev = link(from, ps[i - 1].path, `Previous: ${ps[i - 1].t.title}`);
+      if (i < ps.length - 1) pm.next = link(from, ps[i + 1].path, `Next: ${ps[i + 1].t.title}`);
+      pm.related = [link(from, dir, `Back to ${s.label}`)];
+      // Relative links under <base href>: they resolve against the base directory, not the page's.
+      if (baseHref)
+        pm.related.push(
+          ...sections[1].pages.slice(0, 2).map((q) => ({
+            href: q.path.slice(baseDir.length),
+            label: `${SECTIONS[1].label}: ${q.t.title}`,
+          })),
+        );
+      out.push({ path: p.path, label: p.t.title, model: pm });
     });
+  }
+  out.push({
+    path: '/about.html',
+    label: 'About these docs',
+    model: baseModel('/', '/about.html', 'About these docs', about),
   });
   return out;
 }
 
-export function buildDocs(rng: Rng, clock: Clock, extra: Rng): SiteBuild {
+/** Best practices: a listing and PRACTICE_COUNT pages, each in its own directory. Not mirrored. */
+function buildPractices(text: Pool): DocPage[] {
+  const fromChapter = (t: Section) => t.chapter === PRACTICES_CHAPTER;
+  const intro = text.take(fromChapter, 'best practices text');
+  const name = namer();
+  const items = Array.from({ length: PRACTICE_COUNT }, () => {
+    const t = text.take(fromChapter, 'best practices text');
+    return { t, slug: name(t.title) };
+  });
+  const listing = baseModel(PRACTICES_DIR, PRACTICES_DIR, 'Best packaging practices', intro);
+  listing.relatedTitle = 'All practices';
+  listing.related = items.map((p) => ({ href: `${p.slug}/`, label: p.t.title }));
+  const out: DocPage[] = [{ path: PRACTICES_DIR, label: 'Best packaging practices', model: listing }];
+  items.forEach((p, i) => {
+    const path = `${PRACTICES_DIR}${p.slug}/`;
+    const sibling = (k: number, what: string): Link => ({
+      href: `../${items[k].slug}/`,
+      label: `${what}: ${items[k].t.title}`,
+    });
+    const m = baseModel(path, path, p.t.title, p.t);
+    m.related = [
+      { href: '../', label: 'All practices' },
+      { href: 'index.html', label: 'Permalink' },
+    ];
+    m.prev = i > 0 ? sibling(i - 1, 'Previous') : undefined;
+    m.next = i < items.length - 1 ? sibling(i + 1, 'Next') : undefined;
+    out.push({ path, label: p.t.title, model: m });
+  });
+  return out;
+}
+
+/** `text`: sections of the Debian Developer's Reference. `rng`: the mirror's request stamps. */
+export function buildDocs(rng: Rng, clock: Clock, text: Pool): SiteBuild {
   const out: SiteBuild = { items: [], relations: [], notDup: [] };
-  const pages = buildModels(rng);
-  const modules = buildModules(extra);
+  const pages = buildModels(text);
+  const practices = buildPractices(text);
+  const pathAt = (x: readonly [number, number]): string =>
+    pages.filter((p) => p.path.startsWith(`/${SECTIONS[x[0]].dir}/`))[1 + x[1]].path;
+  const GZIP_PAGE = pathAt(GZIP_AT);
+  const baseHrefPath = pathAt(BASE_HREF_AT);
+  const ANGLE_PAGE = pathAt(ANGLE_AT);
   out.items.push(
     plainItem(
       DOCS + '/robots.txt',
@@ -188,7 +193,7 @@ export function buildDocs(rng: Rng, clock: Clock, extra: Rng): SiteBuild {
       'User-agent: *\nAllow: /\n',
     ),
   );
-  for (const p of [...pages, ...modules]) {
+  for (const p of [...pages, ...practices]) {
     const item: CrawlItem = htmlItem(DOCS + p.path, p.model, {
       server: SERVER,
       date: clock.next(),
@@ -234,15 +239,22 @@ export function buildDocs(rng: Rng, clock: Clock, extra: Rng): SiteBuild {
     out.items.push(htmlItem(MIRROR + path, model, { server: MIRROR_SERVER, date, kind: 'mirror' }));
     out.relations.push({ url: MIRROR + path, of: DOCS + page.path });
   }
+  const guide = pages.filter((p) => p.path.startsWith('/guide/') && p.path.endsWith('.html'));
+  const beyond = pages.filter((p) => p.path.startsWith('/beyond/') && p.path.endsWith('.html'));
+  out.notes = {
+    baseHrefPage: baseHrefPath,
+    baseHref: `/${SECTIONS[1].dir}/`,
+    baseHrefLink: pages.find((p) => p.path === baseHrefPath)?.model.related?.[1]?.href ?? '',
+    gzipPage: GZIP_PAGE,
+    anglePage: ANGLE_PAGE,
+    practices: PRACTICES_DIR,
+    sections: SECTIONS.map((s) => `/${s.dir}/`).join(', '),
+  };
   out.notDup.push(
-    { a: `${DOCS}/guide/install.html`, b: `${DOCS}/guide/configure.html`, kind: 'same-template' },
-    {
-      a: `${MIRROR}/guide/install.html`,
-      b: `${DOCS}/guide/configure.html`,
-      kind: 'same-template-other-host',
-    },
-    { a: `${DOCS}/tutorial/part-1.html`, b: `${DOCS}/tutorial/part-2.html`, kind: 'same-template' },
-    { a: DOCS + modules[1].path, b: DOCS + modules[2].path, kind: 'same-template' },
+    { a: DOCS + guide[0].path, b: DOCS + guide[1].path, kind: 'same-template' },
+    { a: MIRROR + guide[0].path, b: DOCS + guide[1].path, kind: 'same-template-other-host' },
+    { a: DOCS + beyond[0].path, b: DOCS + beyond[1].path, kind: 'same-template' },
+    { a: DOCS + practices[1].path, b: DOCS + practices[2].path, kind: 'same-template' },
   );
   return out;
 }

@@ -24,6 +24,8 @@ export interface PageModel {
   prev?: Link;
   next?: Link;
   footer: string;
+  /** Site-wide links in the footer (about, contact, licence): part of the template. */
+  footerLinks?: Link[];
   /** Mirror banner text, rendered as `<div class=banner>` right after <body>. */
   banner?: string;
   /** Per-request stamp, rendered as a `<p>` right before </body>. */
@@ -63,7 +65,10 @@ export function renderPage(p: PageModel): string {
         `${p.next ? ` <span class="next">${a(p.next)}</span>` : ''}</div>`,
     );
   }
-  out.push('</main>', `<footer><p>${esc(p.footer)}</p></footer>`);
+  out.push('</main>', '<footer>');
+  if (p.footerLinks && p.footerLinks.length > 0)
+    out.push(`<ul class="site-links">${p.footerLinks.map((l) => `<li>${a(l)}</li>`).join('')}</ul>`);
+  out.push(`<p>${esc(p.footer)}</p>`, '</footer>');
   if (p.stamp !== undefined) out.push(`<p>${esc(p.stamp)}</p>`);
   out.push('</body>', '</html>', '');
   return out.join('\n');
@@ -81,6 +86,7 @@ export function visibleText(p: PageModel): string {
     parts.push(p.relatedTitle ?? 'Related', ...p.related.map((l) => l.label));
   if (p.prev) parts.push(p.prev.label);
   if (p.next) parts.push(p.next.label);
+  if (p.footerLinks) parts.push(...p.footerLinks.map((l) => l.label));
   parts.push(p.footer);
   if (p.stamp !== undefined) parts.push(p.stamp);
   return parts.join('\n');
@@ -94,7 +100,13 @@ export function mainText(p: PageModel): string {
 /** Absolute http(s) URLs of all <a href>s, fragment removed, in document order, unique. */
 export function outlinks(p: PageModel, pageUrl: string): string[] {
   const base = p.baseHref ?? pageUrl;
-  const links = [...p.nav, ...(p.related ?? []), ...(p.prev ? [p.prev] : []), ...(p.next ? [p.next] : [])];
+  const links = [
+    ...p.nav,
+    ...(p.related ?? []),
+    ...(p.prev ? [p.prev] : []),
+    ...(p.next ? [p.next] : []),
+    ...(p.footerLinks ?? []),
+  ];
   const seen = new Set<string>();
   for (const l of links) {
     const u = new URL(l.href, base);

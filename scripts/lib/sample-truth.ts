@@ -61,6 +61,8 @@ export function canonicalize(url: string): { canonical: string; rules: string[] 
 
 export interface TruthInput {
   seed: number;
+  /** Debian packages the page text comes from. */
+  sources: Array<{ package: string; version: string; license: string }>;
   file: string;
   items: CrawlItem[];
   relations: Relation[];
@@ -70,7 +72,17 @@ export interface TruthInput {
   revisit: { url: string; id: string; date: string; refersTo: string; refersToDate: string; digest: string };
 }
 
-export function buildTruth({ seed, file, items, relations, notDup, pages, records, revisit }: TruthInput) {
+export function buildTruth({
+  seed,
+  sources,
+  file,
+  items,
+  relations,
+  notDup,
+  pages,
+  records,
+  revisit,
+}: TruthInput) {
   const byUrl = new Map(items.map((i) => [i.url, i]));
   const parent = new Map<string, string>();
   const find = (u: string): string => {
@@ -151,6 +163,7 @@ export function buildTruth({ seed, file, items, relations, notDup, pages, record
     generator: 'scripts/make-sample.ts',
     seed,
     file,
+    text_sources: sources,
     hosts: { news: NEWS, docs: DOCS, mirror: MIRROR, zh: ZH },
     similarity_note:
       'jaccard_w5_* = Jaccard resemblance of 5-token shingles; tokens are lowercase [a-z0-9]+ runs and single CJK ' +

@@ -252,7 +252,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
           selectedId: r.datasetId,
           notices: [
             ...st.notices,
-            { kind: 'error', text: `Partial: ${r.pages} pages kept. ${r.error.message}` },
+            { kind: 'error', text: `Partial: ${r.pages.toLocaleString('en-US')} pages kept. ${r.error.message}` },
           ],
         }));
       } else {

@@ -150,7 +150,7 @@ async function runSingle(
       if (datasetId !== null) await finishDataset(d, datasetId, 'cancelled', e.summary ?? { pages });
       return { kind: 'cancelled', datasetId, pages };
     }
-    const info = isQuotaError(e) ? await storageFullInfo(req.file.name, pages) : errorInfo(req.file.name, e);
+    const info = isQuotaError(e) ? storageFullInfo(req.file.name, pages) : errorInfo(req.file.name, e);
     // Nothing usable was read: roll the dataset back as a whole.
     if (datasetId !== null) {
       if (pages > 0) {
@@ -190,7 +190,7 @@ export async function runPart(
     return { kind: 'done', summary, revisits };
   } catch (e) {
     if (e instanceof IngestCancelled) return { kind: 'cancelled', pages, summary: e.summary };
-    const error = isQuotaError(e) ? await storageFullInfo(req.fileName, pages) : errorInfo(req.fileName, e);
+    const error = isQuotaError(e) ? storageFullInfo(req.fileName, pages) : errorInfo(req.fileName, e);
     return { kind: 'failed', pages, error };
   }
 }
@@ -347,17 +347,11 @@ async function resolveRevisits(datasetId: number, results: PartResult[]): Promis
 }
 
 /** The storage-full message: what happened, how many pages are kept, what to do. */
-async function storageFullInfo(fileName: string, pages: number): Promise<IngestErrorInfo> {
-  let quota = '';
-  try {
-    const e = await navigator.storage?.estimate?.();
-    if (e?.quota) quota = ` (this site may use ${(e.quota / 2 ** 20).toFixed(0)} MB)`;
-  } catch {
-    /* no estimate: say it without the number */
-  }
+function storageFullInfo(fileName: string, pages: number): IngestErrorInfo {
+  // No quota figure: navigator.storage.estimate() in a worker can report the disk, not the limit hit.
   const reason =
-    `the browser's storage for this site is full${quota}: the read stopped after ${pages.toLocaleString('en-US')} ` +
-    'pages, which are kept. Delete datasets you no longer need or free disk space, then read the file again';
+    `the browser's storage for this site is full: the read stopped with ${pages.toLocaleString('en-US')} ` +
+    'pages stored, which are kept. Delete datasets you no longer need or free disk space, then read the file again';
   return { fileName, offset: -1, line: -1, reason, message: `${fileName}: ${reason}` };
 }
 
@@ -375,8 +369,7 @@ async function finishAfterFault(
 ): Promise<{ pages: number; error: IngestErrorInfo }> {
   for (let attempt = 0; ; attempt++) {
     const pages = await countStoredPages(d, datasetId);
-    const error =
-      attempt === 0 || !/storage .*is full/.test(info.reason) ? info : await storageFullInfo(fileName, pages);
+    const error = /storage .*is full/.test(info.reason) ? storageFullInfo(fileName, pages) : info;
     try {
       await finishDataset(d, datasetId, 'partial', { ...(summary ?? {}), pages, error });
       return { pages, error };

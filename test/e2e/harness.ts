@@ -60,6 +60,9 @@ export async function serveDir(
   };
 }
 
+/** CSP violations seen by every page launched in this process (e2e tests fail on any). */
+export const cspViolations: string[] = [];
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with a fresh profile (so IndexedDB starts empty). */
@@ -80,6 +83,14 @@ export async function launch(): Promise<{ context: BrowserContext; page: Page; c
       '--disable-sync',
     ],
   });
+  // Count Content-Security-Policy violations in every page of the run: the suite asserts there are none.
+  await context.exposeBinding('__cspViolation', (_src, what: string) => cspViolations.push(what));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const w = window as unknown as { __cspViolation?: (s: string) => void };
+      w.__cspViolation?.(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -87,6 +98,8 @@ export async function launch(): Promise<{ context: BrowserContext; page: Page; c
     close: async () => {
       await context.close();
       rmSync(dir, { recursive: true, force: true });
+      if (cspViolations.length)
+        throw new Error(`Content-Security-Policy violations: ${cspViolations.join(' | ')}`);
     },
   };
 }

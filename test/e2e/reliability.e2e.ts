@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { generateWarcGz } from '../bench/gen-warc';
+import { dropFile, launch, serve, SHOTS } from './harness';
+
+mkdirSync(SHOTS, { recursive: true });
+
+const pagesOf = async (page: Page, name: string): Promise<number> => {
+  const meta =
+    (await page.locator('.dataset-list li', { hasText: name }).locator('.meta').textContent()) ?? '';
+  return Number(/([\d,]+) pages/.exec(meta)?.[1].replace(/,/g, '') ?? NaN);
+};
+
+/** Nothing lost, nothing stuck: a full disk, a reload mid-ingest, two tabs. */
+describe('reliability in Chromium', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dw-rel-'));
+  const big = join(dir, 'big.warc.gz');
+  let server: Awaited<ReturnType<typeof serve>>;
+  let browser: Awaited<ReturnType<typeof launch>>;
+  let page: Page;
+
+  before(async () => {
+    await generateWarcGz(big, 24e6, 5);
+    server = await serve();
+    browser = await launch();
+    page = browser.page;
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(server.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a full disk (quota 30 MB) gives a finished partial dataset with its true page count, deletable, the same after a reload', async () => {
+    const cdp = await browser.context.newCDPSession(page);
+    const origin = new URL(server.url).origin;
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 30 * 2 ** 20 });
+    await dropFile(page, big);
+    const row = page.locator('.dataset-list li', { hasText: 'big.warc.gz' });
+    await row.locator('.badge.status-partial').waitFor({ timeout: 120_000 });
+    const alert = page.getByRole('alert').filter({ hasText: 'storage' }).first();
+    assert.match((await alert.textContent()) ?? '', /storage for this site is full.*[\d,]+ pages/);
+    const kept = await pagesOf(page, 'big.warc.gz');
+    assert.ok(kept > 0, `pages kept: ${kept}`);
+    // The count is the rows really stored.
+    const stored = await page.evaluate(
+      (id) =>
+        new Promise<number>((ok, fail) => {
+          const r = indexedDB.open('dedup-workbench');
+          r.onerror = () => fail(r.error);
+          r.onsuccess = () => {
+            const tx = r.result.transaction('pages');
+            const c = tx.objectStore('pages').count(IDBKeyRange.bound([id, -Infinity], [id, []]));
+            c.onsuccess = () => ok(c.result);
+            c.onerror = () => fail(c.error);
+          };
+        }),
+      Number(new URL(page.url()).searchParams.get('ds') ?? 1),
+    );
+    assert.equal(stored, kept, 'shown page count = stored rows');
+    await page.screenshot({ path: join(SHOTS, 'quota-partial.png') });
+    await page.reload();
+    await row.locator('.badge.status-partial').waitFor();
+    assert.equal(await pagesOf(page, 'big.warc.gz'), kept);
+    await page.getByRole('button', { name: 'Delete big.warc.gz' }).click();
+    await page.getByText('Drop a crawl file anywhere').waitFor();
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+  });
+
+  it('after a reload mid-ingest the dataset is interrupted within 2 s of load, with its stored pages, and can be deleted', async () => {
+    await dropFile(page, big);
+    // Wait until some batches are stored, then reload.
+    await page.waitForFunction(
+      () => {
+        const t = document.querySelector('[data-testid=ingest-stats]')?.textContent ?? '';
+        return Number(/([\d,]+) pages/.exec(t)?.[1].replace(/,/g, '') ?? 0) >= 3000;
+      },
+      null,
+      { timeout: 60_000 },
+    );
+    await page.reload();
+    const t0 = Date.now();
+    const row = page.locator('.dataset-list li', { hasText: 'big.warc.gz' });
+    await row.locator('.badge.status-interrupted').waitFor({ timeout: 2_000 });
+    const ms = Date.now() - t0;
+    const kept = await pagesOf(page, 'big.warc.gz');
+    assert.ok(kept > 0, `stored pages shown: ${kept}`);
+    assert.ok(ms < 2_000, `interrupted after ${ms} ms`);
+    await page.screenshot({ path: join(SHOTS, 'reload-interrupted.png') });
+    await page.getByRole('button', { name: 'Delete big.warc.gz' }).click();
+    await page.getByText('Drop a crawl file anywhere').waitFor();
+  });
+
+  it("with two tabs, B's finished dataset appears in A without a reload", async () => {
+    const b = await browser.context.newPage();
+    await b.goto(server.url);
+    await b.getByRole('button', { name: 'Open sample crawl' }).click();
+    await b.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
+    const inB = await pagesOf(b, 'sample.warc.gz');
+    await page
+      .locator('.dataset-list li', { hasText: 'sample.warc.gz' })
+      .locator('.badge.status-ready')
+      .waitFor({ timeout: 5_000 });
+    assert.equal(await pagesOf(page, 'sample.warc.gz'), inB);
+    await page.screenshot({ path: join(SHOTS, 'two-tabs.png') });
+    await b.close();
+    assert.ok(statSync(big).size > 20e6);
+  });
+});

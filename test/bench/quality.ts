@@ -6,7 +6,7 @@
  */
 import { dustRecordOf } from '../../src/core/dust/from-page';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ENGINE_DEFAULTS, SignatureEngine } from '../../src/core/candidates/engine';
 import {
   accepts,
@@ -19,6 +19,7 @@ import { ingest } from '../../src/core/ingest/pipeline';
 import { type DustRecord } from '../../src/core/dust';
 import { reportDustTruth } from './dust-docsite';
 import { normaliseUrl } from '../../src/core/url/normalize';
+import { shingleSet } from '../../src/core/signatures/shingles';
 
 const dir = resolve(process.argv[2] ?? join(import.meta.dirname, '../../../shared/datasets/docsite'));
 if (!existsSync(join(dir, 'truth.json'))) {
@@ -50,6 +51,7 @@ const engine = new SignatureEngine();
 const urls: string[] = [];
 const seen = new Set<string>();
 const dustRecords: DustRecord[] = [];
+const docShingles: Uint32Array[] = [];
 const t0 = performance.now();
 await ingest(
   createReadStream(file) as AsyncIterable<Uint8Array>,
@@ -62,6 +64,7 @@ await ingest(
       if (seen.has(page.normUrl) || !htmlUrls.has(page.normUrl) || !content.text) continue;
       seen.add(page.normUrl);
       urls.push(page.normUrl);
+      docShingles.push(shingleSet(content.text));
       engine.add({
         text: content.text,
         normUrl: page.normUrl,
@@ -184,3 +187,19 @@ console.log(
     ? '\nevery DUST rule of truth.json is found and validated at the defaults'
     : '\nsome DUST rules of truth.json are NOT found at the defaults',
 );
+
+// Clusters: each candidate operating point on docsite (the pages above) and on the sample crawl.
+{
+  const { reportClusters, sampleCorpus } = await import('./cluster-quality');
+  reportClusters({
+    name: 'docsite',
+    result,
+    urls,
+    shingles: docShingles,
+    group: urls.map((u) => groupOf.get(u)),
+  });
+  // `npm run bench:quality -- DOCSITE_DIR SAMPLE.warc.gz [TRUTH.json]` measures another sample (before/after).
+  const sample = resolve(process.argv[3] ?? join(import.meta.dirname, '../../sample/sample.warc.gz'));
+  const sampleTruth = resolve(process.argv[4] ?? join(dirname(sample), 'truth.json'));
+  reportClusters(await sampleCorpus(sample, sampleTruth));
+}

@@ -68,6 +68,55 @@ export function starClusters(
   return out;
 }
 
+/**
+ * Components with a chain guard (complete linkage over the accepted pairs): accepted pairs are taken
+ * from the most similar down, and two groups are joined only when every pair across them is a
+ * candidate with similarity ≥ `floor`. A news story and a docs page then never share a cluster just
+ * because a mirror page sits between them; every member pair of a cluster has similarity ≥ floor.
+ */
+export function guardedComponents(
+  n: number,
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  accepted: (k: number) => boolean,
+  similarity: ArrayLike<number>,
+  floor: number,
+  lookup: (i: number, j: number) => number | null,
+): Cluster[] {
+  const order: number[] = [];
+  for (let k = 0; k < a.length; k++) if (accepted(k)) order.push(k);
+  order.sort((x, y) => similarity[y] - similarity[x] || x - y);
+  const uf = new UnionFind(n);
+  const groups = new Map<number, number[]>();
+  const group = (i: number) => {
+    const r = uf.find(i);
+    let g = groups.get(r);
+    if (!g) groups.set(r, (g = [i]));
+    return g;
+  };
+  const close = (i: number, j: number) => {
+    const k = lookup(i, j);
+    return k !== null && similarity[k] >= floor;
+  };
+  for (const k of order) {
+    const ga = group(a[k]);
+    const gb = group(b[k]);
+    if (ga === gb) continue;
+    // Early exit on the first cross pair below the floor: failed joins cost little.
+    let ok = true;
+    for (let x = 0; x < ga.length && ok; x++)
+      for (let y = 0; y < gb.length && ok; y++) ok = close(ga[x], gb[y]);
+    if (!ok) continue;
+    groups.delete(uf.find(a[k]));
+    groups.delete(uf.find(b[k]));
+    uf.union(a[k], b[k]);
+    groups.set(uf.find(a[k]), ga.concat(gb));
+  }
+  return [...groups.values()]
+    .filter((g) => g.length > 1)
+    .map((g) => ({ members: g.sort((x, y) => x - y), centre: -1 }));
+}
+
 /** Pairs inside a cluster that do not themselves pass: where a component relied on transitivity. */
 export function transitiveOnlyPairs(
   c: Cluster,

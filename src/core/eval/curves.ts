@@ -1,3 +1,5 @@
+import { f1 } from './estimators';
+
 /**
  * Precision–recall curves over one threshold, from a score per pair (smaller = more alike, as ‖ΔR‖∞)
  * and a weight of truth per pair, in O(n log n) once: pairs sorted by score, prefix sums of the
@@ -134,7 +136,7 @@ export function breakEven(points: readonly CurvePoint[]): BreakEven | null {
 export function bestF1(points: readonly CurvePoint[]): CurvePoint & { f1: number } {
   let best = { ...points[0], f1: -1 };
   for (const p of points) {
-    const f = p.precision + p.recall === 0 ? 0 : (2 * p.precision * p.recall) / (p.precision + p.recall);
+    const f = f1(p.precision, p.recall);
     if (f > best.f1) best = { ...p, f1: f };
   }
   return best;

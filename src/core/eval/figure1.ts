@@ -1,3 +1,4 @@
+import type { MethodId } from '../candidates/methods';
 import type { PairTable } from '../candidates/pairs';
 import { breakEven, pointOf, ThresholdCurve, type BreakEven, type CurvePoint } from './curves';
 
@@ -14,6 +15,8 @@ export interface Figure1Curve {
   vary: 'C' | 'D' | 'method';
   /** For method curves: what is drawn. */
   label?: string;
+  /** The method whose threshold the curve varies (RP and RP + HM are 'rp-hm'). */
+  method: MethodId;
   fixed: number;
   points: CurvePoint[];
   /** Where the curve crosses precision = recall; null when it does not within the drawn range. */
@@ -68,11 +71,11 @@ export function figure1(
     const pts = curveForD(D)
       .sample(0, 1, steps)
       .filter((x) => x.threshold > 0);
-    curves.push({ vary: 'C', fixed: D, points: pts, breakEven: breakEven(pts) });
+    curves.push({ vary: 'C', method: 'rp-hm', fixed: D, points: pts, breakEven: breakEven(pts) });
   }
   const rp = new ThresholdCurve(p.dR, truth.dup, truth.not);
   const rpPts = rp.sample(0, maxD, steps).filter((x) => x.threshold > 0);
-  curves.push({ vary: 'D', fixed: 1, points: rpPts, breakEven: breakEven(rpPts) });
+  curves.push({ vary: 'D', method: 'rp-hm', fixed: 1, points: rpPts, breakEven: breakEven(rpPts) });
   // Any (C, D), not only the drawn D values: one pass over the pairs (a few ms at 1M pairs), where a
   // new D curve would need a sort.
   let totalDup = 0;
@@ -105,20 +108,28 @@ export function comparisonCurves(
   steps = 60,
 ): Figure1Curve[] {
   const n = p.count;
-  const make = (label: string, score: Float64Array, lo: number, hi: number): Figure1Curve => {
+  const make = (
+    method: MethodId,
+    label: string,
+    score: Float64Array,
+    lo: number,
+    hi: number,
+  ): Figure1Curve => {
     const c = new ThresholdCurve(score, truth.dup, truth.not);
     const points = c.sample(lo, hi, steps).filter((x) => x.threshold > lo);
-    return { vary: 'method', fixed: NaN, label, points, breakEven: breakEven(points) };
+    return { vary: 'method', method, fixed: NaN, label, points, breakEven: breakEven(points) };
   };
   const s = (f: (k: number) => number) => Float64Array.from({ length: n }, (_, k) => f(k));
   return [
     make(
+      'rp-hm',
       'RP (C = 1), D varies',
       s((k) => p.dR[k]),
       0,
       maxD,
     ),
     make(
+      'rp-hm',
       `RP + HM at D = ${D.toFixed(3)}, C varies`,
       s((k) => (p.dR[k] < D ? p.dX[k] : Infinity)),
       0,
@@ -126,18 +137,21 @@ export function comparisonCurves(
     ),
     // Accepted when ratio ≤ a: score = ratio, threshold a + ε (curves.ts accepts score < threshold).
     make(
+      'feature-code',
       'feature code + length, a varies',
       s((k) => (p.fcMatch[k] === 1 ? p.lengthRatio[k] : Infinity)),
       1,
       1.5,
     ),
     make(
+      'minhash',
       'MinHash (LSH), Jaccard varies',
       s((k) => ((p.sources[k] & 8) !== 0 ? 1 - p.jaccard[k] : Infinity)),
       0,
       0.7,
     ),
     make(
+      'simhash',
       'SimHash, Hamming varies',
       s((k) => p.simhash[k] + 0.5),
       0,

@@ -38,6 +38,12 @@ const FALLBACK = {
   point: '#d1242f',
 };
 
+/** Series i's colour as CSS, for legends drawn in HTML beside a chart (the same colour the chart reads). */
+export function seriesColor(i: number): string {
+  const n = FALLBACK.series.length;
+  return `var(--series-${(i % n) + 1}, ${FALLBACK.series[i % n]})`;
+}
+
 /** Chart colours from CSS variables (`--series-1` … `--series-5`, `--accent`, `--muted`, `--line`, `--bad`). */
 export function chartColors(el: Element): ChartColors {
   const view = el.ownerDocument?.defaultView;

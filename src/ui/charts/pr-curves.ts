@@ -1,18 +1,39 @@
 import * as d3 from 'd3';
-import type { Figure1Curve } from '../../core/eval/figure1';
 import type { CurvePoint } from '../../core/eval/curves';
-
-const COLORS = ['#1f6feb', '#8250df', '#bf3989', '#1a7f37', '#9a6700'];
+import { f1 } from '../../core/eval/estimators';
+import type { Figure1Curve } from '../../core/eval/figure1';
+import { frame, linearX, linearY, xAxis, yAxis, type Frame } from './frame';
 
 export function curveLabel(c: Figure1Curve): string {
   if (c.label) return c.label;
   return c.vary === 'C' ? `D = ${c.fixed.toFixed(3)}, C varies` : 'C = 1 (RP only), D varies';
 }
 
+/** The threshold a point stands for, in the curve's own terms. */
+export function pointLabel(c: Figure1Curve, p: CurvePoint): string {
+  if (c.vary === 'method') return `${curveLabel(c)} at ${p.threshold.toFixed(3)}`;
+  return c.vary === 'C'
+    ? `C = ${p.threshold.toFixed(3)}, D = ${c.fixed.toFixed(3)}`
+    : `C = 1, D = ${p.threshold.toFixed(3)}`;
+}
+
+/** Counts are whole with oracle truth and weighted (1/π) with labels. */
+const count = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
+
+/** The lines of a point's tooltip: where it is, precision, recall, F1 and the counts behind them. */
+export function pointDetails(c: Figure1Curve, p: CurvePoint): string[] {
+  return [
+    pointLabel(c, p),
+    `precision ${pct(p.precision)} · recall ${pct(p.recall)} · F1 ${pct(f1(p.precision, p.recall))}`,
+    `TP ${count(p.tp)} · FP ${count(p.fp)} · FN ${count(p.fn)}`,
+  ];
+}
+
 /**
  * Precision (y) against recall (x), one line per curve, break-even points as rings, the current
- * operating point as a filled dot. Points carry their thresholds as tooltips; clicking one calls
- * `onPick(curve, point)`. Data in, SVG out.
+ * operating point as a filled dot. Hovering shows the nearest point's thresholds, F1 and TP/FP/FN (as
+ * Splink's threshold chart does); clicking a point calls `onPick(curve, point)`. Data in, SVG out.
  */
 export function drawPrCurves(
   svg: SVGSVGElement,
@@ -20,72 +41,40 @@ export function drawPrCurves(
   current: CurvePoint,
   opts: { width: number; height: number; onPick(c: Figure1Curve, p: CurvePoint): void },
 ): void {
-  const m = { top: 8, right: 8, bottom: 30, left: 38 };
-  const w = opts.width - m.left - m.right;
-  const h = opts.height - m.top - m.bottom;
-  const root = d3
-    .select(svg)
-    .attr('width', opts.width)
-    .attr('height', opts.height)
-    .attr('xmlns', 'http://www.w3.org/2000/svg');
-  root.selectAll('*').remove();
-  const g = root.append('g').attr('transform', `translate(${m.left},${m.top})`);
-  const x = d3.scaleLinear().domain([0, 1]).range([0, w]);
-  const y = d3.scaleLinear().domain([0, 1]).range([h, 0]);
-  g.append('g').attr('transform', `translate(0,${h})`).call(d3.axisBottom(x).ticks(5, '.0%'));
-  g.append('g').call(d3.axisLeft(y).ticks(5, '.0%'));
-  g.append('text')
-    .attr('x', w / 2)
-    .attr('y', h + 26)
-    .attr('text-anchor', 'middle')
-    .attr('font-size', 10)
-    .attr('fill', '#66707a')
-    .text('recall');
-  g.append('text')
-    .attr('transform', 'rotate(-90)')
-    .attr('x', -h / 2)
-    .attr('y', -30)
-    .attr('text-anchor', 'middle')
-    .attr('font-size', 10)
-    .attr('fill', '#66707a')
-    .text('precision');
-  // Break-even diagonal.
-  g.append('line')
+  const f = frame(svg, opts);
+  const x = linearX(f, [0, 1]);
+  const y = linearY(f, [0, 1]);
+  xAxis(f, d3.axisBottom(x).ticks(5, '.0%'), 'recall');
+  yAxis(f, d3.axisLeft(y).ticks(5, '.0%'), 'precision');
+  // Where precision = recall: the break-even points sit on this diagonal.
+  f.plot
+    .append('line')
+    .attr('class', 'diagonal')
     .attr('x1', x(0))
     .attr('y1', y(0))
     .attr('x2', x(1))
     .attr('y2', y(1))
-    .attr('stroke', '#dde1e4')
+    .attr('stroke', f.colors.grid)
     .attr('stroke-dasharray', '3 3');
+  const line = d3
+    .line<CurvePoint>()
+    .x((p) => x(p.recall))
+    .y((p) => y(p.precision));
   curves.forEach((c, i) => {
-    const color = COLORS[i % COLORS.length];
-    const line = d3
-      .line<CurvePoint>()
-      .x((p) => x(p.recall))
-      .y((p) => y(p.precision));
-    g.append('path')
+    const color = f.colors.series[i % f.colors.series.length];
+    f.plot
+      .append('path')
       .datum(c.points)
+      .attr('class', 'curve')
       .attr('fill', 'none')
       .attr('stroke', color)
       .attr('stroke-width', 1.5)
       .attr('d', line)
       .attr('data-curve', i);
-    g.selectAll(null)
-      .data(c.points)
-      .join('circle')
-      .attr('cx', (p) => x(p.recall))
-      .attr('cy', (p) => y(p.precision))
-      .attr('r', 3)
-      .attr('fill', 'transparent')
-      .style('cursor', 'pointer')
-      .on('click', (_e, p) => opts.onPick(c, p))
-      .append('title')
-      .text(
-        (p) =>
-          `${c.vary === 'method' ? `${curveLabel(c)} at ${p.threshold.toFixed(3)}` : c.vary === 'C' ? `C = ${p.threshold.toFixed(3)}, D = ${c.fixed.toFixed(3)}` : `C = 1, D = ${p.threshold.toFixed(3)}`}: precision ${(100 * p.precision).toFixed(1)}%, recall ${(100 * p.recall).toFixed(1)}%`,
-      );
     if (c.breakEven)
-      g.append('circle')
+      f.plot
+        .append('circle')
+        .attr('class', 'break-even')
         .attr('cx', x(c.breakEven.recall))
         .attr('cy', y(c.breakEven.precision))
         .attr('r', 5)
@@ -93,18 +82,92 @@ export function drawPrCurves(
         .attr('stroke', color)
         .attr('stroke-width', 1.5)
         .append('title')
-        .text(`break-even ${(100 * c.breakEven.value).toFixed(1)}% (${curveLabel(c)})`);
+        .text(`break-even ${pct(c.breakEven.value)} (${curveLabel(c)})`);
   });
-  g.append('circle')
+  f.plot
+    .append('circle')
     .attr('class', 'operating-point')
     .attr('cx', x(current.recall))
     .attr('cy', y(current.precision))
     .attr('r', 5)
-    .attr('fill', '#d1242f')
+    .attr('fill', f.colors.point)
     .append('title')
-    .text(
-      `current thresholds: precision ${(100 * current.precision).toFixed(1)}%, recall ${(100 * current.recall).toFixed(1)}%`,
-    );
+    .text(`current thresholds: precision ${pct(current.precision)}, recall ${pct(current.recall)}`);
+
+  // Hover and click: the nearest point of any curve within reach of the pointer.
+  const all = curves.flatMap((c, i) =>
+    c.points.map((p) => ({ c, i, p, px: x(p.recall), py: y(p.precision) })),
+  );
+  const tip = tooltip(f);
+  const nearest = (e: MouseEvent) => {
+    // Relative to the SVG, then into the plot: the same in a browser and in jsdom (which has no CTM).
+    const [sx, sy] = d3.pointer(e, f.root.node());
+    const [mx, my] = [sx - f.margin.left, sy - f.margin.top];
+    let best: (typeof all)[number] | null = null;
+    let bestD = 12 * 12;
+    for (const q of all) {
+      const d = (q.px - mx) ** 2 + (q.py - my) ** 2;
+      if (d < bestD) [best, bestD] = [q, d];
+    }
+    return best;
+  };
+  f.plot
+    .append('rect')
+    .attr('class', 'hover-area')
+    .attr('width', f.w)
+    .attr('height', f.h)
+    .attr('fill', 'transparent')
+    .on('mousemove', (e: MouseEvent) => {
+      const q = nearest(e);
+      if (q) tip.show(q.px, q.py, pointDetails(q.c, q.p), f.colors.series[q.i % f.colors.series.length]);
+      else tip.hide();
+      (e.currentTarget as SVGRectElement).style.cursor = q && q.c.vary !== 'method' ? 'pointer' : 'default';
+    })
+    .on('mouseleave', () => tip.hide())
+    .on('click', (e: MouseEvent) => {
+      const q = nearest(e);
+      if (q) opts.onPick(q.c, q.p);
+    });
+  tip.raise();
 }
 
-export const CURVE_COLORS = COLORS;
+/** A text-only tooltip inside the SVG, kept within the plot area. */
+function tooltip(f: Frame) {
+  const g = f.plot
+    .append('g')
+    .attr('class', 'tooltip')
+    .attr('pointer-events', 'none')
+    .style('display', 'none');
+  const ring = g.append('circle').attr('r', 4).attr('fill', 'none').attr('stroke-width', 2);
+  const box = g.append('g');
+  const rect = box
+    .append('rect')
+    .attr('rx', 3)
+    .attr('fill', 'var(--panel, #fff)')
+    .attr('stroke', f.colors.grid);
+  const text = box.append('text').attr('font-size', 10).attr('fill', 'currentColor');
+  return {
+    raise: () => g.raise(),
+    hide: () => g.style('display', 'none'),
+    show(px: number, py: number, lines: string[], color: string) {
+      g.style('display', null);
+      ring.attr('cx', px).attr('cy', py).attr('stroke', color);
+      text
+        .selectAll('tspan')
+        .data(lines)
+        .join('tspan')
+        .attr('x', 6)
+        .attr('dy', 13)
+        .text((l) => l);
+      // jsdom has no layout: fall back to an estimate from the text length.
+      const measured = (text.node() as SVGTextElement & { getBBox?: () => DOMRect }).getBBox?.();
+      const width = (measured?.width || Math.max(...lines.map((l) => l.length)) * 5.6) + 12;
+      const height = lines.length * 13 + 8;
+      rect.attr('width', width).attr('height', height);
+      // Beside the point, flipped to stay inside the plot.
+      const bx = px + 10 + width > f.w ? Math.max(0, px - 10 - width) : px + 10;
+      const by = Math.min(Math.max(0, py - height / 2), Math.max(0, f.h - height));
+      box.attr('transform', `translate(${bx},${by})`);
+    },
+  };
+}

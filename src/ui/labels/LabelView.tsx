@@ -1,31 +1,49 @@
-import { useEffect, useMemo, useRef } from 'react';
-import type { LabelValue } from '../../core/eval/estimators';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { encodeLabelsCsv, encodeLabelsJson } from '../../core/eval/labels-codec';
+import { pairKey } from '../../core/eval/pair-key';
 import type { Strategy } from '../../core/eval/sampling';
 import { useAnalysis } from '../../state/analysis';
-import { labelKey, useLabels } from '../../state/labels';
+import { useLabels } from '../../state/labels';
 import { usePages } from '../../state/pages';
-import type { StoredLabel } from '../../db/schema';
-import { csvField, download } from '../download';
+import { download } from '../download';
 import { TextCompare } from '../TextCompare';
 import { fmtInt } from '../format';
+import { Url } from '../Url';
+import { LABEL_KEYS, LabelsList } from './LabelsList';
+import { fromFile, toRecords } from './labels-file';
 
 /**
  * Hand labels of candidate pairs, side by side, with the keyboard: d duplicate, n not, u unsure,
- * z undo, ←/→ move. Labels are stored per dataset with their sampling strategy and inclusion probability.
+ * z undo, ←/→ move. Labels are stored per dataset with their sampling strategy and inclusion probability;
+ * the list below reviews and corrects them. Blind labelling hides the pair's scores until it has a label,
+ * so a Jaccard of 0.79 does not decide what the texts should.
  */
 export function LabelView() {
   const analysis = useAnalysis((s) => s.analysis);
-  const t = useAnalysis((s) => s.thresholds);
-  const L = useLabels();
+  const jaccardThreshold = useAnalysis((s) => s.thresholds.jaccard);
+  const labels = useLabels((s) => s.labels);
+  const queue = useLabels((s) => s.queue);
+  const position = useLabels((s) => s.position);
+  const strategy = useLabels((s) => s.strategy);
+  const blind = useLabels((s) => s.blind);
+  const setBlind = useLabels((s) => s.setBlind);
+  const start = useLabels((s) => s.start);
+  const label = useLabels((s) => s.label);
+  const undo = useLabels((s) => s.undo);
+  const move = useLabels((s) => s.move);
+  const importLabels = useLabels((s) => s.importLabels);
   const pages = usePages((p) => p.pages);
   const datasetId = usePages((p) => p.datasetId);
-  const bySeq = useMemo(() => new Map(pages.map((p) => [p.seq, p])), [pages]);
+  const bySeq = useMemo(() => new Map(pages.map((p) => [p.seq, p.url])), [pages]);
+  const byUrl = useMemo(() => new Map(pages.map((p) => [p.url, p.seq])), [pages]);
+  const urlOf = useCallback((seq: number) => bySeq.get(seq), [bySeq]);
+  const [notice, setNotice] = useState('');
   const file = useRef<HTMLInputElement>(null);
-  const item = L.queue[L.position];
+  const item = queue[position];
   const k = item?.pair;
   const seqA = analysis && k !== undefined ? analysis.seqs[analysis.pairs.a[k]] : undefined;
   const seqB = analysis && k !== undefined ? analysis.seqs[analysis.pairs.b[k]] : undefined;
-  const existing = seqA !== undefined && seqB !== undefined ? L.labels.get(labelKey(seqA, seqB)) : undefined;
+  const existing = seqA !== undefined && seqB !== undefined ? labels.get(pairKey(seqA, seqB)) : undefined;
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -35,133 +53,107 @@ export function LabelView() {
         e.ctrlKey ||
         e.metaKey ||
         e.altKey ||
-        (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))
+        (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) ||
+        // A list (the labels list, the page table) has its own keys.
+        target?.closest?.('[role="listbox"], [role="grid"]')
       )
         return;
-      const map: Record<string, LabelValue> = { d: 'dup', n: 'not', u: 'unsure' };
-      if (map[e.key]) {
+      if (LABEL_KEYS[e.key]) {
         e.preventDefault();
-        void L.label(analysis, map[e.key]);
-      } else if (e.key === 'z') void L.undo();
-      else if (e.key === 'ArrowRight') L.move(1);
-      else if (e.key === 'ArrowLeft') L.move(-1);
+        void label(analysis, LABEL_KEYS[e.key]);
+      } else if (e.key === 'z') void undo();
+      else if (e.key === 'ArrowRight') move(1);
+      else if (e.key === 'ArrowLeft') move(-1);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [analysis, L]);
+  }, [analysis, label, undo, move]);
+
+  const counts = useMemo(() => {
+    const c = { dup: 0, not: 0, unsure: 0 };
+    for (const l of labels.values()) c[l.label]++;
+    return c;
+  }, [labels]);
 
   if (!analysis || datasetId === null) return null;
-  const counts = { dup: 0, not: 0, unsure: 0 };
-  for (const l of L.labels.values()) counts[l.label]++;
-  const rows = [...L.labels.values()];
-  const exportJson = () =>
-    download(
-      'labels.json',
-      'application/json',
-      JSON.stringify(
-        rows.map((r) => ({ ...r, url_a: bySeq.get(r.a)?.url ?? '', url_b: bySeq.get(r.b)?.url ?? '' })),
-        null,
-        2,
-      ),
-    );
-  const exportCsv = () =>
-    download(
-      'labels.csv',
-      'text/csv',
-      [
-        'a,b,url_a,url_b,label,strategy,pi,at',
-        ...rows.map((r) =>
-          [
-            r.a,
-            r.b,
-            csvField(bySeq.get(r.a)?.url ?? ''),
-            csvField(bySeq.get(r.b)?.url ?? ''),
-            r.label,
-            r.strategy,
-            r.pi,
-            r.at,
-          ].join(','),
-        ),
-      ].join('\n') + '\n',
-    );
+  const records = () => toRecords([...labels.values()], urlOf);
   const importFile = async (f: File) => {
-    const text = await f.text();
-    let parsed: StoredLabel[];
-    if (f.name.endsWith('.json')) parsed = JSON.parse(text) as StoredLabel[];
-    else {
-      const [head, ...lines] = text.trim().split('\n');
-      const cols = head.split(',');
-      parsed = lines.map((l) => {
-        const v = l.split(',');
-        const get = (c: string) => v[cols.indexOf(c)];
-        return {
-          datasetId,
-          a: Number(get('a')),
-          b: Number(get('b')),
-          label: get('label') as LabelValue,
-          strategy: (get('strategy') as Strategy) || 'random',
-          pi: Number(get('pi')),
-          at: get('at') ?? '',
-        };
-      });
-    }
-    await L.importLabels(parsed);
+    const r = fromFile(
+      await f.text(),
+      datasetId,
+      (u) => byUrl.get(u),
+      (s) => bySeq.has(s),
+    );
+    await importLabels(r.rows);
+    setNotice(r.message);
   };
+  const showScores = !blind || existing !== undefined;
   return (
     <section className="label-view" aria-label="Label pairs">
       <div className="pane-head">
         <h2>Label pairs</h2>
         <select
           aria-label="Sampling strategy"
-          value={L.strategy}
-          onChange={(e) => L.start(analysis, e.target.value as Strategy, t.jaccard)}
+          value={strategy}
+          onChange={(e) => start(analysis, e.target.value as Strategy, jaccardThreshold)}
         >
           <option value="stratified">stratified by similarity (unbiased estimates)</option>
           <option value="near-threshold">near the threshold (most informative)</option>
           <option value="random">random</option>
         </select>
-        <button type="button" onClick={() => L.start(analysis, L.strategy, t.jaccard)}>
+        <button type="button" onClick={() => start(analysis, strategy, jaccardThreshold)}>
           New queue
         </button>
+        <label title="Hide Jaccard, cosine and the other scores until the pair has a label">
+          <input type="checkbox" checked={blind} onChange={(e) => setBlind(e.target.checked)} /> blind
+          labelling
+        </label>
         <span className="meta" data-testid="label-progress">
-          {L.queue.length
-            ? `${Math.min(L.position + 1, L.queue.length)} of ${L.queue.length} in queue · `
-            : ''}
-          {fmtInt(L.labels.size)} labels ({counts.dup} duplicate, {counts.not} not, {counts.unsure} unsure)
+          {queue.length ? `${Math.min(position + 1, queue.length)} of ${queue.length} in queue · ` : ''}
+          {fmtInt(labels.size)} labels ({counts.dup} duplicate, {counts.not} not, {counts.unsure} unsure)
         </span>
       </div>
       {!item ? (
         <p className="empty">
-          {L.queue.length
+          {queue.length
             ? 'Queue done. Start a new one.'
             : 'Start a queue to label candidate pairs: keys d duplicate, n not, u unsure, z undo, ←/→ move.'}
         </p>
       ) : (
         <>
           <p className="meta pair-measures">
-            <b>{bySeq.get(seqA!)?.url}</b> ↔ <b>{bySeq.get(seqB!)?.url}</b> · Jaccard{' '}
-            {analysis.pairs.jaccard[k!].toFixed(3)} · cosine {analysis.pairs.cosine[k!].toFixed(3)} · ‖ΔR‖∞{' '}
-            {analysis.pairs.dR[k!].toFixed(3)} · ‖ΔX‖∞ {analysis.pairs.dX[k!].toFixed(3)} · {item.strategy}
+            <Url url={urlOf(seqA!)} /> ↔ <Url url={urlOf(seqB!)} />
+            {showScores ? (
+              <>
+                {' '}
+                · Jaccard {analysis.pairs.jaccard[k!].toFixed(3)} · cosine{' '}
+                {analysis.pairs.cosine[k!].toFixed(3)} · ‖ΔR‖∞ {analysis.pairs.dR[k!].toFixed(3)} · ‖ΔX‖∞{' '}
+                {analysis.pairs.dX[k!].toFixed(3)}
+              </>
+            ) : (
+              <> · scores hidden until labelled</>
+            )}{' '}
+            · {item.strategy}
             {Number.isFinite(item.pi) ? `, π = ${item.pi.toPrecision(2)}` : ''}
             {existing ? ` · labelled: ${existing.label}` : ''}
           </p>
           <div className="label-keys">
-            <button type="button" onClick={() => void L.label(analysis, 'dup')}>
+            <button type="button" onClick={() => void label(analysis, 'dup')}>
               <kbd>d</kbd> duplicate
             </button>
-            <button type="button" onClick={() => void L.label(analysis, 'not')}>
+            <button type="button" onClick={() => void label(analysis, 'not')}>
               <kbd>n</kbd> not
             </button>
-            <button type="button" onClick={() => void L.label(analysis, 'unsure')}>
+            <button type="button" onClick={() => void label(analysis, 'unsure')}>
               <kbd>u</kbd> unsure
             </button>
-            <button type="button" onClick={() => void L.undo()}>
+            <button type="button" onClick={() => void undo()}>
               <kbd>z</kbd> undo
             </button>
-            <button type="button" onClick={() => L.move(-1)}>
+            <button type="button" aria-label="Previous pair" onClick={() => move(-1)}>
               ←
             </button>
-            <button type="button" onClick={() => L.move(1)}>
+            <button type="button" aria-label="Next pair" onClick={() => move(1)}>
               →
             </button>
           </div>
@@ -170,11 +162,15 @@ export function LabelView() {
           </div>
         </>
       )}
+      <LabelsList urlOf={urlOf} />
       <p className="meta">
-        <button type="button" onClick={exportJson}>
+        <button
+          type="button"
+          onClick={() => download('labels.json', 'application/json', encodeLabelsJson(records()))}
+        >
           Export labels (JSON)
         </button>{' '}
-        <button type="button" onClick={exportCsv}>
+        <button type="button" onClick={() => download('labels.csv', 'text/csv', encodeLabelsCsv(records()))}>
           Export labels (CSV)
         </button>{' '}
         <button type="button" onClick={() => file.current?.click()}>
@@ -185,8 +181,19 @@ export function LabelView() {
           type="file"
           accept=".json,.csv"
           hidden
-          onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])}
+          data-testid="labels-file"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            e.target.value = '';
+            if (f) void importFile(f);
+          }}
         />
+        {notice && (
+          <span role="status" className="meta">
+            {' '}
+            {notice}
+          </span>
+        )}
       </p>
     </section>
   );

@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { comparisonCurves, figure1, oracleTruth, type Oracle } from '../../core/eval/figure1';
 import { useAnalysis } from '../../state/analysis';
-import { CURVE_COLORS, curveLabel, drawPrCurves } from '../charts/pr-curves';
+import { seriesColor } from '../charts/frame';
+import { curveLabel, drawPrCurves } from '../charts/pr-curves';
 import { download } from '../download';
 import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS } from '../../core/candidates/methods';
 import { precisionRecall, type Estimate } from '../../core/eval/estimators';
-import { clusterView, findPair } from '../../state/clusters';
+import { oracleOverlap } from '../../core/eval/oracle-overlap';
+import { locatePair } from '../../core/eval/pair-key';
+import { clusterView } from '../../state/clusters';
 import { pageLevel, pagesWithReplica } from '../../core/eval/pages';
 import { useLabels } from '../../state/labels';
 
@@ -59,16 +62,24 @@ export function PrPane() {
   const labels = useLabels((s) => s.labels);
   const references = useLabels((s) => s.references);
   const mode = useAnalysis((s) => s.mode);
+  // Page seq → index in the pair table: built once per analysis, shared by page level and labels.
+  const indexOfSeq = useMemo(
+    () => new Map<number, number>(analysis ? Array.from(analysis.seqs, (seq, i) => [seq, i]) : []),
+    [analysis],
+  );
+  // Methods among the drawn curves that measure what the oracle measures (their agreement is built in).
+  const overlaps = useMemo(() => {
+    const drawn = new Set(curves.map((c) => c.method));
+    return oracleOverlap(oracle).filter((o) => drawn.has(o.method));
+  }, [curves, oracle]);
   // Page level (§3): returned = pages in the current clusters; replica truth = the oracle at τ.
   const pages = useMemo(() => {
     if (!analysis || references.size === 0) return null;
     const view = clusterView(analysis, method, t, mode);
     const returned = new Set<number>();
     for (const c of view.clusters) for (const m of c.members) returned.add(m);
-    const index = new Map<number, number>();
-    analysis.seqs.forEach((seq, i) => index.set(seq, i));
     const refs = new Set(
-      [...references].map((s) => index.get(s)).filter((i): i is number => i !== undefined),
+      [...references].map((s) => indexOfSeq.get(s)).filter((i): i is number => i !== undefined),
     );
     const has = pagesWithReplica(
       analysis.n,
@@ -78,22 +89,18 @@ export function PrPane() {
       tau,
     );
     return pageLevel(returned, refs, (p) => has[p] === 1);
-  }, [analysis, references, method, t, mode, oracle, tau]);
+  }, [analysis, indexOfSeq, references, method, t, mode, oracle, tau]);
   // Estimates from hand labels at the current method and thresholds (probability-sampled labels only).
   const fromLabels = useMemo(() => {
     if (!analysis) return null;
-    const index = new Map<number, number>();
-    analysis.seqs.forEach((seq, i) => index.set(seq, i));
     const rows = [...labels.values()].filter((l) => Number.isFinite(l.pi) && l.pi > 0);
     if (rows.length === 0) return null;
     const weighted = rows.map((l) => {
-      const i = index.get(l.a);
-      const j = index.get(l.b);
-      const k = i === undefined || j === undefined ? null : findPair(analysis, i, j);
+      const k = locatePair(analysis.pairs, indexOfSeq, l.a, l.b);
       return { label: l.label, pi: l.pi, predicted: k !== null && accepts(analysis.pairs, method, t, k) };
     });
     return { n: rows.length, ...precisionRecall(weighted) };
-  }, [analysis, labels, method, t]);
+  }, [analysis, indexOfSeq, labels, method, t]);
 
   useEffect(() => {
     if (!svg.current || !fig || !current) return;
@@ -197,11 +204,28 @@ export function PrPane() {
           ≥ {tau})
         </p>
       )}
+      {overlaps.length > 0 && (
+        <div className="oracle-warning" role="note" data-testid="oracle-warning">
+          <b>
+            The {oracle === 'cosine' ? 'cosine' : 'Jaccard'} oracle measures what{' '}
+            {overlaps.map((o) => METHOD_LABELS[o.method]).join(' and ')}{' '}
+            {overlaps.length === 1 ? 'measures' : 'measure'}:
+          </b>{' '}
+          their curves show agreement with the oracle, not how well they find replicas.
+          <ul>
+            {overlaps.map((o) => (
+              <li key={o.method}>
+                {METHOD_LABELS[o.method]} ({o.strength === 'same' ? 'same score' : 'same features'}): {o.why}.
+              </li>
+            ))}
+          </ul>
+          Judge {overlaps.length === 1 ? 'it' : 'them'} with the other oracle or with hand labels.
+        </div>
+      )}
       <ul className="legend">
         {curves.map((c, i) => (
           <li key={i}>
-            <span className="swatch" style={{ background: CURVE_COLORS[i % CURVE_COLORS.length] }} />{' '}
-            {curveLabel(c)} —{' '}
+            <span className="swatch" style={{ background: seriesColor(i) }} /> {curveLabel(c)} —{' '}
             {c.breakEven ? `break-even ${(100 * c.breakEven.value).toFixed(1)}%` : 'no break-even in range'}
           </li>
         ))}

@@ -1,0 +1,152 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { LabelValue } from '../../core/eval/estimators';
+import type { StoredLabel } from '../../db/schema';
+import { useLabels } from '../../state/labels';
+import { Url } from '../Url';
+import { scrollActiveIntoView, useListKeys } from '../useListKeys';
+
+/** The keys that label a pair, in the queue and in this list alike. */
+export const LABEL_KEYS: Record<string, LabelValue> = { d: 'dup', n: 'not', u: 'unsure' };
+
+const LABEL_NAMES: Record<LabelValue, string> = { dup: 'duplicate', not: 'not', unsure: 'unsure' };
+
+/** Rows drawn at once: a labelled sample is hundreds of pairs; past this the filter narrows it. */
+const SHOWN = 500;
+
+/**
+ * Every label of the dataset, newest first, to review and correct: filter by label or by text in either
+ * URL; the list is one tab stop (↑/↓ move), d / n / u change the active row's label, Delete removes it.
+ * The estimates in the PR pane follow at once (they read the same store).
+ */
+export function LabelsList({ urlOf }: { urlOf: (seq: number) => string | undefined }) {
+  const labels = useLabels((s) => s.labels);
+  const relabel = useLabels((s) => s.relabel);
+  const remove = useLabels((s) => s.remove);
+  const [value, setValue] = useState<LabelValue | ''>('');
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const list = useRef<HTMLUListElement>(null);
+
+  const rows = useMemo(() => {
+    const q = text.trim().toLowerCase();
+    return [...labels.values()]
+      .filter(
+        (r) =>
+          (!value || r.label === value) &&
+          (!q ||
+            (urlOf(r.a) ?? '').toLowerCase().includes(q) ||
+            (urlOf(r.b) ?? '').toLowerCase().includes(q)),
+      )
+      .sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : x.a - y.a || x.b - y.b));
+  }, [labels, value, text, urlOf]);
+  const shown = rows.length > SHOWN ? rows.slice(0, SHOWN) : rows;
+  const current = Math.min(active, shown.length - 1);
+  const row: StoredLabel | undefined = shown[current];
+  const id = (i: number) => `label-row-${i}`;
+
+  useEffect(() => {
+    if (row) scrollActiveIntoView(list.current, id(current));
+  }, [row, current]);
+
+  const moveKeys = useListKeys(shown.length, current, setActive);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const v = LABEL_KEYS[e.key];
+    if (v || e.key === 'Delete' || e.key === 'Backspace') {
+      // The queue's own d / n / u (a window listener) must not label its pair too.
+      e.preventDefault();
+      e.stopPropagation();
+      if (!row) return;
+      void (v ? relabel(row.a, row.b, v) : remove(row.a, row.b));
+      return;
+    }
+    moveKeys(e);
+  };
+
+  return (
+    <div className="labels-list">
+      <div className="labels-filter">
+        <h3>All labels</h3>
+        <select
+          aria-label="Show labels"
+          value={value}
+          onChange={(e) => setValue(e.target.value as LabelValue | '')}
+        >
+          <option value="">all</option>
+          <option value="dup">duplicate</option>
+          <option value="not">not</option>
+          <option value="unsure">unsure</option>
+        </select>
+        <input
+          type="search"
+          aria-label="Filter labels by URL"
+          placeholder="text in either URL"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <span className="meta" data-testid="labels-count">
+          {rows.length === labels.size ? `${labels.size} labels` : `${rows.length} of ${labels.size} labels`}
+          {rows.length > SHOWN ? ` (first ${SHOWN} shown)` : ''}
+        </span>
+      </div>
+      {shown.length === 0 ? (
+        <p className="empty">{labels.size ? 'No label matches the filter.' : 'No labels yet.'}</p>
+      ) : (
+        <>
+          <ul
+            ref={list}
+            role="listbox"
+            tabIndex={0}
+            aria-label="Labels"
+            aria-activedescendant={row ? id(current) : undefined}
+            onKeyDown={onKeyDown}
+          >
+            {shown.map((r, i) => (
+              <li
+                key={`${r.a}:${r.b}`}
+                id={id(i)}
+                role="option"
+                aria-selected={i === current}
+                className={i === current ? 'active' : undefined}
+                onClick={() => setActive(i)}
+              >
+                <Url url={urlOf(r.a)} max={48} />
+                <Url url={urlOf(r.b)} max={48} />
+                <span className={`label-value ${r.label}`}>{LABEL_NAMES[r.label]}</span>
+                <span className="meta">
+                  {r.strategy}
+                  {Number.isFinite(r.pi) ? `, π = ${r.pi.toPrecision(2)}` : ''}
+                </span>
+                <time className="meta" dateTime={r.at}>
+                  {fmtWhen(r.at)}
+                </time>
+              </li>
+            ))}
+          </ul>
+          <p className="label-keys">
+            Selected row:{' '}
+            {(Object.entries(LABEL_KEYS) as [string, LabelValue][]).map(([k, v]) => (
+              <button
+                key={k}
+                type="button"
+                disabled={!row || row.label === v}
+                onClick={() => row && void relabel(row.a, row.b, v)}
+              >
+                <kbd>{k}</kbd> {LABEL_NAMES[v]}
+              </button>
+            ))}
+            <button type="button" disabled={!row} onClick={() => row && void remove(row.a, row.b)}>
+              <kbd>Delete</kbd> delete label
+            </button>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function fmtWhen(at: string): string {
+  const d = new Date(at);
+  if (!at || Number.isNaN(d.getTime())) return '–';
+  return d.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+}

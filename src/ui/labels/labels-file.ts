@@ -1,0 +1,65 @@
+import { decodeLabels, describeProblems, type LabelRecord } from '../../core/eval/labels-codec';
+import { normaliseUrl } from '../../core/url/normalize';
+import type { StoredLabel } from '../../db/schema';
+
+/**
+ * The workbench's side of the labels codec: stored labels (page seqs) to file records with their URLs,
+ * and file records back to stored labels of this dataset. A record is placed by its URLs first (seqs
+ * belong to the copy of the crawl it was exported from), by its seqs when it has no URLs.
+ */
+export function toRecords(
+  rows: readonly StoredLabel[],
+  urlOf: (seq: number) => string | undefined,
+): LabelRecord[] {
+  return rows.map((r) => ({
+    a: r.a,
+    b: r.b,
+    urlA: urlOf(r.a) ?? '',
+    urlB: urlOf(r.b) ?? '',
+    label: r.label,
+    strategy: r.strategy,
+    pi: r.pi,
+    at: r.at,
+  }));
+}
+
+export interface ImportResult {
+  rows: StoredLabel[];
+  /** What the analyst reads after an import. */
+  message: string;
+}
+
+export function fromFile(
+  text: string,
+  datasetId: number,
+  seqOfUrl: (url: string) => number | undefined,
+  hasSeq: (seq: number) => boolean,
+): ImportResult {
+  const { rows, problems } = decodeLabels(text);
+  const out: StoredLabel[] = [];
+  let unmatched = 0;
+  for (const r of rows) {
+    const byUrl = (u: string) => (u ? (seqOfUrl(u) ?? seqOfUrl(normaliseUrl(u).href)) : undefined);
+    let a = byUrl(r.urlA);
+    let b = byUrl(r.urlB);
+    if (!r.urlA && !r.urlB && hasSeq(r.a) && hasSeq(r.b)) [a, b] = [r.a, r.b];
+    if (a === undefined || b === undefined || a === b) {
+      unmatched++;
+      continue;
+    }
+    out.push({
+      datasetId,
+      a: Math.min(a, b),
+      b: Math.max(a, b),
+      label: r.label,
+      strategy: r.strategy,
+      pi: r.pi,
+      at: r.at || new Date().toISOString(),
+    });
+  }
+  const parts = [`Imported ${out.length} label${out.length === 1 ? '' : 's'}`];
+  if (unmatched) parts.push(`${unmatched} name pages not in this dataset`);
+  const skipped = describeProblems(problems);
+  if (skipped) parts.push(skipped);
+  return { rows: out, message: parts.join('; ') + '.' };
+}

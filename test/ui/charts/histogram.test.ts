@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { drawHistogram } from '../../../src/ui/charts/histogram';
+import { detachedSvg, plotArea, tickTexts } from './svg';
+
+describe('histogram', () => {
+  it('draws one bar per bucket inside the plot, heights proportional to counts', () => {
+    const svg = detachedSvg();
+    const data = [
+      { x: 2, count: 10 },
+      { x: 3, count: 5 },
+      { x: 7, count: 1 },
+    ];
+    drawHistogram(svg, data, { width: 260, height: 90, xLabel: 'cluster size (pages)' });
+    const area = plotArea(260, 90);
+    const bars = [...svg.querySelectorAll('g.plot rect')];
+    expect(bars).toHaveLength(3);
+    for (const b of bars) {
+      const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(b.getAttribute(a)));
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x + w).toBeLessThanOrEqual(area.w + 1e-9);
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(y + h).toBeCloseTo(area.h, 6);
+    }
+    const heights = bars.map((b) => Number(b.getAttribute('height')));
+    expect(heights[0] / heights[1]).toBeCloseTo(2, 6);
+    expect(tickTexts(svg, 'x')).toEqual(['2', '3', '7']);
+    expect(tickTexts(svg, 'y').length).toBeGreaterThan(1);
+    expect(svg.textContent).toContain('cluster size (pages)');
+    expect(bars[2].textContent).toBe('1 cluster of 7 pages');
+  });
+});

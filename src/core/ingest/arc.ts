@@ -19,18 +19,32 @@ export interface ArcRecord {
 }
 
 const MAX_LINE = 64 << 10;
+/** A record whose length is not stated is read up to the next header line, at most this far. */
+const MAX_UNKNOWN = 64 << 20;
+
+/**
+ * An ARC header line, v1 ("URL IP date mime length") or v2 (more fields before the length): a URL-ish
+ * first field, and a 12 to 18 digit date as the third (warcio's bad.arc has 18). The length is not
+ * checked here: "-1" and junk occur, and are read by finding the next such line.
+ */
+export function isArcHeaderLine(fields: string[]): boolean {
+  return fields.length >= 5 && fields[0].includes(':') && /^\d{12,18}$/.test(fields[2]);
+}
 
 /** Push parser for ARC: "URL IP date mime [v2 fields…] length\n" then `length` bytes, then "\n". */
 export class ArcParser {
   private q = new ByteQueue();
   private map: OffsetMap;
-  private pending: { fields: string[]; length: number; offset: number } | null = null;
+  /** length -1: not stated (or not a number); the block ends at the next header line. */
+  private pending: { fields: string[]; length: number; offset: number; scanFrom: number } | null = null;
+  private ended = false;
   records = 0;
 
   constructor(
     private readonly onRecord: (r: ArcRecord) => void,
     compressed: boolean,
     offsetBase = 0,
+    private readonly onWarning?: (reason: string, offset: number, kind: string) => void,
   ) {
     this.map = new OffsetMap(!compressed, offsetBase);
   }
@@ -42,6 +56,7 @@ export class ArcParser {
   }
 
   end(): void {
+    this.ended = true;
     this.parse();
     if (this.pending) {
       throw new FormatFault(
@@ -75,23 +90,50 @@ export class ArcParser {
         }
         const line = latin1.decode(data.subarray(0, nl)).trim();
         const fields = line.split(/\s+/);
-        const length = Number(fields[fields.length - 1]);
-        if (fields.length < 5 || !Number.isSafeInteger(length) || length < 0) {
+        const stated = Number(fields[fields.length - 1]);
+        const valid = fields.length >= 5 && Number.isSafeInteger(stated) && stated >= 0;
+        if (!valid && !isArcHeaderLine(fields)) {
           throw new FormatFault(
             `expected an ARC header line "URL IP date mime length", found "${snippet(data)}"`,
             this.here(),
           );
         }
-        if (this.records === 0 && !fields[0].startsWith('filedesc:')) {
-          throw new FormatFault('an ARC file must start with its filedesc:// version block', this.here());
-        }
-        this.pending = { fields, length, offset: this.map.toSource(this.q.offset) };
+        const offset = this.map.toSource(this.q.offset);
+        if (!valid)
+          this.warn(
+            'arc-length',
+            `ARC header line with no valid length ("${fields[fields.length - 1]}"): the record was read up to the next header line`,
+            offset,
+          );
+        if (this.records === 0 && !fields[0].startsWith('filedesc:'))
+          this.warn(
+            'arc-no-filedesc',
+            'the ARC file does not start with its filedesc:// version block: records read without it',
+            offset,
+          );
+        this.pending = { fields, length: valid ? stated : -1, offset, scanFrom: 0 };
         this.q.consume(nl + 1);
         continue;
       }
       const p = this.pending;
       const data = this.q.view();
-      if (data.length < p.length) return;
+      let length = p.length;
+      let consumed = length;
+      if (length < 0) {
+        const next = this.nextHeaderLine(data, p);
+        if (next < 0 && !this.ended) {
+          if (data.length > MAX_UNKNOWN)
+            throw new FormatFault(
+              `no ARC header line within ${MAX_UNKNOWN >> 20} MiB after a record without a length`,
+              { offset: p.offset },
+            );
+          return;
+        }
+        consumed = next < 0 ? data.length : next;
+        length = consumed;
+        // The block does not include the line break(s) that separate it from the next header.
+        while (length > 0 && (data[length - 1] === 10 || data[length - 1] === 13)) length--;
+      } else if (data.length < length) return;
       this.records++;
       const [url, ip, date, mime] = p.fields;
       this.onRecord({
@@ -100,12 +142,42 @@ export class ArcParser {
         ip,
         date,
         mime,
-        block: data.subarray(0, p.length),
+        block: data.subarray(0, length),
         offset: p.offset,
       });
-      this.q.consume(p.length);
+      this.q.consume(consumed);
       this.pending = null;
     }
+  }
+
+  /** Start of the next complete ARC header line in `data` (at a line start), or -1. */
+  private nextHeaderLine(data: Uint8Array, p: { scanFrom: number }): number {
+    if (p.scanFrom === 0) {
+      // An empty block: the next header line comes right away.
+      const end = data.indexOf(10);
+      if (end > 0 && end < 4096 && isArcHeaderLine(latin1.decode(data.subarray(0, end)).trim().split(/\s+/)))
+        return 0;
+    }
+    for (let nl = data.indexOf(10, p.scanFrom); nl >= 0; nl = data.indexOf(10, nl + 1)) {
+      const end = data.indexOf(10, nl + 1);
+      if (end < 0) {
+        p.scanFrom = nl; // the line after it is not complete yet: look again from here
+        return -1;
+      }
+      if (end - nl > 1 && end - nl < 4096) {
+        const fields = latin1
+          .decode(data.subarray(nl + 1, end))
+          .trim()
+          .split(/\s+/);
+        if (isArcHeaderLine(fields)) return nl + 1;
+      }
+    }
+    p.scanFrom = Math.max(0, data.length - 1);
+    return -1;
+  }
+
+  private warn(kind: string, reason: string, offset: number): void {
+    this.onWarning?.(reason, offset, kind);
   }
 
   private here(): { offset: number } {
@@ -151,6 +223,7 @@ export function createArcReader(ctx: ReaderContext, compressed: boolean): Format
     },
     compressed,
     ctx.offsetBase,
+    (reason, offset, kind) => ctx.warn(reason, offset, kind),
   );
   return {
     push: (chunk, off) => parser.push(chunk, off),

@@ -35,7 +35,10 @@ export function parseHeaderLines(text: string): [string, string][] {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line === '') continue;
     if ((line[0] === ' ' || line[0] === '\t') && out.length > 0) {
-      out[out.length - 1][1] += ' ' + line.trim();
+      // A folded value may start on the continuation line ("WARC-Type:\r\n warcinfo"): no leading space.
+      const last = out[out.length - 1];
+      const more = line.trim();
+      last[1] = last[1] === '' ? more : more === '' ? last[1] : last[1] + ' ' + more;
       continue;
     }
     const colon = line.indexOf(':');

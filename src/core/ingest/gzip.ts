@@ -1,4 +1,4 @@
-import { Gunzip, inflateSync } from 'fflate';
+import { Gunzip, Inflate, inflateSync } from 'fflate';
 import { FormatFault } from './errors';
 
 /**
@@ -191,10 +191,13 @@ export class MultiGunzip {
           this.emit(fixed.data, memberAt, fixed.end);
           continue;
         }
+        if (!tried.eof) throw new FormatFault(`corrupt gzip member: ${tried.reason}`, { offset: memberAt });
+        // A file cut short: what the cut member does inflate still holds whole records (for a whole-file
+        // gzip, all but the last): hand them on, as lenient readers (warcio) do, then report the cut.
+        const partial = inflatePrefix(buf, this.start, this.end);
+        if (partial.length > 0) this.emit(partial, memberAt, this.end);
         throw new FormatFault(
-          tried.eof
-            ? 'truncated gzip: the last member ends before its compressed data does (file cut short?)'
-            : `corrupt gzip member: ${tried.reason}`,
+          `truncated gzip: the last member ends before its compressed data does (file cut short?)${partial.length > 0 ? `; the ${partial.length.toLocaleString('en-US')} bytes it inflates to were read` : ''}`,
           { offset: memberAt },
         );
       }
@@ -236,6 +239,31 @@ export class MultiGunzip {
       });
     }
   }
+}
+
+/** What the deflate data of a member cut short inflates to, up to the cut (empty when nothing does). */
+function inflatePrefix(buf: Uint8Array, at: number, end: number): Uint8Array {
+  const hl = headerLength(buf, at, end);
+  if (hl < 0) return new Uint8Array(0);
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  const inflate = new Inflate((d) => {
+    parts.push(d);
+    total += d.length;
+  });
+  try {
+    inflate.push(buf.subarray(at + hl, end), false);
+  } catch {
+    // corrupt before the cut: keep what came out before the damage
+  }
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(total);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
 }
 
 function findMagic(buf: Uint8Array, from: number, end: number): number {

@@ -1,3 +1,4 @@
+import { decompress as brotliDecompress } from 'brotli/decompress';
 import { gunzipSync, inflateSync, unzlibSync } from 'fflate';
 import { findHeaderEnd, headerValue, latin1, parseHeaderLines } from './bytes';
 
@@ -91,8 +92,11 @@ function decodeContent(body: Uint8Array, encoding: string): Uint8Array | null {
         ? unzlibSync(body)
         : inflateSync(body);
     }
+    // Brotli (RFC 7932): a pure-JS decoder, because core also runs in the browser, where node:zlib
+    // does not exist and Chromium's DecompressionStream has no 'br'.
+    if (encoding === 'br') return brotliDecompress(body);
   } catch {
     return null;
   }
-  return null; // br, zstd, compress: not decodable synchronously here
+  return null; // zstd, compress: not decodable here
 }

@@ -18,7 +18,10 @@ export interface IngestOptions {
   totalBytes: number;
   /** Site for access logs, whose lines carry paths only; '' infers it from the referers. */
   baseUrl?: string;
-  /** Read a WARC.gz gzipped as one stream (not one member per record) instead of refusing it. */
+  /**
+   * @deprecated Ignored: a WARC.gz gzipped as one stream is now always read (in order), with a note on
+   * the dataset. Kept until the worker and the UI stop passing it.
+   */
   wholeFileGzip?: boolean;
   /** Pages per batch handed to the sink (one IndexedDB transaction each in the browser). */
   batchSize?: number;
@@ -32,6 +35,21 @@ export interface IngestOptions {
   /** First page seq (parts of one dataset use disjoint ranges); default 0. */
   seqBase?: number;
   onUnresolvedRevisit?: (seq: number, uri: string, digest: string) => void;
+}
+
+/**
+ * One problem kind as the analyst reads it: a file written by a tool with a habit (node-warc's short
+ * separator, ClueWeb09's lengths) shows it once with a count, not once per record.
+ */
+function warningInfo(
+  fileName: string,
+  w: { reason: string; offset: number; count: number },
+): IngestErrorInfo {
+  const reason =
+    w.count > 1
+      ? `${w.reason} (${w.count.toLocaleString('en-US')} records; the first at byte ${w.offset.toLocaleString('en-US')})`
+      : w.reason;
+  return new IngestError(fileName, reason, { offset: w.offset }).toInfo();
 }
 
 /** How much of the start of the file is read before deciding its format. */
@@ -81,8 +99,8 @@ export async function ingest(
   const recordsByType: Record<string, number> = {};
   const skipped: Record<string, number> = {};
   const hosts = new Set<string>();
-  const warnings: IngestErrorInfo[] = [];
-  let warningCount = 0;
+  /** Problems read past, one entry per kind: the first occurrence and how many times it happened. */
+  const problems = new Map<string, { reason: string; offset: number; count: number }>();
   let batch: IngestedPage[] = [];
   let pages = 0;
   let records = 0;
@@ -102,11 +120,10 @@ export async function ingest(
   const ctx: ReaderContext = {
     fileName: opts.fileName,
     baseUrl: opts.baseUrl ?? '',
-    wholeFileGzip: opts.wholeFileGzip ?? false,
-    warn(reason, offset) {
-      warningCount++;
-      if (warnings.length < MAX_WARNINGS)
-        warnings.push(new IngestError(opts.fileName, reason, { offset }).toInfo());
+    warn(reason, offset, kind = reason) {
+      const seen = problems.get(kind);
+      if (seen) seen.count++;
+      else if (problems.size < MAX_WARNINGS) problems.set(kind, { reason, offset, count: 1 });
     },
     page(p) {
       pages++;
@@ -211,8 +228,8 @@ export async function ingest(
     hostNames: [...hosts],
     skipped,
     error: error ? (error as IngestError).toInfo() : null,
-    warnings,
-    warningCount,
+    warnings: [...problems.values()].map((w) => warningInfo(opts.fileName, w)),
+    warningCount: problems.size,
     elapsedMs: performance.now() - t0,
     sinkMs,
   });

@@ -6,11 +6,12 @@ export interface ReaderContext {
   fileName: string;
   /** Base URL for formats that give paths only (access logs); '' to infer. */
   baseUrl: string;
-  /** Accept a WARC.gz gzipped as a whole rather than one member per record. */
-  wholeFileGzip: boolean;
   page(p: IngestedPage): void;
-  /** A problem the reader recovered from (kept with the dataset, shown to the analyst). */
-  warn(reason: string, offset: number): void;
+  /**
+   * A problem the reader recovered from (kept with the dataset, shown to the analyst). Repeats of one
+   * `kind` (default: the reason itself) are noted once, with how many records had it and the first offset.
+   */
+  warn(reason: string, offset: number, kind?: string): void;
   record(type: string): void;
   skip(reason: string): void;
   nextSeq(): number;

@@ -1,5 +1,6 @@
 import type { FormatId } from '../types';
 import { latin1, looksBinary } from './bytes';
+import { isArcHeaderLine } from './arc';
 import { isGzip } from './gzip';
 
 export type Sniffed = { ok: true; format: FormatId } | { ok: false; reason: string };
@@ -33,8 +34,12 @@ export function sniff(head: Uint8Array, fileName: string): Sniffed {
   }
   if (isGzip(head)) return { ok: false, reason: 'gzip inside gzip: decompress the outer layer first' };
   const text = latin1.decode(head.subarray(0, 64 << 10)).replace(/^\ufeff|^\xef\xbb\xbf/, '');
-  if (text.startsWith('WARC/')) return { ok: true, format: 'warc' };
+  // Any letter case: some writers emit "warc/1.0" (read as WARC, as the lenient readers do).
+  if (/^warc\/\d/i.test(text)) return { ok: true, format: 'warc' };
   if (text.startsWith('filedesc://')) return { ok: true, format: 'arc' };
+  // An ARC without its filedesc:// version block starts with a record's header line.
+  const firstLine = text.slice(0, Math.min(text.length, 4096)).split('\n', 1)[0].trim();
+  if (isArcHeaderLine(firstLine.split(/\s+/))) return { ok: true, format: 'arc' };
   if (looksBinary(head))
     return { ok: false, reason: 'binary data that is not WARC, ARC or a text log (unknown format)' };
   const start = text.trimStart().slice(0, 200).toLowerCase();

@@ -23,25 +23,37 @@ const MAX_HEADER = 1 << 20;
 const RESYNC_WINDOW = 64 << 10;
 
 export interface WarcParserOptions {
-  /** Require one gzip member per record (WARC 1.1 Annex D); a whole-file gzip is then a fault. */
+  /**
+   * Require one gzip member per record (WARC 1.1 Annex D): a record starting inside a member is then a
+   * fault. Off by default: this workbench reads a file in order, so a whole-file gzip reads fine, and is
+   * noted once.
+   */
   memberPerRecord?: boolean;
   /** File offset where the parsed bytes start (parallel parts). */
   offsetBase?: number;
-  onWarning?: (reason: string, offset: number) => void;
+  /** A problem read past; `kind` groups repeats of the same problem (noted once per file). */
+  onWarning?: (reason: string, offset: number, kind: string) => void;
 }
 
-/** The "WARC/1." line start nearest to `at` (before or after), or -1. */
+/**
+ * A record's version line at `i`: "WARC/" in any case (some writers emit "warc/1.0"), then a digit and
+ * a dot — WARC/1.0, 1.1 and the pre-standard WARC/0.18 that ClueWeb09 was written in.
+ */
+function isVersionLine(b: Uint8Array, i: number): boolean {
+  return (
+    startsWithWarc(b, i) && b[i + 5] >= 0x30 && b[i + 5] <= 0x39 && b[i + 6] === 0x2e // digit "."
+  );
+}
+
+/** The version line start nearest to `at` (before or after, at a line start), or -1. */
 function nearestRecordStart(data: Uint8Array, at: number): number {
   let best = -1;
-  const lo = Math.max(1, at - RESYNC_WINDOW);
+  const lo = Math.max(0, at - RESYNC_WINDOW);
   const hi = Math.min(data.length, at + RESYNC_WINDOW);
-  for (let i = data.indexOf(0x57, lo); i >= 0 && i < hi; i = data.indexOf(0x57, i + 1)) {
-    if (
-      data[i - 1] === 10 &&
-      data[i + 5] === 0x31 &&
-      data[i + 6] === 0x2e &&
-      startsWithWarc(data.subarray(i))
-    ) {
+  // Line starts, not a letter: the version line may be upper or lower case. Rare path (a wrong length).
+  for (let nl = data.indexOf(10, lo); nl >= 0 && nl + 1 < hi; nl = data.indexOf(10, nl + 1)) {
+    const i = nl + 1;
+    if (isVersionLine(data, i)) {
       if (best < 0 || Math.abs(i - at) < Math.abs(best - at)) best = i;
       if (i > at) break;
     }
@@ -68,6 +80,8 @@ export class WarcParser {
   records = 0;
 
   private ended = false;
+  /** Set once a record is seen to start inside a gzip member: the file is gzipped as a whole. */
+  private wholeGzip = false;
 
   constructor(
     private readonly onRecord: (r: WarcRecord) => void,
@@ -102,11 +116,21 @@ export class WarcParser {
     const rest = this.q.view();
     for (let i = 0; i < rest.length; i++) {
       if (rest[i] !== 10 && rest[i] !== 13) {
-        throw new FormatFault(`trailing data after the last record: "${snippet(rest.subarray(i))}"`, {
-          offset: this.map.toSource(this.q.offset + i),
-        });
+        const tail = rest.subarray(i);
+        const where = this.records === 0 ? 'the first' : 'a';
+        // No complete header means no record at all when none came before: "trailing" would mislead.
+        const reason = isVersionLine(tail, 0)
+          ? `the file ends inside ${where} record header (cut short?): "${snippet(tail)}"`
+          : this.records === 0
+            ? `no complete WARC record: "${snippet(tail)}"`
+            : `trailing data after the last record: "${snippet(tail)}"`;
+        throw new FormatFault(reason, { offset: this.map.toSource(this.q.offset + i) });
       }
     }
+  }
+
+  private warn(kind: string, reason: string, offset: number): void {
+    this.opts.onWarning?.(reason, offset, kind);
   }
 
   private parse(): void {
@@ -121,20 +145,44 @@ export class WarcParser {
         if (view.length === 0) return;
         const { at, end } = findHeaderEnd(view, 0, Math.min(view.length, MAX_HEADER));
         if (at < 0) {
-          if (view.length >= 5 && !startsWithWarc(view)) this.notWarc(view);
+          if (view.length >= 5 && !startsWithWarc(view, 0)) this.notWarc(view);
           if (view.length > MAX_HEADER) throw new FormatFault('WARC header longer than 1 MiB', this.here());
           return;
         }
-        if (!startsWithWarc(view)) this.notWarc(view);
-        if (this.opts.memberPerRecord && this.records > 0 && !this.map.isMemberStart(this.q.offset)) {
-          throw new FormatFault(
-            `this WARC.gz is gzipped as a whole, not one gzip member per record (WARC 1.1 Annex D): record ${this.records + 1} starts inside a gzip member. Tools that seek by offset (CDX indexes, pywb, warcio) refuse such files; use “Read anyway” (CLI: --whole-file-gzip) to ingest it`,
-            { offset: this.map.toSource(this.q.offset) },
+        if (!startsWithWarc(view, 0)) this.notWarc(view);
+        if (this.records > 0 && !this.wholeGzip && !this.map.isMemberStart(this.q.offset)) {
+          if (this.opts.memberPerRecord) {
+            throw new FormatFault(
+              `this WARC.gz is gzipped as a whole, not one gzip member per record (WARC 1.1 Annex D): record ${this.records + 1} starts inside a gzip member`,
+              { offset: this.map.toSource(this.q.offset) },
+            );
+          }
+          // Read in order, a whole-file gzip loses nothing; only seeking to a record by offset is lost.
+          this.wholeGzip = true;
+          this.warn(
+            'whole-file-gzip',
+            `gzipped as a whole, not one gzip member per record (WARC 1.1 Annex D): read in order; random access by offset is not possible (record ${this.records + 1} starts inside a gzip member)`,
+            this.map.toSource(this.q.offset),
           );
         }
         const text = latin1.decode(view.subarray(0, at));
         const nl = text.indexOf('\n');
-        const version = text.slice(0, nl < 0 ? text.length : nl).trim();
+        let version = text.slice(0, nl < 0 ? text.length : nl).trim();
+        if (!version.startsWith('WARC/')) {
+          this.warn(
+            'version-case',
+            `version line "${version}" is not upper case: read as ${version.toUpperCase()}`,
+            this.here().offset,
+          );
+          version = version.toUpperCase();
+        }
+        if (version.startsWith('WARC/0.')) {
+          this.warn(
+            'version-draft',
+            `${version} is a pre-standard draft of the format (ClueWeb09 uses WARC/0.18): read as WARC/1.0`,
+            this.here().offset,
+          );
+        }
         const headers = parseHeaderLines(nl < 0 ? '' : text.slice(nl + 1));
         const cl = headerValue(headers, 'Content-Length');
         const length = cl === undefined ? NaN : Number(cl);
@@ -158,9 +206,10 @@ export class WarcParser {
         continue;
       }
       if (data.length < p.length + 4) {
-        // At the end of input a bare LF LF (or nothing but line breaks) closes the last record.
+        // At the end of input the last record may close with any line breaks, or none (noted).
         const rest = data.subarray(p.length);
-        if (!this.ended || data.length < p.length + 2 || !rest.every((b) => b === 10 || b === 13)) return;
+        if (!this.ended || data.length < p.length || !rest.every((b) => b === 10 || b === 13)) return;
+        if (rest.length === 0) this.separatorShort(0, p.offset);
         this.emit(p, data.subarray(0, p.length));
         this.q.consume(data.length);
         this.pending = null;
@@ -170,6 +219,18 @@ export class WarcParser {
       const closed =
         (t[0] === 13 && t[1] === 10 && t[2] === 13 && t[3] === 10) || (t[0] === 10 && t[1] === 10);
       if (!closed) {
+        // The length is right but fewer than two line breaks come before the next record header
+        // (node-warc writes one CRLF; ClueWeb09 counts one of its two LFs into Content-Length).
+        let k = 0;
+        while (k < 3 && (data[p.length + k] === 13 || data[p.length + k] === 10)) k++;
+        if (data.length < p.length + k + 7 && !this.ended) return;
+        if (isVersionLine(data, p.length + k)) {
+          this.separatorShort(k, p.offset);
+          this.emit(p, data.subarray(0, p.length));
+          this.q.consume(p.length + k);
+          this.pending = null;
+          continue;
+        }
         // Resynchronise on the nearest record header, as warcio does for a Content-Length that is off.
         if (data.length < p.length + RESYNC_WINDOW && !this.ended) return;
         const next = nearestRecordStart(data, p.length);
@@ -187,8 +248,9 @@ export class WarcParser {
         if (next >= 4 && crlf2) blockEnd = next - 4;
         else if (next >= 2 && data[next - 2] === 10 && data[next - 1] === 10) blockEnd = next - 2;
         const diff = blockEnd - p.length;
-        this.opts.onWarning?.(
-          `the record's Content-Length (${p.length}) is off by ${Math.abs(diff)} bytes (too ${diff > 0 ? 'small' : 'large'}): read up to the next record header instead`,
+        this.warn(
+          'length-off',
+          `the record's Content-Length (${p.length}) is off by ${Math.abs(diff)} byte${Math.abs(diff) === 1 ? '' : 's'} (too ${diff > 0 ? 'small' : 'large'}): read up to the next record header instead`,
           p.offset,
         );
         this.emit(p, data.subarray(0, blockEnd));
@@ -202,9 +264,25 @@ export class WarcParser {
     }
   }
 
+  /** `breaks` line-break bytes (0–3) instead of CRLF CRLF between a record and the next. */
+  private separatorShort(breaks: number, offset: number): void {
+    if (breaks === 0)
+      this.warn(
+        'separator-missing',
+        'no blank line (CRLF CRLF) between a record and the next record header: read as written',
+        offset,
+      );
+    else
+      this.warn(
+        'separator-short',
+        'separator one CRLF short: a single line break instead of CRLF CRLF after a record: read as written',
+        offset,
+      );
+  }
+
   private emit(p: NonNullable<WarcParser['pending']>, block: Uint8Array | null): void {
     this.records++;
-    const type = (headerValue(p.headers, 'WARC-Type') ?? '').toLowerCase();
+    const type = (headerValue(p.headers, 'WARC-Type') ?? '').trim().toLowerCase();
     this.onRecord({
       version: p.version,
       type,
@@ -227,8 +305,15 @@ export class WarcParser {
   }
 }
 
-function startsWithWarc(b: Uint8Array): boolean {
-  return b[0] === 0x57 && b[1] === 0x41 && b[2] === 0x52 && b[3] === 0x43 && b[4] === 0x2f; // "WARC/"
+/** "WARC/" at `i`, in any letter case. */
+function startsWithWarc(b: Uint8Array, i: number): boolean {
+  return (
+    (b[i] | 0x20) === 0x77 &&
+    (b[i + 1] | 0x20) === 0x61 &&
+    (b[i + 2] | 0x20) === 0x72 &&
+    (b[i + 3] | 0x20) === 0x63 &&
+    b[i + 4] === 0x2f
+  );
 }
 
 /** A short printable excerpt for error messages. */
@@ -323,9 +408,8 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
     },
     compressed,
     {
-      memberPerRecord: compressed && !ctx.wholeFileGzip,
       offsetBase: ctx.offsetBase,
-      onWarning: (reason, offset) => ctx.warn(reason, offset),
+      onWarning: (reason, offset, kind) => ctx.warn(reason, offset, kind),
     },
   );
   return {

@@ -107,8 +107,19 @@ describe('ArcParser', () => {
     for (const n of [1, 2, 5, 17]) expect(run(filedesc + v2, n)).toEqual(whole);
   });
 
-  it('requires the filedesc:// block first', () => {
-    expect(() => run(v2, 100)).toThrow(/must start with its filedesc/);
+  it('reads records without the filedesc:// block, noting it once', () => {
+    const warnings: string[] = [];
+    const seen: ArcRecord[] = [];
+    const p = new ArcParser(
+      (r) => seen.push({ ...r, block: r.block.slice() }),
+      false,
+      0,
+      (_r, _o, kind) => warnings.push(kind),
+    );
+    p.push(utf8Bytes(v2 + v2), 0);
+    p.end();
+    expect(seen.map((r) => r.type)).toEqual(['response', 'response']);
+    expect(warnings).toEqual(['arc-no-filedesc']);
   });
 
   it('faults on a header line that is not "URL IP date mime length"', () => {

@@ -212,8 +212,29 @@ describe('MultiGunzip', () => {
     } catch (e) {
       expect((e as FormatFault).offset).toBe(offsets[2]);
     }
-    // The two whole members came out before the fault.
-    expect(concat(...sink)).toEqual(concat(textPayloads[0], textPayloads[1]));
+    // The two whole members came out before the fault, then what the cut member inflates to: a
+    // prefix of its payload (records inside it that are whole are not lost).
+    expect(concat(...sink.slice(0, 2))).toEqual(concat(textPayloads[0], textPayloads[1]));
+    const rest = concat(...sink.slice(2));
+    expect(rest).toEqual(textPayloads[2].subarray(0, rest.length));
+  });
+
+  it('hands on the inflatable prefix of a whole-file gzip cut in the middle', () => {
+    // Incompressible data, so a cut at 70% of the file is about 70% into the payload.
+    const whole = randomBytes(200_000, 7);
+    const file = new Uint8Array(gzipSync(whole, { level: 9 }));
+    const sink: Uint8Array[] = [];
+    const g = new MultiGunzip((d) => sink.push(d.slice()));
+    let fault: FormatFault | null = null;
+    try {
+      g.push(file.slice(0, Math.floor(file.length * 0.7)), true);
+    } catch (e) {
+      fault = e as FormatFault;
+    }
+    expect(fault?.message).toMatch(/truncated gzip.*bytes it inflates to were read/);
+    const out = concat(...sink);
+    expect(out.length).toBeGreaterThan(100_000);
+    expect(out).toEqual(whole.subarray(0, out.length));
   });
 
   it('faults on a corrupt member at its offset (garbage-middle.warc.gz)', () => {

@@ -12,7 +12,6 @@ import {
   fixtureCounts,
   httpResponse,
   ingestBytes,
-  ingestFailure,
   ingestFixture,
   latin1,
   pagesByUrl,
@@ -195,19 +194,18 @@ describe('tiny.warc', () => {
 });
 
 describe('tiny-single-member.warc.gz (gzipped as a whole)', () => {
-  it('is refused by default with a message saying it is gzipped as a whole', async () => {
-    const { error, pages } = await ingestFailure(
-      fixtureBytes('tiny-single-member.warc.gz'),
-      'tiny-single-member.warc.gz',
+  it('is read by default, with one note saying it is gzipped as a whole', async () => {
+    const { summary } = await ingestFixture('tiny-single-member.warc.gz');
+    expect(summary.error).toBeNull();
+    expect(summary.warningCount).toBe(1);
+    expect(summary.warnings[0].message).toContain('tiny-single-member.warc.gz');
+    expect(summary.warnings[0].reason).toMatch(
+      /^gzipped as a whole, not one gzip member per record .*random access by offset is not possible/,
     );
-    expect(error.name).toBe('IngestError');
-    expect(error.message).toContain('tiny-single-member.warc.gz');
-    expect(error.message).toContain('gzipped as a whole');
-    expect(pages).toBe(0);
   });
 
-  it('is read with wholeFileGzip: true, giving the same pages as tiny.warc.gz', async () => {
-    const whole = await ingestFixture('tiny-single-member.warc.gz', { wholeFileGzip: true });
+  it('gives the same pages as tiny.warc.gz', async () => {
+    const whole = await ingestFixture('tiny-single-member.warc.gz');
     const members = await ingestFixture('tiny.warc.gz');
     expect(whole.summary.error).toBeNull();
     expect(whole.summary.recordsByType).toEqual(fixtureCounts['tiny-single-member.warc.gz']);

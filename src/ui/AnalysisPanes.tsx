@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useLayout } from '../state/layout';
 import { ClustersPane } from './clusters/ClustersPane';
 import { PaneFrame } from './PaneFrame';
@@ -12,19 +11,6 @@ import { PrPane } from './pr/PrPane';
  */
 export function AnalysisPanes() {
   const enlarged = useLayout((s) => s.enlarged);
-  const enlarge = useLayout((s) => s.enlarge);
-
-  // Escape restores an enlarged pane, unless something inside it used the key (a menu, a dialog) first.
-  useEffect(() => {
-    if (enlarged === null) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      // The button the keyboard may be on stays the same element (its label turns back to "Enlarge").
-      enlarge(null);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [enlarged, enlarge]);
 
   return (
     <section className={`panes${enlarged ? ' panes-enlarged' : ''}`} aria-label="Analysis">

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useLayout, type PaneId } from '../state/layout';
 import { useElementWidth } from './useElementWidth';
 
@@ -12,7 +12,7 @@ export function usePaneWidth(): number {
 
 /**
  * One analysis pane in the grid, with the button that enlarges it to the whole main area and restores
- * it (Escape restores too, see AnalysisPanes). The pane itself keeps its own header and content; the
+ * it (Escape restores too). The pane itself keeps its own header and content; the
  * frame only adds the button and hides the pane while another one is enlarged (hidden, not unmounted,
  * so its charts and scroll position survive).
  */
@@ -21,6 +21,17 @@ export function PaneFrame({ id, title, children }: { id: PaneId; title: string; 
   const enlarge = useLayout((s) => s.enlarge);
   const [frame, width] = useElementWidth<HTMLDivElement>();
   const mine = enlarged === id;
+
+  // Escape restores the enlarged pane, unless something inside it used the key first (a menu, a dialog).
+  // The keyboard stays where it was: the Restore button is the same element, labelled Enlarge again.
+  useEffect(() => {
+    if (!mine) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) enlarge(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mine, enlarge]);
   return (
     <div
       ref={frame}

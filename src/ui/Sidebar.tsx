@@ -1,11 +1,29 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDatasets } from '../state/datasets';
 import { fmtBytes, fmtInt } from './format';
 import { loadSample } from './sample';
+import { useListKeys } from './useListKeys';
 
 export function Sidebar() {
-  const { datasets, selectedId, select, remove, ingestFile, job } = useDatasets();
+  const datasets = useDatasets((s) => s.datasets);
+  const selectedId = useDatasets((s) => s.selectedId);
+  const select = useDatasets((s) => s.select);
+  const remove = useDatasets((s) => s.remove);
+  const ingestFile = useDatasets((s) => s.ingestFile);
+  const job = useDatasets((s) => s.job);
   const input = useRef<HTMLInputElement>(null);
+  // The dataset list is one tab stop: ↑/↓ move between datasets, Enter opens one, Delete deletes it.
+  const list = useRef<HTMLUListElement>(null);
+  const [focused, setFocused] = useState<number | null>(null);
+  const selectedIndex = datasets.findIndex((d) => d.id === selectedId);
+  const active = focused !== null && focused < datasets.length ? focused : Math.max(0, selectedIndex);
+  const confirmRemove = (d: (typeof datasets)[number]) => {
+    if (d.status !== 'ingesting' && confirm(`Delete ${d.name} and its ${d.pages} pages?`)) void remove(d.id!);
+  };
+  const listKeys = useListKeys(datasets.length, active, setFocused, (i) => select(datasets[i].id!));
+  useEffect(() => {
+    if (focused !== null) list.current?.querySelectorAll<HTMLElement>('.dataset')[focused]?.focus();
+  }, [focused]);
 
   const openSample = async () => {
     await ingestFile(await loadSample());
@@ -40,12 +58,20 @@ export function Sidebar() {
       {datasets.length === 0 ? (
         <p className="empty">None yet.</p>
       ) : (
-        <ul className="dataset-list">
-          {datasets.map((d) => (
+        <ul
+          className="dataset-list"
+          ref={list}
+          onKeyDown={(e) => {
+            if (e.key === 'Delete' && datasets[active]) confirmRemove(datasets[active]);
+            else listKeys(e);
+          }}
+        >
+          {datasets.map((d, i) => (
             <li key={d.id} className={d.id === selectedId ? 'selected' : ''}>
               <button
                 type="button"
                 className="dataset"
+                tabIndex={i === active ? 0 : -1}
                 onClick={() => select(d.id!)}
                 aria-current={d.id === selectedId}
               >
@@ -62,11 +88,10 @@ export function Sidebar() {
                 type="button"
                 className="delete"
                 aria-label={`Delete ${d.name}`}
-                title="Delete this dataset"
+                title="Delete this dataset (Delete key in the list)"
+                tabIndex={-1}
                 disabled={d.status === 'ingesting'}
-                onClick={() => {
-                  if (confirm(`Delete ${d.name} and its ${d.pages} pages?`)) void remove(d.id!);
-                }}
+                onClick={() => confirmRemove(d)}
               >
                 ×
               </button>

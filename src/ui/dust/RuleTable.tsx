@@ -121,7 +121,9 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
                   </span>
                 )}
               </td>
-              <td className="site">{r.site}</td>
+              <td className="site" title={r.site}>
+                {r.site}
+              </td>
               <td className="num">{fmtInt(r.support)}</td>
               <td className="num">{fmtInt(r.likelySimilarSupport)}</td>
               <td className="status" title={r.reason}>

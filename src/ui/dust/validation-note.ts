@@ -63,16 +63,18 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function urlOnlyNote(s: ValidationSummary, f: UrlOnlyFacts): string[] {
   const total = s.valid + s.refuted + s.likely;
   const lines = [
-    `This dataset has URLs but no page contents (an access log, crawl.log or URL list): the ${plural(total, 'rule was', 'rules were')} detected from the URL list, their likely-similar support from size ranges.`,
+    `This dataset has URLs but no page contents (an access log, crawl.log or URL list): the ${plural(total, 'rule was', 'rules were')} detected from the URL list, ${total === 1 ? 'its' : 'their'} likely-similar support from size ranges.`,
   ];
   const evidence: string[] = [];
   if (f.withDigest > 0) evidence.push(`${f.withDigest} of ${f.urls} URLs carry a content digest`);
-  if (f.withError > 0) evidence.push(`${f.withError} answered with an error status`);
-  if (s.valid + s.refuted === 0) {
+  if (f.withError > 0) evidence.push(`${plural(f.withError, 'URL', 'URLs')} answered with an error status`);
+  const judged = s.valid + s.refuted;
+  if (judged === 0) {
+    const none = total === 1 ? 'It could not be validated' : 'None could be validated';
     lines.push(
       evidence.length === 0
-        ? 'None could be validated: validation compares the two pages of a rule’s instances (§5.3), and here there is neither a document nor a digest to compare, so every rule stays likely.'
-        : `None could be validated although ${evidence.join(' and ')}: no sampled instance had both sides to compare.`,
+        ? `${none}: validation compares the two pages of a rule’s instances (§5.3), and here there is neither a document nor a digest to compare, so every rule stays likely.`
+        : `${none} although ${evidence.join(' and ')}: no sampled instance had both sides to compare, so every rule stays likely.`,
     );
   } else {
     const how: string[] = [];
@@ -86,7 +88,7 @@ export function urlOnlyNote(s: ValidationSummary, f: UrlOnlyFacts): string[] {
       how.push(`${s.refuted} refuted (the rewritten URL had ${why.join(' or ') || 'a failed fetch'})`);
     }
     lines.push(
-      `Some could be validated without documents${evidence.length ? `, as ${evidence.join(' and ')}` : ''}: ${how.join(', ')}.`,
+      `${judged === total ? (total === 1 ? 'It' : 'All') : 'Some'} could be validated without documents${evidence.length ? `, as ${evidence.join(' and ')}` : ''}: ${how.join(', ')}.`,
     );
   }
   if (s.likely > 0 && s.valid + s.refuted > 0) {

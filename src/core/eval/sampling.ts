@@ -1,3 +1,5 @@
+import { seededRandom } from '../dust/validation';
+
 /**
  * Which candidate pairs to label, and with what inclusion probability (so estimates can weight by the
  * sampling design: estimators.ts).
@@ -14,16 +16,6 @@ export interface QueueItem {
   pair: number;
   strategy: Strategy;
   pi: number;
-}
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** k distinct items of `from`, uniformly (partial Fisher–Yates on a copy). */
@@ -47,7 +39,7 @@ export function buildQueue(
   size: number,
   opts: { seed?: number; bins?: number; threshold?: number } = {},
 ): QueueItem[] {
-  const rnd = rng(opts.seed ?? 1);
+  const rnd = seededRandom(opts.seed ?? 1);
   const n = score.length;
   const all = Array.from({ length: n }, (_, i) => i);
   if (strategy === 'random') {

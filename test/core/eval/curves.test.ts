@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breakEven, pointOf, ThresholdCurve, type CurvePoint } from '../../../src/core/eval/curves';
+import { randomCurve } from './random-curve';
 
 const pt = (threshold: number, precision: number, recall: number): CurvePoint => ({
   threshold,
@@ -42,17 +43,8 @@ describe('breakEven', () => {
   });
 
   it('on random data: the break-even lies on the diagonal, inside the bracket of a sign change', () => {
-    let s = 11;
-    const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     for (let trial = 0; trial < 20; trial++) {
-      const n = 300;
-      const score = Array.from({ length: n }, rnd);
-      const isDup = score.map((x) => (rnd() < 1 - x ? 1 : 0));
-      const curve = new ThresholdCurve(
-        score,
-        isDup,
-        isDup.map((d) => 1 - d),
-      );
+      const { curve } = randomCurve(11 + trial, 300);
       const pts = curve.sample(0, 1, 80);
       const be = breakEven(pts);
       const live = pts.filter((p) => p.recall > 0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breakEven, bestF1, ThresholdCurve } from '../../../src/core/eval/curves';
+import { breakEven, bestF1 } from '../../../src/core/eval/curves';
+import { randomCurve } from './random-curve';
 import { precisionRecall, weightedProportion, wilson } from '../../../src/core/eval/estimators';
 
 describe('estimators', () => {
@@ -56,17 +57,8 @@ describe('estimators', () => {
   });
 
   it('curves from sorted prefix sums equal a rescan, and find break-even and best F1', () => {
-    let s = 3;
-    const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     const n = 500;
-    const score = Array.from({ length: n }, rnd);
-    const isDup = score.map((x) => (rnd() < 1 - x ? 1 : 0));
-    const curve = new ThresholdCurve(
-      score,
-      isDup,
-      isDup.map((d) => 1 - d),
-      7,
-    );
+    const { score, isDup, curve } = randomCurve(3, n, 7);
     for (const t of [0, 0.1, 0.37, 0.5, 0.99, 1.01]) {
       let tp = 0;
       let fp = 0;

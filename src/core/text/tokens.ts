@@ -85,12 +85,86 @@ const WORD_RE = new RegExp(
 
 let segmenter: Intl.Segmenter | undefined;
 
-/** Words by Intl.Segmenter (UAX #29 plus ICU dictionaries), as written: no case folding. */
+/**
+ * The longest string handed to Intl.Segmenter at once (UTF-16 code units). ICU's dictionary break
+ * for CJK grows quadratically with the length of a run in Node 20's ICU (a real page with a single
+ * 「。」 took 17.8 s in the CLI, a 600 KB page 208 s; the same file 0.9 s in Chromium). Sentences
+ * are far shorter than this, so nearly every piece ends at a sentence end; the same pieces are cut
+ * in the browser and in Node, so both give the same words.
+ */
+export const SEGMENT_MAX = 512;
+/** At a hard cut (no safe place in SEGMENT_MAX), the words of the last this-many units are redone. */
+const CARRY = 32;
+
+/**
+ * Where a piece may end without changing any word: after whitespace (UAX #29 breaks around it,
+ * WB3a–WB3d) or a CJK sentence end or ideographic punctuation, none of which joins words
+ * (no MidLetter or MidNum among them) and each of which ends a dictionary run in ICU.
+ */
+function isSafeEnd(c: number): boolean {
+  return (
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0x3000 || // ideographic space
+    (c >= 0x3001 && c <= 0x3002) || // 、。
+    (c >= 0x3008 && c <= 0x3011) || // 〈〉《》「」『』【】
+    c === 0xff01 || // ！
+    c === 0xff1f || // ？
+    c === 0xff08 ||
+    c === 0xff09 || // （）
+    c === 0x2028 ||
+    c === 0x2029
+  );
+}
+
+/** End of the piece that starts at `start`: after the last safe end within SEGMENT_MAX, or -1. */
+function safeEnd(text: string, start: number): number {
+  if (text.length - start <= SEGMENT_MAX) return text.length;
+  for (let i = start + SEGMENT_MAX - 1; i > start; i--) if (isSafeEnd(text.charCodeAt(i))) return i + 1;
+  return -1;
+}
+
+/**
+ * Words by Intl.Segmenter (UAX #29 plus ICU dictionaries), as written: no case folding. The text is
+ * segmented in pieces of at most SEGMENT_MAX units, so time grows linearly with its length.
+ */
 export function segmenterWords(text: string): string[] {
   // One Segmenter for the module: constructing one costs more than segmenting a short page.
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  const seg = segmenter;
+  const src = clean(text);
   const words: string[] = [];
-  for (const s of segmenter.segment(clean(text))) if (s.isWordLike) words.push(s.segment);
+  let start = 0;
+  while (start < src.length) {
+    const end = safeEnd(src, start);
+    if (end >= 0) {
+      for (const s of seg.segment(src.slice(start, end))) if (s.isWordLike) words.push(s.segment);
+      start = end;
+      continue;
+    }
+    // No safe place (a long run of CJK without punctuation): cut anyway, keep the words that end
+    // CARRY units before the cut, and segment again from there, so the dictionary sees each word
+    // with context on both sides. Never between the halves of a surrogate pair.
+    let cut = start + SEGMENT_MAX;
+    const c = src.charCodeAt(cut - 1);
+    if (c >= 0xd800 && c <= 0xdbff) cut--;
+    const piece = src.slice(start, cut);
+    let resume = 0;
+    const kept: string[] = [];
+    for (const s of seg.segment(piece)) {
+      if (s.index > 0 && s.index <= piece.length - CARRY) {
+        words.push(...kept);
+        kept.length = 0;
+        resume = s.index;
+      }
+      if (s.isWordLike) kept.push(s.segment);
+    }
+    if (resume === 0) {
+      // One segment over the whole piece (no break in it at all): nothing to redo.
+      words.push(...kept);
+      start = cut;
+    } else start += resume;
+  }
   return words;
 }
 

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ENGLISH_STOP_WORDS,
+  SEGMENT_MAX,
   countCjk,
   hasCjk,
   regexWords,
@@ -136,5 +137,66 @@ describe('hasCjk', () => {
   it('counts CJK code units', () => {
     expect(countCjk('ab中文c')).toBe(2);
     expect(countCjk('abc')).toBe(0);
+  });
+});
+
+describe('segmenterWords on long text (bounded pieces: linear time)', () => {
+  const CLAUSES = [
+    '中华人民共和国是一个位于东亚的国家',
+    '我们今天去北京大学参观了图书馆和博物馆',
+    '日本語のテキストも少し混ぜておきます',
+    'ภาษาไทยก็มีด้วย',
+    '搜索引擎需要识别内容相同但网址不同的网页',
+  ];
+  /** `n` clauses in a fixed order, joined by `sep` ('' = one run with no sentence end at all). */
+  const text = (n: number, sep: string) =>
+    Array.from({ length: n }, (_, i) => CLAUSES[(i * 7) % CLAUSES.length]).join(sep);
+  /** What one Segmenter over the whole text gives: the reference the pieces must reproduce. */
+  const whole = (t: string) =>
+    [...new Intl.Segmenter(undefined, { granularity: 'word' }).segment(t)]
+      .filter((s) => s.isWordLike)
+      .map((s) => s.segment);
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('never hands Intl.Segmenter more than SEGMENT_MAX units, on 1 MB of CJK without a sentence end', () => {
+    const big = text(20_000, ''); // ≈ 330,000 characters, ≈ 1 MB of UTF-8
+    expect(big.length * 3).toBeGreaterThan(900_000);
+    const spy = vi.spyOn(Intl.Segmenter.prototype, 'segment');
+    const words = segmenterWords(big);
+    expect(spy.mock.calls.length).toBeGreaterThan(big.length / SEGMENT_MAX);
+    for (const [input] of spy.mock.calls) expect(input.length).toBeLessThanOrEqual(SEGMENT_MAX);
+    // Nothing lost or doubled at the cuts.
+    expect(words.join('')).toBe(big);
+  });
+
+  it('cuts at sentence ends and line breaks when there are some', () => {
+    const t = text(200, '。') + '\n' + text(100, '！');
+    const spy = vi.spyOn(Intl.Segmenter.prototype, 'segment');
+    segmenterWords(t);
+    for (const [input] of spy.mock.calls) {
+      expect(input.length).toBeLessThanOrEqual(SEGMENT_MAX);
+      if (input !== spy.mock.calls[spy.mock.calls.length - 1][0]) expect(input).toMatch(/[。！\n]$/);
+    }
+  });
+
+  it('gives the same words as one Segmenter over the whole text', () => {
+    for (const t of [
+      text(300, ''), // hard cuts only
+      text(300, '。'), // sentence ends
+      text(300, ' '), // spaces
+      'Latin words ' + text(100, '') + ' and more 123.45 words ' + text(100, '、'),
+      '😀'.repeat(SEGMENT_MAX) + text(50, ''), // a cut never splits a surrogate pair
+    ]) {
+      expect(segmenterWords(t)).toEqual(whole(t));
+    }
+  });
+
+  it('tokenize goes through the bounded path for CJK text', () => {
+    const t = text(400, '');
+    const expected = whole(t);
+    const spy = vi.spyOn(Intl.Segmenter.prototype, 'segment');
+    expect(tokenize(t)).toEqual(expected);
+    for (const [input] of spy.mock.calls) expect(input.length).toBeLessThanOrEqual(SEGMENT_MAX);
   });
 });

@@ -70,3 +70,16 @@ describe('the DUST pane’s words for a dataset without page contents', () => {
     expect(text).toContain('3 rules stay likely: 2 refine a valid rule');
   });
 });
+
+describe('no rule at all', () => {
+  it('says no rule was found rather than counting zero rules', () => {
+    const text = urlOnlyNote(summariseValidation([]), {
+      urls: 3,
+      withDigest: 0,
+      withError: 0,
+      missingIsNegative: false,
+    });
+    expect(text).toHaveLength(1);
+    expect(text[0]).toMatch(/no rule was found/);
+  });
+});

@@ -62,6 +62,10 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export function urlOnlyNote(s: ValidationSummary, f: UrlOnlyFacts): string[] {
   const total = s.valid + s.refuted + s.likely;
+  if (total === 0)
+    return [
+      'This dataset has URLs but no page contents (an access log, crawl.log or URL list), and no rule was found in its URL list: no substitution has the minimum support (MS) among its URLs.',
+    ];
   const lines = [
     `This dataset has URLs but no page contents (an access log, crawl.log or URL list): the ${plural(total, 'rule was', 'rules were')} detected from the URL list, ${total === 1 ? 'its' : 'their'} likely-similar support from size ranges.`,
   ];

@@ -11,6 +11,7 @@ import { locatePair } from '../../core/eval/pair-key';
 import { clusterView } from '../../state/clusters';
 import { pageLevel, pagesWithReplica } from '../../core/eval/pages';
 import { useLabels } from '../../state/labels';
+import { usePaneWidth } from '../PaneFrame';
 
 /**
  * Precision–recall over C and D (Di Iorio et al., Figure 1) with oracle truth over the candidate
@@ -28,6 +29,9 @@ export function PrPane() {
   const [oracle, setOracle] = useState<Oracle>('jaccard');
   const [tau, setTau] = useState(0.8);
   const svg = useRef<SVGSVGElement>(null);
+  // The chart takes the pane's width (PaneFrame measures it): ≥ 480 px when the pane is enlarged.
+  const paneWidth = usePaneWidth();
+  const chartWidth = Math.max(300, Math.min(paneWidth - 24, 760));
   const maxD = analysis?.maxD ?? 0.1;
   // The three D values of the C curves: the analyst's picks (Figure 1 fixes D per curve). Moving the
   // sliders never redraws the curves, only the operating point.
@@ -105,8 +109,8 @@ export function PrPane() {
   useEffect(() => {
     if (!svg.current || !fig || !current) return;
     drawPrCurves(svg.current, curves, current, {
-      width: 300,
-      height: 240,
+      width: chartWidth,
+      height: Math.max(240, Math.min(Math.round(0.6 * chartWidth), 440)),
       onPick: (c, p) => {
         if (c.vary === 'method') return;
         if (c.vary === 'C') {
@@ -118,7 +122,7 @@ export function PrPane() {
         }
       },
     });
-  }, [fig, curves, current, setThreshold]);
+  }, [fig, curves, current, setThreshold, chartWidth]);
 
   if (!analysis || !fig || !current) {
     return (

@@ -94,7 +94,7 @@ export function drawClusterGraph(
   const edge = root
     .append('g')
     .attr('class', 'edges')
-    .selectAll('g')
+    .selectAll<SVGGElement, GraphEdge>('g')
     .data(layout.edges)
     .join('g')
     .attr('class', (_, i) => (i === opts.active ? 'edge active' : 'edge'))
@@ -122,7 +122,7 @@ export function drawClusterGraph(
   const node = root
     .append('g')
     .attr('class', 'nodes')
-    .selectAll('g')
+    .selectAll<SVGGElement, GraphLayout['nodes'][number]>('g')
     .data(layout.nodes)
     .join('g')
     .attr('transform', (n) => `translate(${n.x},${n.y})`);

@@ -13,8 +13,8 @@ export interface Margin {
   left: number;
 }
 
-/** Room for the tick labels (percentages, counts) on the left and for the axis title below. */
-export const MARGIN: Margin = { top: 8, right: 10, bottom: 30, left: 40 };
+/** Room for the tick labels (percentages, counts) on the left, half of "100%" on the right, the axis title below. */
+export const MARGIN: Margin = { top: 8, right: 16, bottom: 30, left: 40 };
 
 export interface ChartColors {
   /** One colour per series, in order. */
@@ -27,6 +27,8 @@ export interface ChartColors {
   grid: string;
   /** The operating point. */
   point: string;
+  /** Behind text drawn over the plot (tooltips). */
+  background: string;
 }
 
 /** Fallbacks are the stylesheet's own values, for an SVG outside the page (jsdom, an exported file). */
@@ -36,6 +38,7 @@ const FALLBACK = {
   muted: '#66707a',
   grid: '#dde1e4',
   point: '#d1242f',
+  background: '#fff',
 };
 
 /** Series i's colour as CSS, for legends drawn in HTML beside a chart (the same colour the chart reads). */
@@ -55,6 +58,7 @@ export function chartColors(el: Element): ChartColors {
     muted: read('--muted', FALLBACK.muted),
     grid: read('--line', FALLBACK.grid),
     point: read('--bad', FALLBACK.point),
+    background: read('--panel', FALLBACK.background),
   };
 }
 
@@ -134,6 +138,11 @@ export function linearX(f: Frame, domain: [number, number]): d3.ScaleLinear<numb
 
 export function linearY(f: Frame, domain: [number, number]): d3.ScaleLinear<number, number> {
   return d3.scaleLinear().domain(domain).range([f.h, 0]);
+}
+
+/** A tick count for a y axis of height h: about one tick per 30 px, at least two. */
+export function yTicks(f: Frame): number {
+  return Math.max(2, Math.floor(f.h / 30));
 }
 
 /** Whole ticks only: d3's "nice" ticks on a short integer domain are fractions (1, 1.2, …). */

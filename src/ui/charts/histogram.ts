@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { frame, linearY, xAxis, yAxis } from './frame';
+import { frame, linearY, xAxis, yAxis, yTicks } from './frame';
 
 /** Bar chart of counts per integer bucket (data in, SVG out; no hidden state). */
 export function drawHistogram(
@@ -21,7 +21,7 @@ export function drawHistogram(
       .tickValues(x.domain().filter((_, i, all) => all.length < 12 || i % Math.ceil(all.length / 10) === 0)),
     opts.xLabel,
   );
-  yAxis(f, d3.axisLeft(y).ticks(4, 'd'));
+  yAxis(f, d3.axisLeft(y).ticks(yTicks(f), 'd'));
   f.plot
     .selectAll('rect')
     .data(data)

@@ -143,7 +143,7 @@ function tooltip(f: Frame) {
   const rect = box
     .append('rect')
     .attr('rx', 3)
-    .attr('fill', 'var(--panel, #fff)')
+    .attr('fill', f.colors.background)
     .attr('stroke', f.colors.grid);
   const text = box.append('text').attr('font-size', 10).attr('fill', 'currentColor');
   return {

@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { frame, integerTicks, linearX, linearY, xAxis, yAxis } from './frame';
+import { frame, integerTicks, linearX, linearY, xAxis, yAxis, yTicks } from './frame';
 
 /**
  * precision@k (DustBuster Fig. 5): precision of the k top-ranked rules against k = 1..K, on the chart
@@ -16,7 +16,7 @@ export function drawPrecisionAtK(
   const x = linearX(f, [1, Math.max(2, K)]);
   const y = linearY(f, [0, 1]);
   xAxis(f, d3.axisBottom(x).tickValues(integerTicks(x)).tickFormat(d3.format('d')), 'top k rules');
-  yAxis(f, d3.axisLeft(y).ticks(4, '.0%'));
+  yAxis(f, d3.axisLeft(y).ticks(yTicks(f), '.0%'));
   const points = precision.map((p, i) => ({ k: i + 1, p }));
   const line = d3
     .line<{ k: number; p: number }>()

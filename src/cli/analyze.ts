@@ -11,8 +11,10 @@ import { IngestError } from '../core/ingest/errors';
 import { ingest } from '../core/ingest/pipeline';
 import type { IngestSummary } from '../core/types';
 import { SignatureEngine, type EngineResult } from '../core/candidates/engine';
-import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
-import { connectedComponents } from '../core/clusters/clusters';
+import { DEFAULT_METHOD, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
+import { methodThresholds } from '../core/clusters/export';
+import { inspectCluster } from '../core/clusters/inspect';
+import { CLUSTER_MODE_LABELS, clusterView, DEFAULT_CLUSTERING } from '../core/clusters/view';
 import { comparable } from '../core/candidates/comparable';
 import { ruleSpelling, runDustBuster, type DustRecord } from '../core/dust';
 
@@ -36,7 +38,10 @@ function dustReport(records: DustRecord[]): { text: string; json: unknown } {
   return { text: lines.join('\n'), json: { metrics: m, list: r.list, rules: r.rules, cycles: r.cycles } };
 }
 
-/** Per method: timings, candidates and clusters at the default thresholds. */
+/**
+ * Per method: timings, candidates and clusters at the default thresholds and the default clustering
+ * (the same defaults as the workbench, from core); the default method is marked with *.
+ */
 function signatureReport(r: EngineResult, urls: string[]): { text: string; json: unknown } {
   const lines = [`signatures  ${r.n} pages, ${r.pairs.count} candidate pairs`];
   lines.push(
@@ -49,22 +54,21 @@ function signatureReport(r: EngineResult, urls: string[]): { text: string; json:
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}`,
   );
+  lines.push(`clusters    ${CLUSTER_MODE_LABELS[DEFAULT_CLUSTERING]}; * the workbench's default method`);
   const methods: Record<string, unknown> = {};
   for (const m of Object.keys(METHOD_LABELS) as MethodId[]) {
-    const ok = (k: number) => accepts(r.pairs, m, DEFAULT_THRESHOLDS, k);
-    const clusters = connectedComponents(r.n, r.pairs.a, r.pairs.b, ok);
-    let accepted = 0;
-    for (let k = 0; k < r.pairs.count; k++) if (ok(k)) accepted++;
-    const inClusters = clusters.reduce((s, c) => s + c.members.length, 0);
+    const view = clusterView(r, m, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
+    const chained = view.clusters.filter((c) => inspectCluster(r.pairs, c, view.mask).chained).length;
     lines.push(
-      `  ${METHOD_LABELS[m].padEnd(34)} ${String(accepted).padStart(7)} pairs  ${String(clusters.length).padStart(6)} clusters  ${String(inClusters).padStart(7)} pages`,
+      `${m === DEFAULT_METHOD ? '* ' : '  '}${METHOD_LABELS[m].padEnd(34)} ${String(view.accepted).padStart(7)} pairs  ${String(view.clusters.length).padStart(6)} clusters  ${String(view.pages).padStart(7)} pages  ${String(chained).padStart(5)} chained`,
     );
     methods[m] = {
-      thresholds: DEFAULT_THRESHOLDS,
-      pairs: accepted,
-      clusters: clusters
-        .sort((x, y) => y.members.length - x.members.length)
-        .map((c) => c.members.map((i) => urls[i])),
+      default: m === DEFAULT_METHOD,
+      thresholds: methodThresholds(m, DEFAULT_THRESHOLDS),
+      clustering: DEFAULT_CLUSTERING,
+      pairs: view.accepted,
+      chained,
+      clusters: view.clusters.map((c) => c.members.map((i) => urls[i])),
     };
   }
   return {

@@ -1,13 +1,19 @@
 import { create } from 'zustand';
 import { ENGINE_DEFAULTS, type EngineParams } from '../core/candidates/engine';
-import { DEFAULT_THRESHOLDS, type MethodId, type Thresholds } from '../core/candidates/methods';
+import {
+  DEFAULT_METHOD,
+  DEFAULT_THRESHOLDS,
+  type MethodId,
+  type Thresholds,
+} from '../core/candidates/methods';
+import { DEFAULT_CLUSTERING, type ClusterMode } from '../core/clusters/view';
 import { db, type StoredAnalysis } from '../db/schema';
 import { Comlink, startSignaturesWorker, type WorkerHandle } from '../workers/client';
 import type { AnalysisProgress } from '../workers/signatures-job';
 import { paramsKey } from '../workers/signatures-job';
 import type { SignaturesWorkerApi } from '../workers/signatures.worker';
 
-export type ClusterMode = 'components' | 'star';
+export type { ClusterMode };
 
 interface AnalysisState {
   datasetId: number | null;
@@ -46,9 +52,9 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
   progress: null,
   computing: false,
   error: null,
-  method: 'rp-hm',
+  method: DEFAULT_METHOD,
   thresholds: DEFAULT_THRESHOLDS,
-  mode: 'components',
+  mode: DEFAULT_CLUSTERING,
   selectedCluster: null,
   pendingCluster: null,
   params: ENGINE_DEFAULTS,

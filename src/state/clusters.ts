@@ -1,19 +1,16 @@
-import { acceptMask, type MethodId, type Thresholds } from '../core/candidates/methods';
-import { connectedComponents, starClusters, type Cluster } from '../core/clusters/clusters';
+import type { MethodId, Thresholds } from '../core/candidates/methods';
+import type { Cluster } from '../core/clusters/clusters';
+import { inspectCluster, type ClusterInspection } from '../core/clusters/inspect';
+import { findPair as findPairIn } from '../core/clusters/pair-index';
+import { clusterView as buildView, type ClusterMode, type ClusterView } from '../core/clusters/view';
 import type { StoredAnalysis } from '../db/schema';
-import type { ClusterMode } from './analysis';
 
-export interface ClusterView {
-  clusters: Cluster[];
-  /** Accepted pairs under the current method and thresholds. */
-  accepted: number;
-  /** Pages in clusters. */
-  pages: number;
-  /** Accepted pair lookup (i < j packed) for marking transitive-only pairs. */
-  passes(i: number, j: number): boolean;
-}
+export type { ClusterView };
 
-/** Clusters for a method and thresholds: one pass over the stored pair columns (no signature work). */
+/**
+ * The clusters for a method and thresholds, memoised on its inputs: the clusters pane, the cluster
+ * detail and the PR pane ask for the same view on every slider move; it is computed once.
+ */
 export function clusterView(
   a: StoredAnalysis,
   method: MethodId,
@@ -21,38 +18,24 @@ export function clusterView(
   mode: ClusterMode,
 ): ClusterView {
   const key = [a.datasetId, a.paramsKey, a.created, method, mode, JSON.stringify(t)].join('|');
-  if (last && last.key === key) return last.view;
-  const p = a.pairs;
-  const { mask: ok, accepted } = acceptMask(p, method, t);
-  const f = (k: number) => ok[k] === 1;
-  const clusters = (mode === 'star' ? starClusters : connectedComponents)(a.n, p.a, p.b, f);
-  clusters.sort((x, y) => y.members.length - x.members.length || x.members[0] - y.members[0]);
-  const view: ClusterView = {
-    clusters,
-    accepted,
-    pages: clusters.reduce((s, c) => s + c.members.length, 0),
-    passes: (i, j) => {
-      const k = findPair(a, i, j);
-      return k !== null && ok[k] === 1;
-    },
-  };
-  last = { key, view };
+  if (last && last.key === key && last.analysis === a) return last.view;
+  const view = buildView(a, method, t, mode);
+  last = { key, analysis: a, view };
+  inspected = new WeakMap();
   return view;
 }
 
-/** The last view computed: the clusters pane and the cluster detail ask for the same one per move. */
-let last: { key: string; view: ClusterView } | null = null;
+let last: { key: string; analysis: StoredAnalysis; view: ClusterView } | null = null;
+/** Per cluster of the last view: its pair index and verdict, built once when the cluster is opened. */
+let inspected = new WeakMap<Cluster, ClusterInspection>();
+
+export function clusterInspection(a: StoredAnalysis, view: ClusterView, c: Cluster): ClusterInspection {
+  let r = inspected.get(c);
+  if (!r) inspected.set(c, (r = inspectCluster(a.pairs, c, view.mask)));
+  return r;
+}
 
 /** The stored measures of pair (i, j), or null when it was never a candidate. */
 export function findPair(a: StoredAnalysis, i: number, j: number): number | null {
-  const [x, y] = i < j ? [i, j] : [j, i];
-  const p = a.pairs;
-  let lo = 0;
-  let hi = p.count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (p.a[mid] < x || (p.a[mid] === x && p.b[mid] < y)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < p.count && p.a[lo] === x && p.b[lo] === y ? lo : null;
+  return findPairIn(a.pairs, i, j);
 }

@@ -1,4 +1,5 @@
 import { applyRule, type Rule } from '../core/dust';
+import { UnionFind } from '../core/clusters/union-find';
 import { normaliseUrl } from '../core/url/normalize';
 
 /**
@@ -18,13 +19,47 @@ export function explains(rule: Rule, members: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** 'aliases' when every member is on one host and the rules join them all; else 'replicas' (or 'mixed'). */
+export type ClusterKind = 'not-mined' | 'aliases' | 'partly-aliases' | 'replicas';
+
+export interface ClusterKindVerdict {
+  kind: ClusterKind;
+  /** Members related to another member by a rule. */
+  related: number;
+  /** Groups the rules join the members into (1: all aliases of one page). */
+  groups: number;
+  oneHost: boolean;
+}
+
+/**
+ * Aliases only when mined rules relate the URLs: members are joined where a rule (not refuted) maps
+ * one member's URL to another's; all joined is 'aliases', some 'partly-aliases', none 'replicas'.
+ * Without a DUST run nothing is claimed ('not-mined'): one host is no evidence of aliasing (three
+ * different pages of a docs site share one host).
+ */
 export function clusterKind(
+  memberUrls: readonly string[],
   hosts: readonly string[],
-  explainedByRules: boolean,
-): 'aliases' | 'replicas' | 'mixed' {
+  rules: readonly Rule[] | null,
+): ClusterKindVerdict {
   const oneHost = new Set(hosts).size === 1;
-  if (oneHost && explainedByRules) return 'aliases';
-  if (!oneHost && !explainedByRules) return 'replicas';
-  return 'mixed';
+  const n = memberUrls.length;
+  if (rules === null) return { kind: 'not-mined', related: 0, groups: n, oneHost };
+  const norm = memberUrls.map((u) => normaliseUrl(u).href);
+  const index = new Map(norm.map((u, i) => [u, i]));
+  const uf = new UnionFind(n);
+  const related = new Uint8Array(n);
+  for (const r of rules) {
+    if (r.status === 'refuted') continue;
+    norm.forEach((u, i) => {
+      const v = applyRule(r, u);
+      const j = v === null || v === u ? undefined : index.get(normaliseUrl(v).href);
+      if (j === undefined || j === i) return;
+      uf.union(i, j);
+      related[i] = related[j] = 1;
+    });
+  }
+  const roots = new Set(Array.from({ length: n }, (_, i) => uf.find(i)));
+  const count = related.reduce((s, x) => s + x, 0);
+  const kind: ClusterKind = roots.size === 1 && n > 1 ? 'aliases' : count > 0 ? 'partly-aliases' : 'replicas';
+  return { kind, related: count, groups: roots.size, oneHost };
 }

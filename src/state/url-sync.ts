@@ -6,6 +6,7 @@ import {
   type Thresholds,
 } from '../core/candidates/methods';
 import { useAnalysis, type ClusterMode } from './analysis';
+import { CLUSTER_MODE_LABELS } from '../core/clusters/view';
 import { useDatasets } from './datasets';
 import { useDust } from './dust';
 import { isPaneId, useLayout, type PaneId } from './layout';
@@ -57,7 +58,7 @@ export function parseView(search: string): UrlView {
     ...(isPaneId(pane) ? { pane } : {}),
     dataset: num('ds') ?? null,
     method: m && m in METHOD_LABELS ? (m as MethodId) : null,
-    mode: mode === 'star' || mode === 'components' ? mode : null,
+    mode: mode !== null && mode in CLUSTER_MODE_LABELS ? (mode as ClusterMode) : null,
     thresholds,
   };
 }
@@ -77,7 +78,8 @@ export function formatView(v: {
   if (v.rule !== undefined && v.rule !== null) q.set('rule', String(v.rule));
   if (v.pane) q.set('pane', v.pane);
   q.set('m', v.method);
-  if (v.mode !== 'components') q.set('mode', v.mode);
+  // Always written: a shared link keeps its clustering when the default changes.
+  q.set('mode', v.mode);
   for (const [key, short] of KEYS)
     if (v.thresholds[key] !== DEFAULT_THRESHOLDS[key]) q.set(short, String(v.thresholds[key]));
   if (!v.thresholds.fcLengthCheck) q.set('fl', '0');

@@ -31,9 +31,24 @@ describe('cross-pane links', () => {
     expect(rulesExplaining([{ ...sessionDrop, status: 'refuted' } as Rule], urls)).toHaveLength(0);
   });
 
-  it('tells aliases from replicas', () => {
-    expect(clusterKind(['a', 'a'], true)).toBe('aliases');
-    expect(clusterKind(['a', 'b'], false)).toBe('replicas');
-    expect(clusterKind(['a', 'b'], true)).toBe('mixed');
+  it('says aliases only when mined rules relate every URL, and claims nothing before mining', () => {
+    const sessionDrop = { ...rule('x', 'y'), kind: 'param-drop' as const, param: 'sessionid' } as Rule;
+    const aliases = ['http://h.test/a.html?sessionid=5', 'http://h.test/a.html'];
+    const three = [...aliases, 'http://h.test/b.html'];
+    const hosts = (u: string[]) => u.map(() => 'h.test');
+    // One host and near-identical text is no evidence of aliasing until rules are mined.
+    expect(clusterKind(aliases, hosts(aliases), null).kind).toBe('not-mined');
+    expect(clusterKind(aliases, hosts(aliases), [sessionDrop]).kind).toBe('aliases');
+    // A rule relating two of three members does not make the third an alias.
+    expect(clusterKind(three, hosts(three), [sessionDrop])).toMatchObject({
+      kind: 'partly-aliases',
+      related: 2,
+      groups: 2,
+    });
+    expect(clusterKind(three, hosts(three), []).kind).toBe('replicas');
+    expect(clusterKind(aliases, hosts(aliases), [{ ...sessionDrop, status: 'refuted' } as Rule]).kind).toBe(
+      'replicas',
+    );
+    expect(clusterKind(aliases, ['a.test', 'b.test'], []).oneHost).toBe(false);
   });
 });

@@ -1,18 +1,28 @@
-import { useMemo, useState } from 'react';
-import { transitiveOnlyPairs } from '../../core/clusters/clusters';
+import { useCallback, useMemo, useState } from 'react';
+import type { MemberPair } from '../../core/clusters/inspect';
+import { CHAIN_FLOOR } from '../../core/clusters/view';
 import { useAnalysis } from '../../state/analysis';
-import { clusterView, findPair } from '../../state/clusters';
-import { usePages } from '../../state/pages';
-import { fmtInt } from '../format';
-import { TextCompare } from '../TextCompare';
-import { clusterKind, rulesExplaining } from '../../state/cross';
+import { clusterInspection, clusterView, findPair } from '../../state/clusters';
+import { clusterKind, rulesExplaining, type ClusterKindVerdict } from '../../state/cross';
 import { useDust } from '../../state/dust';
 import { useLabels } from '../../state/labels';
+import { usePages } from '../../state/pages';
 import { ruleSpelling } from '../../core/dust';
+import { fmtInt } from '../format';
+import { TextCompare } from '../TextCompare';
+import { Url } from '../Url';
+import { ClusterGraph } from './ClusterGraph';
 
-/** The selected cluster: its members, which pairs only join through others, and two members side by side. */
+/**
+ * The selected cluster: what holds it together (its strongest pair, its weakest link, whether it is
+ * chained), its graph, its members, and two members side by side — first the most similar pair.
+ */
 export function ClusterDetail() {
-  const s = useAnalysis();
+  const analysis = useAnalysis((s) => s.analysis);
+  const method = useAnalysis((s) => s.method);
+  const thresholds = useAnalysis((s) => s.thresholds);
+  const mode = useAnalysis((s) => s.mode);
+  const selected = useAnalysis((s) => s.selectedCluster);
   const dustRun = useDust((d) => d.run);
   const selectRule = useDust((d) => d.selectRule);
   const startWith = useLabels((l) => l.startWith);
@@ -20,73 +30,109 @@ export function ClusterDetail() {
   const datasetId = usePages((p) => p.datasetId);
   const bySeq = useMemo(() => new Map(pages.map((p) => [p.seq, p])), [pages]);
   const view = useMemo(
-    () => (s.analysis ? clusterView(s.analysis, s.method, s.thresholds, s.mode) : null),
-    [s.analysis, s.method, s.thresholds, s.mode],
+    () => (analysis ? clusterView(analysis, method, thresholds, mode) : null),
+    [analysis, method, thresholds, mode],
   );
-  const cluster = view && s.selectedCluster !== null ? view.clusters[s.selectedCluster] : undefined;
-  // The compared pair belongs to one cluster; another cluster starts from its first two members.
+  const cluster = view && selected !== null ? view.clusters[selected] : undefined;
+  // The cluster's pair index and verdict: built once per cluster (memoised in state), never per render.
+  const inspection = useMemo(
+    () => (analysis && view && cluster ? clusterInspection(analysis, view, cluster) : null),
+    [analysis, view, cluster],
+  );
+  const page = useCallback(
+    (i: number) => (analysis ? bySeq.get(analysis.seqs[i]) : undefined),
+    [analysis, bySeq],
+  );
+  const urlOf = useCallback((i: number) => page(i)?.url ?? '', [page]);
+  const kind = useMemo(() => {
+    if (!cluster) return null;
+    const urls = cluster.members.map(urlOf);
+    const hosts = cluster.members.map((m) => page(m)?.host ?? '');
+    return {
+      verdict: clusterKind(urls, hosts, dustRun ? dustRun.rules : null),
+      rules: dustRun ? rulesExplaining(dustRun.rules, urls) : [],
+    };
+  }, [cluster, dustRun, urlOf, page]);
+  const fpCount = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const i of cluster?.members ?? []) {
+      const f = page(i)?.fingerprint ?? '';
+      m.set(f, (m.get(f) ?? 0) + 1);
+    }
+    return m;
+  }, [cluster, page]);
+  // The compared pair belongs to one cluster; a newly opened cluster starts on its most similar pair.
   const [chosen, setChosen] = useState<{ of: unknown; pair: [number, number] } | null>(null);
-  const pair: [number, number] | null = !cluster
-    ? null
-    : chosen && chosen.of === cluster
-      ? chosen.pair
-      : [cluster.members[0], cluster.members[1]];
+  if (!analysis || !view || !cluster || !inspection || !kind) return null;
+  const strongest: [number, number] = inspection.strongest
+    ? [inspection.strongest.i, inspection.strongest.j]
+    : [cluster.members[0], cluster.members[1]];
+  const pair = chosen && chosen.of === cluster ? chosen.pair : strongest;
   const setPair = (p: [number, number]) => setChosen({ of: cluster, pair: p });
-  if (!s.analysis || !view || !cluster) return null;
-  const a = s.analysis;
-  const loose = s.mode === 'components' ? transitiveOnlyPairs(cluster, view.passes) : [];
-  const memberUrls = cluster.members.map((m) => bySeq.get(a.seqs[m])?.url ?? '');
-  const explaining = dustRun ? rulesExplaining(dustRun.rules, memberUrls) : [];
-  const kind = clusterKind(
-    cluster.members.map((m) => bySeq.get(a.seqs[m])?.host ?? ''),
-    explaining.length > 0,
-  );
-  // The cluster's own candidate pairs, for the labelling queue.
-  const inCluster = new Set(cluster.members);
-  const clusterPairs: number[] = [];
-  for (let k = 0; k < a.pairs.count && clusterPairs.length < 500; k++) {
-    if (inCluster.has(a.pairs.a[k]) && inCluster.has(a.pairs.b[k])) clusterPairs.push(k);
-  }
-  const fpCount = new Map<string, number>();
-  for (const m of cluster.members) {
-    const f = bySeq.get(a.seqs[m])?.fingerprint ?? '';
-    fpCount.set(f, (fpCount.get(f) ?? 0) + 1);
-  }
+  const pairButton = (mp: MemberPair | null, what: string) =>
+    mp && (
+      <button type="button" className="link" onClick={() => setPair([mp.i, mp.j])}>
+        {what}: Jaccard {mp.bound ? '≥ ' : ''}
+        {mp.jaccard.toFixed(3)}
+      </button>
+    );
   return (
     <section className="cluster-detail" aria-label="Cluster detail">
       <h2>
         Cluster of {cluster.members.length} pages{' '}
         <span className="badge">{fpCount.size === 1 ? 'exact replicas' : 'near replicas'}</span>
+        {inspection.chained && (
+          <span className="badge bad" data-testid="cluster-chained">
+            chained
+          </span>
+        )}
       </h2>
+      <p className="meta" data-testid="cluster-links">
+        {pairButton(inspection.strongest, 'Most similar pair')}
+        {inspection.weakestEdge && ' · '}
+        {pairButton(inspection.weakestEdge, 'weakest link (accepted pair)')}
+        {inspection.weakestPair && ' · '}
+        {pairButton(inspection.weakestPair, 'least similar members')}
+      </p>
+      {inspection.chained ? (
+        <p className="meta warn" data-testid="transitive-note">
+          Chained: {fmtInt(inspection.gapCount)} of {fmtInt(inspection.memberPairs)} member pairs are not
+          accepted and not shown to be alike (exact Jaccard, or its bound through a shared member, below{' '}
+          {CHAIN_FLOOR}): they are in this cluster only through other members — near-duplication is not
+          transitive.{mode === 'components' ? ' Star clusters or the chain guard keep them apart.' : ''}
+        </p>
+      ) : (
+        <p className="meta" data-testid="transitive-note">
+          Not chained: every member pair is accepted or has exact Jaccard ≥ {CHAIN_FLOOR}
+          {inspection.checkedMembers < cluster.members.length
+            ? ` (checked among the first ${fmtInt(inspection.checkedMembers)} members)`
+            : ''}
+          .
+        </p>
+      )}
       <p className="meta" data-testid="cluster-kind">
-        {kind === 'aliases'
-          ? 'Pure URL aliases: one host, and DUST rules relate its URLs.'
-          : kind === 'replicas'
-            ? 'Content replicas across hosts: no DUST rule relates its URLs.'
-            : dustRun
-              ? 'Mixed: DUST rules explain part of it.'
-              : 'Mine DUST rules to see which of its URLs are aliases.'}{' '}
-        {explaining.length > 0 && (
+        <KindText v={kind.verdict} mined={!!dustRun} />{' '}
+        {kind.rules.length > 0 && (
           <>
             Rules:{' '}
-            {explaining.slice(0, 5).map((r) => (
+            {kind.rules.slice(0, 5).map((r) => (
               <button key={r.id} type="button" className="link" onClick={() => selectRule(r.id)}>
                 {ruleSpelling(r)}
               </button>
             ))}
           </>
         )}{' '}
-        <button type="button" onClick={() => startWith(clusterPairs)}>
-          Label this cluster's {clusterPairs.length} pairs
+        <button type="button" onClick={() => startWith(inspection.pairs.slice(0, 500))}>
+          Label this cluster's {fmtInt(Math.min(500, inspection.pairs.length))} pairs
         </button>
       </p>
-      {loose.length > 0 && (
-        <p className="meta" data-testid="transitive-note">
-          {fmtInt(loose.length)} of {fmtInt((cluster.members.length * (cluster.members.length - 1)) / 2)}{' '}
-          pairs in this cluster do not collide themselves: they are joined only through other members
-          (near-duplication is not transitive). Try star clusters.
-        </p>
-      )}
+      <ClusterGraph
+        analysis={analysis}
+        cluster={cluster}
+        inspection={inspection}
+        urlOf={urlOf}
+        onPair={(i, j) => setPair([i, j])}
+      />
       <table className="members">
         <thead>
           <tr>
@@ -100,7 +146,7 @@ export function ClusterDetail() {
         </thead>
         <tbody>
           {cluster.members.map((m) => {
-            const p = bySeq.get(a.seqs[m]);
+            const p = page(m);
             // Exact: another member has the same text fingerprint.
             const exact = !!p?.fingerprint && (fpCount.get(p.fingerprint) ?? 0) > 1;
             return (
@@ -110,8 +156,8 @@ export function ClusterDetail() {
                     type="radio"
                     name="cmp-a"
                     aria-label="compare as A"
-                    checked={pair?.[0] === m}
-                    onChange={() => setPair([m, pair?.[1] ?? m])}
+                    checked={pair[0] === m}
+                    onChange={() => setPair([m, pair[1]])}
                   />
                 </td>
                 <td>
@@ -119,11 +165,13 @@ export function ClusterDetail() {
                     type="radio"
                     name="cmp-b"
                     aria-label="compare as B"
-                    checked={pair?.[1] === m}
-                    onChange={() => setPair([pair?.[0] ?? m, m])}
+                    checked={pair[1] === m}
+                    onChange={() => setPair([pair[0], m])}
                   />
                 </td>
-                <td className="url">{p?.url}</td>
+                <td>
+                  <Url url={p?.url} />
+                </td>
                 <td>{p?.host}</td>
                 <td>{p?.title}</td>
                 <td>
@@ -135,16 +183,30 @@ export function ClusterDetail() {
           })}
         </tbody>
       </table>
-      {pair && datasetId !== null && pair[0] !== pair[1] && (
+      {datasetId !== null && pair[0] !== pair[1] && (
         <SideBySide
           datasetId={datasetId}
-          seqA={a.seqs[pair[0]]}
-          seqB={a.seqs[pair[1]]}
-          pairIndex={findPair(a, pair[0], pair[1])}
+          seqA={analysis.seqs[pair[0]]}
+          seqB={analysis.seqs[pair[1]]}
+          pairIndex={findPair(analysis, pair[0], pair[1])}
         />
       )}
     </section>
   );
+}
+
+function KindText({ v, mined }: { v: ClusterKindVerdict; mined: boolean }) {
+  if (!mined || v.kind === 'not-mined')
+    return <>DUST rules have not been mined: whether these URLs are aliases of one page is not known yet.</>;
+  if (v.kind === 'aliases') return <>URL aliases: mined DUST rules relate all its URLs to each other.</>;
+  if (v.kind === 'partly-aliases')
+    return (
+      <>
+        Partly URL aliases: mined rules relate {v.related} of its URLs (in {v.groups} groups); the others are
+        content replicas.
+      </>
+    );
+  return <>Content replicas{v.oneHost ? '' : ' across hosts'}: no mined DUST rule relates its URLs.</>;
 }
 
 function SideBySide({
@@ -163,12 +225,16 @@ function SideBySide({
   const k = pairIndex;
   return (
     <div className="side-by-side">
-      {k !== null && (
+      {k !== null ? (
         <p className="meta pair-measures">
-          ‖ΔR‖∞ {p.dR[k].toFixed(3)} · ‖ΔX‖∞ {p.dX[k].toFixed(3)} · cosine {p.cosine[k].toFixed(3)} · Jaccard{' '}
-          {p.jaccard[k].toFixed(3)} (MinHash {p.jaccardEst[k].toFixed(3)}) · feature code{' '}
+          Jaccard {p.jaccard[k].toFixed(3)} (MinHash {p.jaccardEst[k].toFixed(3)}) · ‖ΔR‖∞{' '}
+          {p.dR[k].toFixed(3)} · ‖ΔX‖∞ {p.dX[k].toFixed(3)} · cosine {p.cosine[k].toFixed(3)} · feature code{' '}
           {p.fcMatch[k] === 2 ? 'none' : p.fcMatch[k] ? 'match' : 'differ'} · length ratio{' '}
           {p.lengthRatio[k].toFixed(3)} · SimHash {p.simhash[k]} bits
+        </p>
+      ) : (
+        <p className="meta pair-measures">
+          No candidate generator proposed this pair: it has no stored measures.
         </p>
       )}
       <TextCompare datasetId={datasetId} seqA={seqA} seqB={seqB} />

@@ -1,35 +1,135 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { comparable } from '../../core/candidates/comparable';
 import { METHOD_LABELS, type MethodId } from '../../core/candidates/methods';
+import { clustersCsv, clustersJson, type ClusterExportInput } from '../../core/clusters/export';
+import { CLUSTER_MODE_LABELS, type ClusterMode } from '../../core/clusters/view';
+import { normaliseUrl } from '../../core/url/normalize';
 import { useAnalysis } from '../../state/analysis';
 import { clusterView } from '../../state/clusters';
+import { explains } from '../../state/cross';
+import { useDust } from '../../state/dust';
 import { usePages } from '../../state/pages';
 import { drawHistogram } from '../charts/histogram';
+import { download } from '../download';
 import { fmtDuration, fmtInt } from '../format';
-import { ParamsPanel } from './ParamsPanel';
-import { useDust } from '../../state/dust';
-import { explains } from '../../state/cross';
-import { normaliseUrl } from '../../core/url/normalize';
-import { ThresholdSliders } from './ThresholdSliders';
 import { JobProgress } from '../JobProgress';
+import { scrollActiveIntoView, useListKeys } from '../useListKeys';
+import { ParamsPanel } from './ParamsPanel';
+import { ThresholdSliders } from './ThresholdSliders';
 
 const SHOWN = 100;
 
 /** Duplicate clusters under the chosen method and thresholds; sliders re-cluster from stored pairs. */
 export function ClustersPane() {
-  const s = useAnalysis();
+  const analysis = useAnalysis((s) => s.analysis);
+  const method = useAnalysis((s) => s.method);
+  const thresholds = useAnalysis((s) => s.thresholds);
+  const mode = useAnalysis((s) => s.mode);
+  const computing = useAnalysis((s) => s.computing);
+  const loading = useAnalysis((s) => s.loading);
+  const error = useAnalysis((s) => s.error);
+  const compute = useAnalysis((s) => s.compute);
+  const setMethod = useAnalysis((s) => s.setMethod);
+  const setMode = useAnalysis((s) => s.setMode);
   const pages = usePages((p) => p.pages);
-  const bySeq = useMemo(() => new Map(pages.map((p) => [p.seq, p])), [pages]);
+  const pagesLoading = usePages((p) => p.loading);
+  const textPages = useMemo(() => pages.filter(comparable).length, [pages]);
   const view = useMemo(
-    () => (s.analysis ? clusterView(s.analysis, s.method, s.thresholds, s.mode) : null),
-    [s.analysis, s.method, s.thresholds, s.mode],
+    () => (analysis ? clusterView(analysis, method, thresholds, mode) : null),
+    [analysis, method, thresholds, mode],
   );
-  const svg = useRef<SVGSVGElement>(null);
-  const dustRun = useDust((d) => d.run);
-  const selectedRule = useDust((d) => d.selectedRule);
-  const rule = dustRun?.rules.find((r) => r.id === selectedRule) ?? null;
 
+  // URL-only datasets (access logs, crawl.log, CDX, URL lists) have nothing to compare.
+  const urlOnly = !pagesLoading && pages.length > 0 && textPages < 2 && (!analysis || analysis.n < 2);
+  if (urlOnly) {
+    return (
+      <section className="pane pane-clusters" aria-label="Duplicate clusters">
+        <h2>Duplicate clusters</h2>
+        <p className="empty" data-testid="clusters-no-text">
+          No page text to compare: this dataset lists URLs ({fmtInt(pages.length)}) without their documents
+          {textPages === 1 ? ' (one page has text)' : ''} — an access log, crawl.log, CDX or URL list.
+          Near-replicas need page text; load a WARC, ARC or JSONL crawl for them. DUST rules still work on the
+          URLs alone: mine them in the DUST pane (they stay <em>likely</em>, as nothing can be fetched to
+          validate them).
+        </p>
+      </section>
+    );
+  }
+  if (!analysis || !view) {
+    return (
+      <section className="pane pane-clusters" aria-label="Duplicate clusters">
+        <h2>Duplicate clusters</h2>
+        {computing ? (
+          <Progress />
+        ) : (
+          <>
+            <p className="empty">
+              No signatures computed yet. Compute exact fingerprints, RP + Hyperlink Map, feature code +
+              length, MinHash and SimHash for this dataset's {fmtInt(textPages)} pages with text, in the
+              background; clusters appear here.
+            </p>
+            <button type="button" onClick={() => void compute()} disabled={loading}>
+              Compute signatures
+            </button>
+          </>
+        )}
+        {error && (
+          <p className="dataset-error" role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+    );
+  }
+  return (
+    <section className="pane pane-clusters" aria-label="Duplicate clusters">
+      <div className="pane-head">
+        <h2>Duplicate clusters</h2>
+        <select aria-label="Method" value={method} onChange={(e) => setMethod(e.target.value as MethodId)}>
+          {(Object.keys(METHOD_LABELS) as MethodId[]).map((m) => (
+            <option key={m} value={m}>
+              {METHOD_LABELS[m]}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Clustering" value={mode} onChange={(e) => setMode(e.target.value as ClusterMode)}>
+          {(Object.keys(CLUSTER_MODE_LABELS) as ClusterMode[]).map((m) => (
+            <option key={m} value={m}>
+              {CLUSTER_MODE_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ThresholdSliders method={method} />
+      <ParamsPanel />
+      <p className="meta" data-testid="cluster-summary">
+        {fmtInt(view.clusters.length)} clusters · {fmtInt(view.pages)} of {fmtInt(analysis.n)} pages ·{' '}
+        {fmtInt(view.accepted)} of {fmtInt(analysis.pairs.count)} candidate pairs accepted · computed in{' '}
+        {fmtDuration(analysis.elapsedMs)}
+      </p>
+      <SizeHistogram view={view} />
+      <ClusterList view={view} />
+      {view.clusters.length === 0 && <p className="empty">No pair passes these thresholds.</p>}
+      <div className="pane-foot">
+        {view.clusters.length > 0 && <ExportButtons view={view} />}
+        {computing ? (
+          <Progress />
+        ) : (
+          <button type="button" onClick={() => void compute()}>
+            Recompute
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+type View = ReturnType<typeof clusterView>;
+
+function SizeHistogram({ view }: { view: View }) {
+  const svg = useRef<SVGSVGElement>(null);
   useEffect(() => {
-    if (!svg.current || !view) return;
+    if (!svg.current) return;
     const counts = new Map<number, number>();
     for (const c of view.clusters) counts.set(c.members.length, (counts.get(c.members.length) ?? 0) + 1);
     const max = Math.max(2, ...counts.keys());
@@ -39,109 +139,123 @@ export function ClustersPane() {
     }));
     drawHistogram(svg.current, data, { width: 260, height: 90, xLabel: 'cluster size (pages)' });
   }, [view]);
+  return <svg ref={svg} className="histogram" role="img" aria-label="Cluster size histogram" />;
+}
 
-  if (!s.analysis) {
-    return (
-      <section className="pane pane-clusters" aria-label="Duplicate clusters">
-        <h2>Duplicate clusters</h2>
-        {s.computing ? (
-          <Progress />
-        ) : (
-          <>
-            <p className="empty">
-              No signatures computed yet. Compute exact fingerprints, RP + Hyperlink Map, feature code +
-              length, MinHash and SimHash for this dataset's pages, in the background; clusters appear here.
-            </p>
-            <button type="button" onClick={() => void s.compute()} disabled={s.loading}>
-              Compute signatures
-            </button>
-          </>
-        )}
-        {s.error && (
-          <p className="dataset-error" role="alert">
-            {s.error}
-          </p>
-        )}
-      </section>
+/** The clusters as one keyboard stop: ↑/↓ move, Enter opens (the selection lives in the URL as `cl`). */
+function ClusterList({ view }: { view: View }) {
+  const analysis = useAnalysis((s) => s.analysis)!;
+  const selected = useAnalysis((s) => s.selectedCluster);
+  const selectCluster = useAnalysis((s) => s.selectCluster);
+  const pages = usePages((p) => p.pages);
+  const bySeq = useMemo(() => new Map(pages.map((p) => [p.seq, p])), [pages]);
+  const dustRun = useDust((d) => d.run);
+  const selectedRule = useDust((d) => d.selectedRule);
+  const rule = dustRun?.rules.find((r) => r.id === selectedRule) ?? null;
+  const shown = useMemo(() => view.clusters.slice(0, SHOWN), [view]);
+  // The keyboard cursor follows the selection (a click, the URL) until the arrows move it.
+  const [cursor, setCursor] = useState<{ of: number | null; i: number }>({ of: selected, i: selected ?? 0 });
+  const active = cursor.of === selected ? cursor.i : (selected ?? 0);
+  const setActive = useCallback((i: number) => setCursor({ of: selected, i }), [selected]);
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => scrollActiveIntoView(list.current, `cluster-${active}`), [active]);
+  const open = useCallback((i: number) => selectCluster(i), [selectCluster]);
+  const onKeyDown = useListKeys(shown.length, active, setActive, open);
+  // Which clusters the selected DUST rule explains: once per rule and view, not per render.
+  const explained = useMemo(() => {
+    if (!rule) return null;
+    return shown.map((c) =>
+      explains(
+        rule,
+        new Set(c.members.map((m) => normaliseUrl(bySeq.get(analysis.seqs[m])?.url ?? '').href)),
+      ),
     );
-  }
-  const a = s.analysis;
+  }, [rule, shown, bySeq, analysis]);
+  if (shown.length === 0) return null;
   return (
-    <section className="pane pane-clusters" aria-label="Duplicate clusters">
-      <div className="pane-head">
-        <h2>Duplicate clusters</h2>
-        <select
-          aria-label="Method"
-          value={s.method}
-          onChange={(e) => s.setMethod(e.target.value as MethodId)}
-        >
-          {(Object.keys(METHOD_LABELS) as MethodId[]).map((m) => (
-            <option key={m} value={m}>
-              {METHOD_LABELS[m]}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Clustering"
-          value={s.mode}
-          onChange={(e) => s.setMode(e.target.value as 'components' | 'star')}
-        >
-          <option value="components">connected components (transitive)</option>
-          <option value="star">star clusters (non-transitive)</option>
-        </select>
-      </div>
-      <ThresholdSliders method={s.method} />
-      <ParamsPanel />
-      {view && (
-        <>
-          <p className="meta" data-testid="cluster-summary">
-            {fmtInt(view.clusters.length)} clusters · {fmtInt(view.pages)} of {fmtInt(a.n)} pages ·{' '}
-            {fmtInt(view.accepted)} of {fmtInt(a.pairs.count)} candidate pairs accepted · computed in{' '}
-            {fmtDuration(a.elapsedMs)}
-          </p>
-          <svg ref={svg} className="histogram" role="img" aria-label="Cluster size histogram" />
-          <ol className="cluster-list" aria-label="Clusters">
-            {view.clusters.slice(0, SHOWN).map((c, i) => {
-              const first = bySeq.get(a.seqs[c.members[c.centre >= 0 ? c.members.indexOf(c.centre) : 0]]);
-              const explained =
-                rule !== null &&
-                explains(
-                  rule,
-                  new Set(c.members.map((m) => normaliseUrl(bySeq.get(a.seqs[m])?.url ?? '').href)),
-                );
-              return (
-                <li key={i}>
-                  <button
-                    type="button"
-                    className={`${s.selectedCluster === i ? 'selected' : ''}${explained ? ' explained' : ''}`}
-                    title={explained ? 'explained by the selected DUST rule' : undefined}
-                    onClick={() => s.selectCluster(s.selectedCluster === i ? null : i)}
-                  >
-                    <span className="size">{c.members.length}</span>
-                    <span className="title">{first?.title || first?.url || '(untitled)'}</span>
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-          {view.clusters.length > SHOWN && (
-            <p className="meta">
-              The {SHOWN} largest of {fmtInt(view.clusters.length)} clusters are listed.
-            </p>
-          )}
-          {view.clusters.length === 0 && <p className="empty">No pair passes these thresholds.</p>}
-        </>
+    <>
+      <ol
+        ref={list}
+        className="cluster-list"
+        role="listbox"
+        aria-label="Clusters"
+        tabIndex={0}
+        aria-activedescendant={`cluster-${Math.min(active, shown.length - 1)}`}
+        onKeyDown={onKeyDown}
+      >
+        {shown.map((c, i) => {
+          const first = bySeq.get(analysis.seqs[c.centre >= 0 ? c.centre : c.members[0]]);
+          const cls = [
+            selected === i ? 'selected' : '',
+            active === i ? 'active' : '',
+            explained?.[i] ? 'explained' : '',
+          ].join(' ');
+          return (
+            <li
+              key={i}
+              id={`cluster-${i}`}
+              role="option"
+              aria-selected={selected === i}
+              className={cls.trim()}
+              title={explained?.[i] ? 'explained by the selected DUST rule' : undefined}
+              onClick={() => {
+                setActive(i);
+                selectCluster(selected === i ? null : i);
+              }}
+            >
+              <span className="size">{c.members.length}</span>
+              <span className="title">{first?.title || first?.url || '(untitled)'}</span>
+            </li>
+          );
+        })}
+      </ol>
+      {view.clusters.length > SHOWN && (
+        <p className="meta">
+          The {SHOWN} largest of {fmtInt(view.clusters.length)} clusters are listed; the export holds all.
+        </p>
       )}
-      <div className="pane-foot">
-        {s.computing ? (
-          <Progress />
-        ) : (
-          <button type="button" onClick={() => void s.compute()}>
-            Recompute
-          </button>
-        )}
-      </div>
-    </section>
+    </>
+  );
+}
+
+function ExportButtons({ view }: { view: View }) {
+  const analysis = useAnalysis((s) => s.analysis)!;
+  const method = useAnalysis((s) => s.method);
+  const thresholds = useAnalysis((s) => s.thresholds);
+  const mode = useAnalysis((s) => s.mode);
+  const pages = usePages((p) => p.pages);
+  const dustRun = useDust((d) => d.run);
+  const canonical = useDust((d) => d.canonical);
+  const input = (): ClusterExportInput => {
+    const bySeq = new Map(pages.map((p) => [p.seq, p]));
+    const page = (i: number) => bySeq.get(analysis.seqs[i]);
+    return {
+      clusters: view.clusters,
+      url: (i) => page(i)?.url ?? '',
+      canonical: dustRun
+        ? (i) => {
+            const p = page(i);
+            return p ? (canonical.get(p.normUrl) ?? p.normUrl) : '';
+          }
+        : null,
+      method,
+      mode,
+      thresholds,
+    };
+  };
+  return (
+    <span className="export">
+      <button
+        type="button"
+        onClick={() => download('clusters.json', 'application/json', clustersJson(input()))}
+      >
+        Export clusters (JSON)
+      </button>
+      <button type="button" onClick={() => download('clusters.csv', 'text/csv', clustersCsv(input()))}>
+        Export clusters (CSV)
+      </button>
+      {!dustRun && <span className="meta"> canonical_url is empty: DUST rules have not been mined.</span>}
+    </span>
   );
 }
 

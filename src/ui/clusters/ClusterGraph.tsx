@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Cluster } from '../../core/clusters/clusters';
+import type { ClusterInspection } from '../../core/clusters/inspect';
+import type { StoredAnalysis } from '../../db/schema';
+import { drawClusterGraph, layoutClusterGraph, shortPath, type GraphEdge } from '../charts/cluster-graph';
+import { useListKeys } from '../useListKeys';
+
+/** The graph shows at most this many members (centre first); more would be a hairball. */
+export const GRAPH_MEMBERS = 60;
+
+/**
+ * The cluster as a graph of its accepted pairs, one keyboard stop: ←/→ walk the edges from the most
+ * similar to the least, Enter opens that pair side by side; a click on an edge does the same.
+ */
+export function ClusterGraph({
+  analysis,
+  cluster,
+  inspection,
+  urlOf,
+  onPair,
+}: {
+  analysis: StoredAnalysis;
+  cluster: Cluster;
+  inspection: ClusterInspection;
+  urlOf: (i: number) => string;
+  onPair: (i: number, j: number) => void;
+}) {
+  const p = analysis.pairs;
+  const { layout, shownMembers } = useMemo(() => {
+    const rest = cluster.members.filter((m) => m !== cluster.centre);
+    const members = (cluster.centre >= 0 ? [cluster.centre, ...rest] : rest).slice(0, GRAPH_MEMBERS);
+    const inGraph = new Set(members);
+    const edges: GraphEdge[] = inspection.edges
+      .filter((k) => inGraph.has(p.a[k]) && inGraph.has(p.b[k]))
+      .sort((x, y) => p.jaccard[y] - p.jaccard[x])
+      .map((k) => ({
+        source: p.a[k],
+        target: p.b[k],
+        weight: p.jaccard[k],
+        title: `Jaccard ${p.jaccard[k].toFixed(3)}: ${urlOf(p.a[k])} — ${urlOf(p.b[k])}`,
+      }));
+    const nodes = members.map((m) => ({
+      id: m,
+      label: shortPath(urlOf(m)),
+      title: urlOf(m),
+      centre: m === cluster.centre,
+    }));
+    return {
+      layout: layoutClusterGraph(nodes, edges, { width: 420, height: 260 }),
+      shownMembers: members.length,
+    };
+  }, [cluster, inspection, p, urlOf]);
+  const [active, setActive] = useState(-1);
+  const svg = useRef<SVGSVGElement>(null);
+  const open = (i: number) => {
+    const e = layout.edges[i];
+    if (e) onPair(e.source, e.target);
+  };
+  const onKeyDown = useListKeys(layout.edges.length, active, setActive, open, { horizontal: true });
+  useEffect(() => {
+    if (!svg.current) return;
+    drawClusterGraph(svg.current, layout, {
+      active,
+      idPrefix: 'cluster-edge',
+      onEdge: (i) => {
+        setActive(i);
+        open(i);
+      },
+    });
+  });
+  return (
+    <figure className="cluster-graph">
+      <svg
+        ref={svg}
+        role="listbox"
+        tabIndex={0}
+        aria-label={`Cluster graph: ${layout.edges.length} accepted pairs; left and right arrows choose one, Enter opens it`}
+        aria-activedescendant={active >= 0 ? `cluster-edge-${active}` : undefined}
+        onKeyDown={onKeyDown}
+      />
+      <figcaption className="meta">
+        Pages and the pairs the method accepts; thicker, darker edges are more similar (exact Jaccard). Click
+        an edge, or focus the graph and use ←/→ and Enter, to compare its two pages.
+        {cluster.members.length > shownMembers &&
+          ` The first ${shownMembers} of ${cluster.members.length} members are drawn.`}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_THRESHOLDS } from '../../../src/core/candidates/methods';
+import {
+  CLUSTER_CSV_COLUMNS,
+  clusterRows,
+  clustersCsv,
+  clustersJson,
+  type ClusterExportInput,
+} from '../../../src/core/clusters/export';
+import { parseDelimited } from '../../../src/core/ingest/delimited';
+
+const urls = [
+  'http://h.test/a,b.html',
+  'http://h.test/say "hi"',
+  'http://h.test/line\nbreak',
+  'http://h.test/plain',
+  'http://h.test/plain?utm_source=x',
+];
+const input = (mined: boolean): ClusterExportInput => ({
+  clusters: [
+    { members: [0, 1, 2], centre: 1 },
+    { members: [3, 4], centre: -1 },
+  ],
+  url: (i) => urls[i],
+  canonical: mined ? (i) => urls[i].replace('?utm_source=x', '') : null,
+  method: 'minhash',
+  mode: 'star',
+  thresholds: DEFAULT_THRESHOLDS,
+});
+
+describe('cluster export', () => {
+  it('CSV: URLs with commas, quotes and line breaks round-trip through the project reader', () => {
+    const back = parseDelimited(clustersCsv(input(true)));
+    expect(back).toEqual(clusterRows(input(true)));
+    expect(back[0]).toEqual([...CLUSTER_CSV_COLUMNS]);
+    expect(back.slice(1).map((r) => r[1])).toEqual(urls);
+    expect(back[5]).toEqual(['2', urls[4], 'http://h.test/plain', '0', 'minhash', 'jaccard=0.8', 'star']);
+    expect(back[2][3]).toBe('1'); // the centre
+  });
+
+  it('canonical_url is empty when DUST rules have not been mined, and the JSON says why', () => {
+    const rows = clusterRows(input(false));
+    expect(rows.slice(1).every((r) => r[2] === '')).toBe(true);
+    const json = JSON.parse(clustersJson(input(false)));
+    expect(json.canonical).toMatch(/not been mined/);
+    expect(json.clusters[0]).toEqual({
+      cluster: 1,
+      size: 3,
+      centre: urls[1],
+      members: urls.slice(0, 3).map((url) => ({ url })),
+    });
+    expect(json.thresholds).toEqual({ jaccard: 0.8 });
+    expect(JSON.parse(clustersJson(input(true))).clusters[1].members[1]).toEqual({
+      url: urls[4],
+      canonical: 'http://h.test/plain',
+    });
+  });
+});

@@ -37,7 +37,14 @@ describe('duplicate clusters in Chromium', () => {
     await page.screenshot({ path: join(SHOTS, 'clusters-computed.png') });
   });
 
+  it('opens on MinHash with star clusters (the measured defaults)', async () => {
+    assert.equal(await page.getByLabel('Method').inputValue(), 'minhash');
+    assert.equal(await page.getByLabel('Clustering').inputValue(), 'star');
+  });
+
   it('moving the C slider changes the clusters live', async () => {
+    // The papers' method is one click away.
+    await page.getByLabel('Method').selectOption('rp-hm');
     const before = await summary();
     const slider = page.getByRole('slider', { name: 'C' });
     await slider.focus();
@@ -45,8 +52,10 @@ describe('duplicate clusters in Chromium', () => {
     for (let i = 0; i < 190; i++) await page.keyboard.press('ArrowLeft');
     const after = await summary();
     assert.notEqual(after, before, 'cluster summary changed');
-    const n = (s: string | null) => Number((s ?? '').split(' ')[0].replace(/\D/g, ''));
-    assert.ok(n(after) !== n(before) || after !== before);
+    // A tighter C adds a condition to RP's: it can only accept fewer pairs, never more.
+    const accepted = (s: string | null) =>
+      Number(/([\d,]+) of [\d,]+ candidate pairs accepted/.exec(s ?? '')?.[1].replace(/,/g, '') ?? NaN);
+    assert.ok(accepted(after) < accepted(before), `${after} accepts fewer pairs than ${before}`);
     await page.screenshot({ path: join(SHOTS, 'clusters-c-moved.png') });
   });
 
@@ -91,8 +100,17 @@ describe('duplicate clusters in Chromium', () => {
   });
 
   it('opens a cluster and compares two members side by side as text', async () => {
-    await page.locator('.cluster-list button').first().click();
+    // The list is one tab stop: focus it, ↓ moves, Enter opens.
+    const list = page.getByRole('listbox', { name: 'Clusters' });
+    await list.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     await page.getByRole('region', { name: 'Cluster detail' }).waitFor();
+    assert.equal(await page.locator('.cluster-list [role=option][aria-selected=true]').count(), 1);
+    assert.match(page.url(), /[?&]cl=1(&|$)/);
+    // It opens on its most similar pair and draws its graph.
+    assert.match((await page.getByTestId('cluster-links').textContent()) ?? '', /Most similar pair: Jaccard/);
+    assert.ok((await page.locator('.cluster-graph .edge').count()) > 0, 'graph edges drawn');
     await page.locator('.side-by-side .page-text').first().waitFor();
     assert.ok(((await page.locator('.side-by-side .page-text').first().textContent()) ?? '').length > 20);
     await page.screenshot({ path: join(SHOTS, 'cluster-detail.png'), fullPage: true });
@@ -208,12 +226,12 @@ describe('DUST rules in Chromium', () => {
     await page.getByRole('button', { name: 'Compute signatures' }).click();
     await page.getByTestId('cluster-summary').waitFor({ timeout: 60_000 });
     // The story?id= rule is still selected: clusters it explains are marked.
-    const marked = page.locator('.cluster-list button.explained');
+    const marked = page.locator('.cluster-list li.explained');
     await marked.first().waitFor({ timeout: 20_000 });
     await marked.first().click();
     const kind = page.getByTestId('cluster-kind');
     await kind.waitFor();
-    assert.match((await kind.textContent()) ?? '', /(Pure URL aliases|Mixed).*Rules:/);
+    assert.match((await kind.textContent()) ?? '', /URL aliases: mined (DUST )?rules relate.*Rules:/);
     await kind.getByRole('button', { name: /Label this cluster/ }).click();
     await page
       .getByTestId('label-progress')

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Fixture } from './lib/fixture-builder.ts';
 import { accessLogs, crawlLog, misc, tables } from './lib/fixtures-text.ts';
 import { broken, hostile } from './lib/fixtures-broken.ts';
+import { lenient } from './lib/fixtures-lenient.ts';
 import { charsets, chunkedGzip, tiny, tinyArc, wgetAngle } from './lib/fixtures-warc.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,6 +18,7 @@ const SECTIONS: Array<[string, () => Fixture[]]> = [
   ['Well-formed WARC / ARC', () => [...tiny(), wgetAngle(), ...tinyArc()]],
   ['Charsets and HTTP codings', () => [charsets(), chunkedGzip()]],
   ['Logs and tables', () => [crawlLog(), ...accessLogs(), ...tables()]],
+  ['Odd but readable (read as the most lenient peers do, noted once per file)', () => lenient()],
   ['Broken and hostile input', () => [...broken(), hostile(), ...misc()]],
 ];
 

@@ -82,7 +82,8 @@ export function tiny(): Fixture[] {
     {
       name: 'tiny-single-member.warc.gz',
       data: gzipMember(raw),
-      about: 'Same uncompressed bytes as tiny.warc gzipped as ONE member (not seekable per record).',
+      about:
+        'Same uncompressed bytes as tiny.warc gzipped as ONE member (not seekable per record): read in order by default, with one note on the dataset.',
       expect,
       counts,
       titles,

@@ -1,5 +1,5 @@
 /**
- * `npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip]`
+ * `npm run analyze -- FILE [--json OUT] [--base URL]`
  * Ingests a crawl file in Node with the same core as the browser and prints a summary.
  */
 import { emptyReason } from '../core/ingest/outcome';
@@ -88,7 +88,6 @@ interface Args {
   file: string;
   json: string | null;
   base: string;
-  wholeFileGzip: boolean;
   signatures: boolean;
   dust: boolean;
   labels: string | null;
@@ -99,7 +98,6 @@ function parseArgs(argv: string[]): Args {
     file: '',
     json: null,
     base: '',
-    wholeFileGzip: false,
     signatures: true,
     dust: true,
     labels: null,
@@ -108,13 +106,14 @@ function parseArgs(argv: string[]): Args {
     const x = argv[i];
     if (x === '--json') a.json = argv[++i] ?? '';
     else if (x === '--base') a.base = argv[++i] ?? '';
-    else if (x === '--whole-file-gzip') a.wholeFileGzip = true;
+    // Whole-file gzip is read by default now; the old flag is accepted so existing scripts still run.
+    else if (x === '--whole-file-gzip') continue;
     else if (x === '--no-signatures') a.signatures = false;
     else if (x === '--no-dust') a.dust = false;
     else if (x === '--labels') a.labels = argv[++i] ?? '';
     else if (x === '-h' || x === '--help') {
       console.log(
-        'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip] [--no-signatures] [--no-dust] [--labels FILE]',
+        'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--no-signatures] [--no-dust] [--labels FILE]',
       );
       process.exit(0);
     } else if (!a.file) a.file = x;
@@ -122,7 +121,7 @@ function parseArgs(argv: string[]): Args {
   }
   if (!a.file)
     throw new Error(
-      'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--whole-file-gzip] [--no-signatures] [--no-dust] [--labels FILE]',
+      'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--no-signatures] [--no-dust] [--labels FILE]',
     );
   return a;
 }
@@ -156,7 +155,14 @@ export function formatSummary(s: IngestSummary): string {
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  const size = statSync(args.file).size;
+  const st = statSync(args.file);
+  if (st.isDirectory()) {
+    console.error(
+      `error: ${args.file} is a directory: give a crawl file (WARC, ARC, log, JSONL, CSV or URL list)`,
+    );
+    return 1;
+  }
+  const size = st.size;
   const engine = new SignatureEngine();
   const urls: string[] = [];
   const dustRecords: DustRecord[] = [];
@@ -167,7 +173,6 @@ async function main(): Promise<number> {
         fileName: basename(args.file),
         totalBytes: size,
         baseUrl: args.base,
-        wholeFileGzip: args.wholeFileGzip,
       },
       async (batch) => {
         for (const { page, content } of batch)

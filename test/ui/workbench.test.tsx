@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // jsdom has no Worker: run the same job in-process (the real worker is exercised by the e2e tests).
@@ -106,15 +106,15 @@ describe('workbench shell', () => {
     expect(ds.pages).toBeGreaterThan(0);
   });
 
-  it('offers "Read anyway" for a whole-file gzip WARC and then reads it', async () => {
+  it('reads a whole-file gzip WARC by default, with one note saying so', async () => {
     render(<App />);
     pickFile(fixture('tiny-single-member.warc.gz'));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(/gzipped as a whole/);
-    await act(async () => fireEvent.click(within(alert).getByText('Read anyway')));
     await waitFor(async () => expect((await db().datasets.toArray())[0]?.status).toBe('ready'), {
       timeout: 10_000,
     });
+    const notes = await screen.findAllByRole('status');
+    expect(notes.some((n) => /gzipped as a whole/.test(n.textContent ?? ''))).toBe(true);
+    expect(screen.queryByText('Read anyway')).toBeNull();
   });
 
   it('shows a dataset left mid-ingest by a reload as interrupted', async () => {

@@ -8,10 +8,10 @@ import {
 } from '../core/candidates/methods';
 import { DEFAULT_CLUSTERING, type ClusterMode } from '../core/clusters/view';
 import { db, type StoredAnalysis } from '../db/schema';
-import { Comlink, startSignaturesWorker, type WorkerHandle } from '../workers/client';
+import { startSignaturesWorker } from '../workers/client';
+import { runWorkerJob } from './jobs';
 import type { AnalysisProgress } from '../workers/signatures-job';
 import { paramsKey } from '../workers/signatures-job';
-import type { SignaturesWorkerApi } from '../workers/signatures.worker';
 
 export type { ClusterMode };
 
@@ -43,7 +43,7 @@ interface AnalysisState {
   selectCluster(i: number | null): void;
 }
 
-let handle: WorkerHandle<SignaturesWorkerApi> | null = null;
+let cancelJob: (() => void) | null = null;
 
 export const useAnalysis = create<AnalysisState>((set, get) => ({
   datasetId: null,
@@ -111,13 +111,18 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
     const id = get().datasetId;
     if (id === null || get().computing) return;
     set({ computing: true, progress: null, error: null });
-    handle = startSignaturesWorker();
+    const job = runWorkerJob(
+      startSignaturesWorker,
+      { datasetId: id, params: get().params },
+      { lock: `dw-signatures-${id}`, onProgress: (p: AnalysisProgress) => set({ progress: p }) },
+    );
+    cancelJob = job.cancel;
     try {
-      const r = await handle.api.run(
-        id,
-        get().params,
-        Comlink.proxy((p: AnalysisProgress) => set({ progress: p })),
-      );
+      const r = await job.result;
+      if (r.kind === 'busy')
+        set({
+          error: 'Another tab is computing signatures for this dataset: they appear here when it is done.',
+        });
       if (r.kind === 'failed') set({ error: `Computing signatures failed: ${r.message}` });
       if (r.kind === 'done' && get().datasetId === id) {
         const analysis = (await db().analyses.get([id, r.paramsKey])) ?? null;
@@ -126,14 +131,13 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
     } catch (e) {
       set({ error: `The signatures worker failed: ${(e as Error).message}` });
     } finally {
-      handle?.terminate();
-      handle = null;
+      cancelJob = null;
       set({ computing: false, progress: null });
     }
   },
 
   cancel() {
-    void handle?.api.cancel();
+    cancelJob?.();
   },
 
   setMethod(method) {

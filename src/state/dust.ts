@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { DUST_DEFAULTS, type DustParams } from '../core/dust';
 import { db, type StoredDustRun } from '../db/schema';
-import { Comlink, startDustWorker, type WorkerHandle } from '../workers/client';
+import { startDustWorker } from '../workers/client';
+import { runWorkerJob } from './jobs';
 import type { DustProgress } from '../workers/dust-job';
-import type { DustWorkerApi } from '../workers/dust.worker';
 
 export type RuleSortKey = 'rank' | 'support' | 'likely' | 'status' | 'saved' | 'site';
 
@@ -34,7 +34,7 @@ interface DustState {
   setSort(k: RuleSortKey): void;
 }
 
-let handle: WorkerHandle<DustWorkerApi> | null = null;
+let cancelJob: (() => void) | null = null;
 
 export const useDust = create<DustState>((set, get) => ({
   datasetId: null,
@@ -85,26 +85,30 @@ export const useDust = create<DustState>((set, get) => ({
     const id = get().datasetId;
     if (id === null || get().mining) return;
     set({ mining: true, progress: null, error: null });
-    handle = startDustWorker();
+    const job = runWorkerJob(
+      startDustWorker,
+      { datasetId: id, params: get().params },
+      { lock: `dw-dust-${id}`, onProgress: (p: DustProgress) => set({ progress: p }) },
+    );
+    cancelJob = job.cancel;
     try {
-      const r = await handle.api.run(
-        id,
-        get().params,
-        Comlink.proxy((p: DustProgress) => set({ progress: p })),
-      );
+      const r = await job.result;
+      if (r.kind === 'busy')
+        set({
+          error: 'Another tab is mining DUST rules for this dataset: its rules appear here when it is done.',
+        });
       if (r.kind === 'failed') set({ error: `Mining DUST rules failed: ${r.message}` });
       if (r.kind === 'done' && get().datasetId === id) await get().load(id);
     } catch (e) {
       set({ error: `The DUST worker failed: ${(e as Error).message}` });
     } finally {
-      handle?.terminate();
-      handle = null;
+      cancelJob = null;
       set({ mining: false, progress: null });
     }
   },
 
   cancel() {
-    void handle?.api.cancel();
+    cancelJob?.();
   },
 
   selectRule(id) {

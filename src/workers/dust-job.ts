@@ -7,7 +7,9 @@ import {
   type DustPhase,
   type DustRecord,
 } from '../core/dust';
+import { checkCancelled, type JobOutcome } from '../core/jobs';
 import { forEachPageWithContent } from '../db/queries';
+import { jobFailure } from './job-failure';
 import { db, type StoredDustRun } from '../db/schema';
 
 export interface DustProgress {
@@ -16,7 +18,7 @@ export interface DustProgress {
   total: number;
 }
 
-export type DustJobResult = { kind: 'done' } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
+export type DustJobResult = JobOutcome;
 
 /** Rules whose saved-URL count is computed (the table shows the rest as –): applying a rule to every URL costs. */
 const SAVED_FOR = 200;
@@ -27,8 +29,7 @@ const SAVED_FOR = 200;
  * paper does with its sketches. A URL's "fetch" is its page in the dataset.
  */
 export async function runDust(
-  datasetId: number,
-  params: Partial<DustParams>,
+  { datasetId, params }: { datasetId: number; params: Partial<DustParams> },
   onProgress: (p: DustProgress) => void,
   isCancelled: () => boolean,
 ): Promise<DustJobResult> {
@@ -41,7 +42,7 @@ export async function runDust(
     let done = 0;
     let withContent = 0;
     await forEachPageWithContent(d, datasetId, 500, (batch) => {
-      if (isCancelled()) throw new Cancelled();
+      checkCancelled(isCancelled);
       for (const { page, content } of batch) {
         const r = dustRecordOf(page, content?.text, content?.headers);
         if (r.sketch) withContent++;
@@ -52,7 +53,7 @@ export async function runDust(
     });
     const full: DustParams = { ...DUST_DEFAULTS, ...params };
     const r = runDustBuster(records, full, undefined, (phase, x, y) => {
-      if (isCancelled()) throw new Cancelled();
+      checkCancelled(isCancelled);
       onProgress({ phase, done: x ?? 0, total: y ?? 0 });
     });
     const urls = [...r.canonical.keys()];
@@ -82,9 +83,6 @@ export async function runDust(
     await d.dustRuns.put(run);
     return { kind: 'done' };
   } catch (e) {
-    if (e instanceof Cancelled) return { kind: 'cancelled' };
-    return { kind: 'failed', message: (e as Error).message };
+    return jobFailure(e, 'the mined rules');
   }
 }
-
-class Cancelled extends Error {}

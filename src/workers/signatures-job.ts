@@ -1,6 +1,8 @@
 import { ENGINE_DEFAULTS, SignatureEngine, type EngineParams } from '../core/candidates/engine';
 import { comparable } from '../core/candidates/comparable';
+import { checkCancelled, type JobOutcome } from '../core/jobs';
 import { forEachPageWithContent } from '../db/queries';
+import { jobFailure } from './job-failure';
 import { db, type StoredAnalysis } from '../db/schema';
 
 export interface AnalysisProgress {
@@ -10,8 +12,7 @@ export interface AnalysisProgress {
   elapsedMs: number;
 }
 
-export type AnalysisResult =
-  { kind: 'done'; paramsKey: string } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
+export type AnalysisResult = JobOutcome<{ paramsKey: string }>;
 
 /** The parameters whose change needs a recomputation, in a canonical form (the analysis key). */
 export function paramsKey(p: EngineParams): string {
@@ -28,8 +29,7 @@ export function paramsKey(p: EngineParams): string {
 
 /** Compute every method's signatures and the candidate pairs of a dataset; store them in Dexie. */
 export async function runAnalysis(
-  datasetId: number,
-  params: Partial<EngineParams>,
+  { datasetId, params }: { datasetId: number; params: Partial<EngineParams> },
   onProgress: (p: AnalysisProgress) => void,
   isCancelled: () => boolean,
 ): Promise<AnalysisResult> {
@@ -44,7 +44,7 @@ export async function runAnalysis(
     let done = 0;
     let last = 0;
     await forEachPageWithContent(d, datasetId, 500, (batch) => {
-      if (isCancelled()) throw new Cancelled();
+      checkCancelled(isCancelled);
       for (const { page, content } of batch) {
         done++;
         if (!comparable(page) || !content?.text) continue;
@@ -87,9 +87,6 @@ export async function runAnalysis(
     await d.analyses.put(stored);
     return { kind: 'done', paramsKey: key };
   } catch (e) {
-    if (e instanceof Cancelled) return { kind: 'cancelled' };
-    return { kind: 'failed', message: (e as Error).message };
+    return jobFailure(e, 'the signatures');
   }
 }
-
-class Cancelled extends Error {}

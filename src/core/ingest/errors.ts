@@ -1,4 +1,5 @@
 import type { IngestErrorInfo, IngestSummary } from '../types';
+import { JobCancelled } from '../jobs';
 
 /** A fault in a crawl file: names the file, where it went wrong and why (STYLE.md: errors at the boundaries). */
 export class IngestError extends Error {
@@ -43,8 +44,8 @@ export class FormatFault extends Error {
   }
 }
 
-/** Thrown when the analyst cancels; not a fault of the file. */
-export class IngestCancelled extends Error {
+/** Thrown when the analyst cancels; not a fault of the file. The job cancellation, with what was read. */
+export class IngestCancelled extends JobCancelled {
   /** What was read before the cancel (set by the pipeline). */
   readonly summary: IngestSummary | null;
   constructor(summary: IngestSummary | null = null) {

@@ -38,13 +38,13 @@ describe('duplicate clusters in Chromium', () => {
   });
 
   it('opens on MinHash with star clusters (the measured defaults)', async () => {
-    assert.equal(await page.getByLabel('Method').inputValue(), 'minhash');
-    assert.equal(await page.getByLabel('Clustering').inputValue(), 'star');
+    assert.equal(await page.getByLabel('Method', { exact: true }).inputValue(), 'minhash');
+    assert.equal(await page.getByLabel('Clustering', { exact: true }).inputValue(), 'star');
   });
 
   it('moving the C slider changes the clusters live', async () => {
     // The papers' method is one click away.
-    await page.getByLabel('Method').selectOption('rp-hm');
+    await page.getByLabel('Method', { exact: true }).selectOption('rp-hm');
     const before = await summary();
     const slider = page.getByRole('slider', { name: 'C' });
     await slider.focus();

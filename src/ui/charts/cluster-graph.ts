@@ -141,14 +141,18 @@ export function drawClusterGraph(
   node.append('title').text((n) => n.title);
 }
 
-/** A short label for a URL: the last two path segments (and the query), else the host. */
+/**
+ * A short label for a URL: the host's first label (a mirror and its origin differ there) and the last
+ * two path segments with the query, e.g. `mirror:…/guide/index.html`.
+ */
 export function shortPath(url: string): string {
   try {
     const u = new URL(url);
+    const host = u.hostname.split('.')[0] === 'www' ? u.hostname.split('.')[1] : u.hostname.split('.')[0];
     const parts = u.pathname.split('/').filter(Boolean);
-    const tail = parts.slice(-2).join('/');
-    const s = (tail ? `…/${tail}` : u.host) + u.search;
-    return s.length > 28 ? `${s.slice(0, 27)}…` : s;
+    const tail = parts.slice(-2).join('/') + (u.pathname.endsWith('/') && parts.length ? '/' : '');
+    const s = `${host}:${tail ? `…/${tail}` : '/'}${u.search}`;
+    return s.length > 32 ? `${s.slice(0, 31)}…` : s;
   } catch {
     return url.slice(0, 28);
   }

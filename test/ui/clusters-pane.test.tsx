@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StoredAnalysis, StoredPage } from '../../src/db/schema';
+import { pairTable } from '../core/clusters/pair-table';
+
+vi.mock('../../src/workers/client', () => ({ Comlink: { proxy: <T,>(f: T) => f } }));
+const { ClustersPane } = await import('../../src/ui/clusters/ClustersPane');
+const { useAnalysis } = await import('../../src/state/analysis');
+const { usePages } = await import('../../src/state/pages');
+
+const page = (seq: number, textLength: number): StoredPage =>
+  ({
+    datasetId: 1,
+    seq,
+    url: `http://h.test/p${seq}.html`,
+    normUrl: `http://h.test/p${seq}.html`,
+    host: 'h.test',
+    status: 200,
+    recordType: textLength ? 'response' : 'row',
+    title: `Page ${seq}`,
+    textLength,
+    fingerprint: `f${seq}`,
+  }) as unknown as StoredPage;
+
+afterEach(() => {
+  cleanup();
+  useAnalysis.setState({ analysis: null, selectedCluster: null });
+  usePages.setState({ pages: [], loading: false });
+});
+
+describe('clusters pane', () => {
+  it('a URL-only dataset says there is no text to compare and offers no computation', () => {
+    usePages.setState({ pages: [0, 1, 2].map((s) => page(s, 0)), loading: false, datasetId: 1 });
+    render(<ClustersPane />);
+    expect(screen.getByTestId('clusters-no-text')).toHaveTextContent(
+      /No page text to compare.*DUST rules still work/,
+    );
+    expect(screen.queryByRole('button', { name: 'Compute signatures' })).toBeNull();
+    expect(screen.queryByText(/0 of 0 pages/)).toBeNull();
+  });
+
+  it('the cluster list is one tab stop: arrows move, Enter opens (the selection the URL keeps)', () => {
+    usePages.setState({ pages: [0, 1, 2, 3, 4].map((s) => page(s, 100)), loading: false, datasetId: 1 });
+    // Two clusters under MinHash / star: {0, 1, 2} around 0, and {3, 4}.
+    const pairs = pairTable([
+      [0, 1, 0.95],
+      [0, 2, 0.9],
+      [3, 4, 0.85],
+    ]);
+    const analysis = {
+      datasetId: 1,
+      paramsKey: 'k',
+      created: 'now',
+      seqs: Float64Array.from([0, 1, 2, 3, 4]),
+      n: 5,
+      pairs,
+      elapsedMs: 1,
+      maxD: 0.1,
+    } as unknown as StoredAnalysis;
+    useAnalysis.setState({ analysis, selectedCluster: null, method: 'minhash', mode: 'star' });
+    render(<ClustersPane />);
+    const list = screen.getByRole('listbox', { name: 'Clusters' });
+    expect(list.tabIndex).toBe(0);
+    const options = within(list).getAllByRole('option');
+    expect(options).toHaveLength(2);
+    // No focusable control per cluster: Tab passes the list in one step.
+    expect(list.querySelectorAll('button, [tabindex]:not([tabindex="-1"])')).toHaveLength(0);
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    expect(useAnalysis.getState().selectedCluster).toBeNull();
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    expect(list.getAttribute('aria-activedescendant')).toBe('cluster-1');
+    fireEvent.keyDown(list, { key: 'Enter' });
+    expect(useAnalysis.getState().selectedCluster).toBe(1);
+    expect(within(list).getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('cluster-summary')).toHaveTextContent(/^2 clusters · 5 of 5 pages/);
+    expect(screen.getByRole('button', { name: 'Export clusters (CSV)' })).toBeInTheDocument();
+  });
+});

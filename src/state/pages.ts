@@ -65,6 +65,9 @@ export const usePages = create<PagesState>((set, get) => ({
 
   async selectPage(seq) {
     const id = get().datasetId;
+    // A click on the page already shown keeps its content: reading it again would copy every outlink
+    // (200,000 on a sitemap) out of IndexedDB once more for nothing.
+    if (seq !== null && seq === get().selectedSeq && get().content?.seq === seq) return;
     set({ selectedSeq: seq, content: null, revisited: null });
     if (seq === null || id === null) return;
     const content = (await loadContent(db(), id, seq)) ?? null;
@@ -74,6 +77,21 @@ export const usePages = create<PagesState>((set, get) => ({
     if (get().selectedSeq === seq) set({ content, revisited });
   },
 }));
+
+const seqByNormUrl = new WeakMap<readonly StoredPage[], ReadonlyMap<string, number>>();
+
+/**
+ * The page (seq) each normalised URL of the dataset leads to, built once per pages array (memoised by
+ * identity): a page's outlinks are normalised the same way, so a link can open the page it points at.
+ */
+export function pageOfUrl(pages: readonly StoredPage[]): ReadonlyMap<string, number> {
+  let m = seqByNormUrl.get(pages);
+  if (!m) {
+    m = new Map(pages.map((p) => [p.normUrl, p.seq]));
+    seqByNormUrl.set(pages, m);
+  }
+  return m;
+}
 
 /** Filter and sort in one pass over the rows (pure: tested without a DOM). */
 export function visiblePages(

@@ -1,9 +1,23 @@
-import { usePages } from '../state/pages';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { pageOfUrl, usePages } from '../state/pages';
 import { fmtInt, fmtSize } from './format';
 import { useDust } from '../state/dust';
 import { useLabels } from '../state/labels';
 import { Url } from './Url';
 import { charsThatFit, useElementWidth } from './useElementWidth';
+import { VirtualList } from './VirtualList';
+
+/** Characters of a page's text shown at first, and added by each "Show more". */
+export const TEXT_STEP = 20_000;
+/** "Show all" above this many characters says it may slow the tab (a text node of megabytes lays out slowly). */
+const TEXT_WARN = 500_000;
+/** Titles and header values are crawled strings of any length: the view shows at most this much of one. */
+const CLIP = 2_000;
+const ROW = 22;
+const LIST_HEIGHT = 264; // 12 rows
+
+const clip = (s: string, n = CLIP) =>
+  s.length > n ? `${s.slice(0, n)}… (${fmtInt(s.length)} characters)` : s;
 
 /** One page: metadata, headers, visible text and outlinks — always as text, never as markup. */
 export function PageDetail() {
@@ -33,7 +47,7 @@ export function PageDetail() {
   const links = content && content.outlinks.length > 0 ? content : revisited;
   return (
     <aside className="page-detail" aria-label="Page detail" id="page-detail" tabIndex={-1} ref={box}>
-      <h2 data-testid="detail-title">{p.title || '(no title)'}</h2>
+      <h2 data-testid="detail-title">{clip(p.title) || '(no title)'}</h2>
       <label className="check">
         <input type="checkbox" checked={references.has(p.seq)} onChange={() => void toggleReference(p.seq)} />{' '}
         reference page (known to have a replica: counts in page-level recall)
@@ -89,26 +103,199 @@ export function PageDetail() {
         {p.note && (
           <>
             <dt>Note</dt>
-            <dd>{p.note}</dd>
+            <dd>{clip(p.note)}</dd>
           </>
         )}
       </dl>
-      <details>
-        <summary>Headers ({content?.headers.length ?? 0})</summary>
-        <pre className="headers">{content?.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
-      </details>
-      <h3>Text ({fmtInt(text.length)} characters)</h3>
-      <pre className="page-text" data-testid="page-text">
-        {text || '(no text)'}
-      </pre>
-      <h3>Outlinks ({links?.outlinks.length ?? 0})</h3>
-      <ol className="outlinks">
-        {links?.outlinks.map((l, i) => (
-          <li key={i} title={links.rawOutlinks[i] !== l ? `written as ${links.rawOutlinks[i]}` : undefined}>
-            <Url url={l} max={line} />
-          </li>
-        ))}
-      </ol>
+      {/* Keyed by page: a new page starts with its text capped and its lists at the top. */}
+      <Headers key={`h${p.seq}`} headers={content?.headers ?? []} />
+      <PageText key={`t${p.seq}`} text={text} />
+      <Outlinks
+        key={`o${p.seq}`}
+        outlinks={links?.outlinks ?? []}
+        rawOutlinks={links?.rawOutlinks ?? []}
+        max={line}
+      />
     </aside>
+  );
+}
+
+/**
+ * The page's text, the first TEXT_STEP characters at first: a page can hold megabytes of text (the ingest
+ * keeps up to 8 MiB), and one text node that long takes seconds to lay out. "Show more" adds a step;
+ * "Show all" says how much it is. A text node, never markup.
+ */
+function PageText({ text }: { text: string }) {
+  const [shown, setShown] = useState(TEXT_STEP);
+  const capped = text.length > shown;
+  const rest = text.length - shown;
+  return (
+    <>
+      <h3 data-testid="text-heading">
+        Text ({fmtInt(text.length)} characters{capped ? `, first ${fmtInt(shown)} shown` : ''})
+      </h3>
+      <pre className="page-text" data-testid="page-text">
+        {text ? (capped ? text.slice(0, shown) : text) : '(no text)'}
+      </pre>
+      {capped && (
+        <div className="more">
+          <button type="button" onClick={() => setShown((n) => n + TEXT_STEP)}>
+            Show more (next {fmtInt(Math.min(TEXT_STEP, rest))} characters)
+          </button>
+          <button
+            type="button"
+            className={text.length > TEXT_WARN ? 'warn' : undefined}
+            onClick={() => setShown(text.length)}
+          >
+            Show all {fmtInt(text.length)} characters
+            {text.length > TEXT_WARN ? ' (large: the tab may be slow while it lays this out)' : ''}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** HTTP (or WARC) headers, one per row: a hostile response can send thousands, so this list is virtual too. */
+function Headers({ headers }: { headers: [string, string][] }) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Headers ({fmtInt(headers.length)})</summary>
+      {open && (
+        <VirtualList
+          className="vlist headers"
+          role="listbox"
+          aria-label="Headers"
+          count={headers.length}
+          rowHeight={ROW}
+          maxHeight={LIST_HEIGHT}
+          active={active}
+          onActive={setActive}
+          rowId={(i) => `header-${i}`}
+          empty={<p className="empty">No headers.</p>}
+          renderRow={(i, style) => {
+            const [k, v] = headers[i];
+            const full = `${k}: ${v}`;
+            return (
+              <div
+                key={i}
+                id={`header-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={`vrow${i === active ? ' active' : ''}`}
+                style={style}
+                title={clip(full)}
+              >
+                {clip(full, 400)}
+              </div>
+            );
+          }}
+        />
+      )}
+    </details>
+  );
+}
+
+/**
+ * Indices of the outlinks containing `q` (already lower-cased). Only built while a filter is typed: with
+ * none the list reads the outlinks array directly, so 200,000 links are never copied.
+ */
+function matching(outlinks: readonly string[], q: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < outlinks.length; i++) if (outlinks[i].toLowerCase().includes(q)) out.push(i);
+  return out;
+}
+
+/**
+ * The page's outlinks (resolved and normalised at ingest), virtual: one keyboard stop, ↑/↓ move, Enter
+ * opens the linked page when the crawl holds it. A filter narrows them by URL.
+ */
+function Outlinks({
+  outlinks,
+  rawOutlinks,
+  max,
+}: {
+  outlinks: readonly string[];
+  rawOutlinks: readonly string[];
+  max: number;
+}) {
+  const [query, setQuery] = useState('');
+  // Filtering 200,000 URLs takes tens of milliseconds: typing stays responsive and the list follows.
+  const q = useDeferredValue(query.trim().toLowerCase());
+  const hits = useMemo(() => (q ? matching(outlinks, q) : null), [outlinks, q]);
+  const count = hits ? hits.length : outlinks.length;
+  const [active, setActive] = useState(-1);
+  const pages = usePages((s) => s.pages);
+  const selectPage = usePages((s) => s.selectPage);
+  const crawled = pageOfUrl(pages);
+  const at = useCallback((i: number) => (hits ? hits[i] : i), [hits]);
+  const open = useCallback(
+    (i: number) => {
+      const seq = crawled.get(outlinks[at(i)]);
+      if (seq !== undefined) void selectPage(seq);
+    },
+    [crawled, outlinks, at, selectPage],
+  );
+  return (
+    <>
+      <h3 data-testid="outlink-count">
+        {hits
+          ? `${fmtInt(count)} of ${fmtInt(outlinks.length)} outlinks`
+          : `${fmtInt(outlinks.length)} ${outlinks.length === 1 ? 'outlink' : 'outlinks'}`}
+      </h3>
+      {outlinks.length > 0 && (
+        <input
+          type="search"
+          className="outlink-filter"
+          placeholder="Filter outlinks"
+          aria-label="Filter outlinks"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(-1);
+          }}
+        />
+      )}
+      {outlinks.length > 0 && (
+        <VirtualList
+          className="vlist outlinks"
+          role="listbox"
+          aria-label="Outlinks"
+          data-testid="outlinks"
+          count={count}
+          rowHeight={ROW}
+          maxHeight={LIST_HEIGHT}
+          active={active}
+          onActive={setActive}
+          onOpen={open}
+          rowId={(i) => `outlink-${i}`}
+          empty={<p className="empty">No outlink matches the filter.</p>}
+          renderRow={(i, style) => {
+            const k = at(i);
+            const l = outlinks[k];
+            const inCrawl = crawled.has(l);
+            return (
+              <div
+                key={k}
+                id={`outlink-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={`vrow${i === active ? ' active' : ''}${inCrawl ? ' in-crawl' : ''}`}
+                style={style}
+                title={rawOutlinks[k] !== l ? `written as ${clip(rawOutlinks[k] ?? '')}` : undefined}
+                onClick={() => setActive(i)}
+                onDoubleClick={() => open(i)}
+              >
+                <span className="n">{fmtInt(k + 1)}</span>
+                <Url url={l} max={max} />
+                {inCrawl && <span className="badge">in crawl</span>}
+              </div>
+            );
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -1,10 +1,10 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { statusClass, usePages, visiblePages, type SortKey } from '../state/pages';
 import { fmtInt, fmtSize } from './format';
 import { useDust } from '../state/dust';
 import { Url } from './Url';
 import { charsThatFit, useElementWidth } from './useElementWidth';
-import { useListKeys } from './useListKeys';
+import { VirtualList } from './VirtualList';
 
 const ROW = 26;
 const COLUMNS: { key: SortKey; label: string; cls: string }[] = [
@@ -18,7 +18,8 @@ const COLUMNS: { key: SortKey; label: string; cls: string }[] = [
 ];
 
 /**
- * Pages of the selected dataset: filter by URL/title, host, status, MIME; sort by any column; virtualised.
+ * Pages of the selected dataset: filter by URL/title, host, status, MIME; sort by any column; virtualised
+ * (VirtualList: only the rows in view are in the DOM).
  * The rows are one keyboard stop (↑/↓, PageUp/PageDown, Home/End select a page; Enter moves to its detail).
  */
 export function PagesTable() {
@@ -36,40 +37,19 @@ export function PagesTable() {
   const hosts = useMemo(() => [...new Set(pages.map((p) => p.host))].filter(Boolean).sort(), [pages]);
   const mimes = useMemo(() => [...new Set(pages.map((p) => p.mime))].filter(Boolean).sort(), [pages]);
   const statuses = useMemo(() => [...new Set(pages.map((p) => statusClass(p.status)))].sort(), [pages]);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(400);
-  const body = useRef<HTMLDivElement>(null);
   // URL cells are shortened in the middle to what their column holds (host and path end stay).
   const [urlHead, urlWidth, urlEl] = useElementWidth<HTMLButtonElement>();
   const [canonHead, canonWidth] = useElementWidth<HTMLButtonElement>();
   const urlMax = urlWidth > 0 ? charsThatFit(urlEl, urlWidth - 12) : 64;
   const canonMax = canonWidth > 0 ? charsThatFit(urlEl, canonWidth - 12) : 48;
-
-  const first = Math.max(0, Math.floor(scrollTop / ROW) - 10);
-  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW) + 10);
-  const active = rows.findIndex((r) => r.seq === selectedSeq);
-
-  const moveTo = useCallback(
-    (next: number) => {
-      void selectPage(rows[next].seq);
-      const el = body.current;
-      if (el) {
-        const top = next * ROW;
-        if (top < el.scrollTop) el.scrollTop = top;
-        else if (top + ROW > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW - el.clientHeight;
-      }
-    },
-    [rows, selectPage],
-  );
+  const active = useMemo(() => rows.findIndex((r) => r.seq === selectedSeq), [rows, selectedSeq]);
+  const moveTo = useCallback((next: number) => void selectPage(rows[next].seq), [rows, selectPage]);
   // The detail beside (or under) the table shows the selected page already; Enter takes the keyboard there.
   const openDetail = useCallback(() => {
     const d = document.getElementById('page-detail');
     d?.focus();
     d?.scrollIntoView?.({ block: 'nearest' });
   }, []);
-  const onKeyDown = useListKeys(rows.length, active, moveTo, openDetail, {
-    page: Math.max(1, Math.floor(height / ROW) - 1),
-  });
 
   return (
     <div className="pages-table">
@@ -129,63 +109,62 @@ export function PagesTable() {
           </button>
         ))}
       </div>
-      <div
+      <VirtualList
         className="tbody"
-        ref={(el) => {
-          body.current = el;
-          if (el && el.clientHeight && el.clientHeight !== height) setHeight(el.clientHeight);
-        }}
         role="grid"
         aria-label="Pages"
-        aria-rowcount={rows.length}
-        aria-activedescendant={active >= first && active < last ? `page-row-${rows[active].seq}` : undefined}
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-      >
-        {rows.length === 0 && !loading ? (
-          <p className="empty">
-            {pages.length === 0 ? 'This dataset has no pages.' : 'No page matches the filters.'}
-          </p>
-        ) : (
-          <div style={{ height: rows.length * ROW, position: 'relative' }}>
-            {rows.slice(first, last).map((p, i) => (
-              <div
-                key={p.seq}
-                id={`page-row-${p.seq}`}
-                role="row"
-                aria-rowindex={first + i + 1}
-                aria-selected={p.seq === selectedSeq}
-                className={`tr${p.seq === selectedSeq ? ' selected' : ''}`}
-                style={{ top: (first + i) * ROW, height: ROW }}
-                onClick={() => void selectPage(p.seq)}
-              >
-                <span role="gridcell" className="td c-seq">
-                  {rankOf.get(p.seq)}
-                </span>
-                <span role="gridcell" className={`td c-status s${statusClass(p.status)}`}>
-                  {p.statuses.length > 1 ? p.statuses.join(',') : p.status || '–'}
-                </span>
-                <span role="gridcell" className="td c-url">
-                  <Url url={p.url} max={urlMax} />
-                </span>
-                <span role="gridcell" className="td c-title" title={p.title}>
-                  {p.recordType === 'revisit' ? `↺ ${p.title}` : p.title}
-                </span>
-                <span role="gridcell" className="td c-canon">
-                  {canonical.has(p.normUrl) && <Url url={canonical.get(p.normUrl)} max={canonMax} />}
-                </span>
-                <span role="gridcell" className="td c-mime">
-                  {p.mime}
-                </span>
-                <span role="gridcell" className="td c-size">
-                  {fmtSize(p.sizeMin, p.sizeMax)}
-                </span>
-              </div>
-            ))}
-          </div>
-        )}
-      </div>
+        count={rows.length}
+        rowHeight={ROW}
+        overscan={10}
+        active={active}
+        onActive={moveTo}
+        onOpen={openDetail}
+        rowId={(i) => `page-row-${rows[i].seq}`}
+        empty={
+          loading ? null : (
+            <p className="empty">
+              {pages.length === 0 ? 'This dataset has no pages.' : 'No page matches the filters.'}
+            </p>
+          )
+        }
+        renderRow={(i, style) => {
+          const p = rows[i];
+          return (
+            <div
+              key={p.seq}
+              id={`page-row-${p.seq}`}
+              role="row"
+              aria-rowindex={i + 1}
+              aria-selected={p.seq === selectedSeq}
+              className={`tr${p.seq === selectedSeq ? ' selected' : ''}`}
+              style={style}
+              onClick={() => void selectPage(p.seq)}
+            >
+              <span role="gridcell" className="td c-seq">
+                {rankOf.get(p.seq)}
+              </span>
+              <span role="gridcell" className={`td c-status s${statusClass(p.status)}`}>
+                {p.statuses.length > 1 ? p.statuses.join(',') : p.status || '–'}
+              </span>
+              <span role="gridcell" className="td c-url">
+                <Url url={p.url} max={urlMax} />
+              </span>
+              <span role="gridcell" className="td c-title" title={p.title}>
+                {p.recordType === 'revisit' ? `↺ ${p.title}` : p.title}
+              </span>
+              <span role="gridcell" className="td c-canon">
+                {canonical.has(p.normUrl) && <Url url={canonical.get(p.normUrl)} max={canonMax} />}
+              </span>
+              <span role="gridcell" className="td c-mime">
+                {p.mime}
+              </span>
+              <span role="gridcell" className="td c-size">
+                {fmtSize(p.sizeMin, p.sizeMax)}
+              </span>
+            </div>
+          );
+        }}
+      />
     </div>
   );
 }

@@ -1,40 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { comparable } from '../../../src/core/candidates/comparable';
-import { SignatureEngine } from '../../../src/core/candidates/engine';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS } from '../../../src/core/candidates/methods';
 import { inspectCluster } from '../../../src/core/clusters/inspect';
 import { clusterView, DEFAULT_CLUSTERING } from '../../../src/core/clusters/view';
-import { ingest } from '../../../src/core/ingest/pipeline';
-import { jaccard, shingleSet } from '../../../src/core/signatures/shingles';
+import { jaccard } from '../../../src/core/signatures/shingles';
+import { sampleCorpus } from '../../bench/cluster-quality';
 
 const SAMPLE = fileURLToPath(new URL('../../../sample/sample.warc.gz', import.meta.url));
+const TRUTH = fileURLToPath(new URL('../../../sample/truth.json', import.meta.url));
 
 describe('the default operating point on the sample crawl', () => {
   it('no two members of the 5 largest default clusters have exact Jaccard < 0.5, and none is chained', async () => {
-    const bytes = readFileSync(SAMPLE);
-    const engine = new SignatureEngine();
-    const shingles: Uint32Array[] = [];
-    await ingest(
-      (async function* () {
-        yield new Uint8Array(bytes);
-      })(),
-      { fileName: 'sample.warc.gz', totalBytes: bytes.length },
-      async (batch) => {
-        for (const { page, content } of batch) {
-          if (!comparable(page) || !content.text) continue;
-          shingles.push(shingleSet(content.text));
-          engine.add({
-            text: content.text,
-            normUrl: page.normUrl,
-            outlinks: content.outlinks,
-            fingerprint: page.fingerprint,
-          });
-        }
-      },
-    );
-    const r = engine.finish();
+    // Every comparable page, as the workbench reads the sample.
+    const { result: r, shingles } = await sampleCorpus(SAMPLE, TRUTH);
     const view = clusterView(r, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
     expect(view.clusters.length).toBeGreaterThan(20);
     let least = 1;

@@ -116,15 +116,3 @@ export function guardedComponents(
     .filter((g) => g.length > 1)
     .map((g) => ({ members: g.sort((x, y) => x - y), centre: -1 }));
 }
-
-/** Pairs inside a cluster that do not themselves pass: where a component relied on transitivity. */
-export function transitiveOnlyPairs(
-  c: Cluster,
-  passes: (i: number, j: number) => boolean,
-): [number, number][] {
-  const out: [number, number][] = [];
-  for (let x = 0; x < c.members.length; x++)
-    for (let y = x + 1; y < c.members.length; y++)
-      if (!passes(c.members[x], c.members[y])) out.push([c.members[x], c.members[y]]);
-  return out;
-}

@@ -213,7 +213,7 @@ export function createArcReader(ctx: ReaderContext, compressed: boolean): Format
           fetchedAt: arcDateToIso(r.date),
           headers: http.status ? [[':status', http.statusLine], ...http.headers] : [],
           contentType: headerValue(http.headers, 'Content-Type') ?? r.mime,
-          body: http.body,
+          body: http.undecoded ? null : http.body,
           digest: '',
           size: http.body.length,
           offset: r.offset,

@@ -11,6 +11,8 @@ export interface HttpMessage {
   body: Uint8Array;
   /** Why the body could not be decoded as sent ('' when fine). */
   note: string;
+  /** The body still carries a content coding that could not be undone: bytes, not text. */
+  undecoded: boolean;
 }
 
 export function parseHttpBlock(block: Uint8Array): HttpMessage {
@@ -21,7 +23,7 @@ export function parseHttpBlock(block: Uint8Array): HttpMessage {
     block[3] === 0x50 &&
     block[4] === 0x2f
   )) {
-    return { status: 0, statusLine: '', headers: [], body: block, note: '' };
+    return { status: 0, statusLine: '', headers: [], body: block, note: '', undecoded: false };
   }
   const { at, end } = findHeaderEnd(block, 0, Math.min(block.length, 1 << 20));
   const headEnd = at < 0 ? block.length : at;
@@ -32,6 +34,7 @@ export function parseHttpBlock(block: Uint8Array): HttpMessage {
   const headers = parseHeaderLines(nl < 0 ? '' : text.slice(nl + 1));
   let body = at < 0 ? new Uint8Array(0) : block.subarray(end);
   let note = '';
+  let undecoded = false;
   const te = (headerValue(headers, 'Transfer-Encoding') ?? '').toLowerCase();
   if (te.includes('chunked')) {
     const d = dechunk(body);
@@ -41,9 +44,12 @@ export function parseHttpBlock(block: Uint8Array): HttpMessage {
   if (ce && ce !== 'identity' && body.length > 0) {
     const decoded = decodeContent(body, ce);
     if (decoded) body = decoded;
-    else note = `Content-Encoding "${ce}" could not be decoded`;
+    else {
+      note = `Content-Encoding "${ce}" could not be decoded`;
+      undecoded = true;
+    }
   }
-  return { status, statusLine, headers, body, note };
+  return { status, statusLine, headers, body, note, undecoded };
 }
 
 /**

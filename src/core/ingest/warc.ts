@@ -371,7 +371,8 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
         fetchedAt: headerValue(r.headers, 'WARC-Date') ?? '',
         headers: http && http.status ? [[':status', http.statusLine], ...http.headers] : r.headers,
         contentType,
-        body: r.type === 'revisit' ? null : body,
+        // Compressed bytes that could not be decoded are no text: kept out of the signatures.
+        body: r.type === 'revisit' || http?.undecoded ? null : body,
         digest,
         size: r.type === 'revisit' ? -1 : body.length,
         offset: r.offset,

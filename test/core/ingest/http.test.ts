@@ -1,4 +1,4 @@
-import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { dechunk, parseHttpBlock } from '../../../src/core/ingest/http';
 import { concat, latin1, utf8Bytes } from '../helpers';
@@ -78,11 +78,25 @@ describe('parseHttpBlock', () => {
     }
   });
 
-  it('notes a content coding it cannot decode and keeps the raw body', () => {
+  it('decodes Content-Encoding: br (Brotli) without node:zlib', () => {
+    const br = new Uint8Array(brotliCompressSync(utf8Bytes(html)));
+    const m = parseHttpBlock(response(['Content-Encoding: br'], br));
+    expect(latin1(m.body)).toBe(html);
+    expect(m.note).toBe('');
+    expect(m.undecoded).toBe(false);
+    const chunkedBr = parseHttpBlock(
+      response(['Transfer-Encoding: chunked', 'Content-Encoding: br'], chunk(br, 50)),
+    );
+    expect(latin1(chunkedBr.body)).toBe(html);
+  });
+
+  it('notes a content coding it cannot decode and keeps the raw body, marked as not text', () => {
     const br = utf8Bytes('\x0b\x02\x80not really brotli');
     const m = parseHttpBlock(response(['Content-Encoding: br'], br));
     expect(m.note).toBe('Content-Encoding "br" could not be decoded');
     expect(m.body).toEqual(br);
+    expect(m.undecoded).toBe(true);
+    expect(parseHttpBlock(response(['Content-Encoding: zstd'], br)).undecoded).toBe(true);
     const bad = parseHttpBlock(response(['Content-Encoding: gzip'], utf8Bytes('not gzip at all')));
     expect(bad.note).toBe('Content-Encoding "gzip" could not be decoded');
     expect(latin1(bad.body)).toBe('not gzip at all');

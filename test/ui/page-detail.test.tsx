@@ -114,6 +114,10 @@ describe('page detail of a hostile page', () => {
     // Crawled markup stays text.
     expect(screen.getByTestId('page-text').textContent).toContain('<img src=x onerror=alert(1)>');
     expect(document.querySelectorAll('img, script')).toHaveLength(0);
+
+    fireEvent.click(screen.getByText('Headers (1)'));
+    const headers = await screen.findByRole('listbox', { name: 'Headers' });
+    expect(within(headers).getByRole('option')).toHaveTextContent('Content-Type: text/html');
   });
 
   it('is one keyboard stop whose End key reaches the last outlink, still with few rows in the DOM', async () => {

@@ -212,7 +212,7 @@ describe('DUST rules in Chromium', () => {
     await story.click();
     const detail = page.getByRole('region', { name: 'Rule instances' });
     await detail.waitFor();
-    await detail.locator('.instances button').first().click();
+    await detail.getByRole('option').first().click();
     await detail.locator('.page-text').first().waitFor();
     assert.ok(((await detail.locator('.page-text').first().textContent()) ?? '').length > 20);
     // Pages show their canonical URL.

@@ -22,8 +22,6 @@ export interface IngestJob {
 export interface Notice {
   kind: 'error' | 'info' | 'warning';
   text: string;
-  /** A rejected file the analyst may retry with a looser option. */
-  retry?: { file: File; wholeFileGzip: boolean };
 }
 
 /** The origin's storage as the browser reports it (navigator.storage), null where it cannot say. */
@@ -46,7 +44,7 @@ interface DatasetsState {
   notices: Notice[];
   refresh(): Promise<void>;
   select(id: number | null): void;
-  ingestFile(file: File, opts?: { wholeFileGzip?: boolean }): Promise<void>;
+  ingestFile(file: File): Promise<void>;
   cancelJob(): void;
   resolveCancelled(keep: boolean): Promise<void>;
   remove(id: number): Promise<void>;
@@ -185,7 +183,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
     set({ selectedId: id });
   },
 
-  async ingestFile(file, opts = {}) {
+  async ingestFile(file) {
     if (get().job) {
       set((s) => ({
         notices: [
@@ -226,7 +224,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       if (job) set({ job: { ...job, progress: p } });
     });
     try {
-      const r = await handle.api.run({ file, wholeFileGzip: opts.wholeFileGzip, lock }, onProgress);
+      const r = await handle.api.run({ file, lock }, onProgress);
       if (r.kind === 'cancelled') {
         const job = get().job!;
         if (r.datasetId === null || r.pages === 0) {
@@ -234,7 +232,6 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
           set({ job: null });
         } else set({ job: { ...job, phase: 'ask', datasetId: r.datasetId, pagesRead: r.pages } });
       } else if (r.kind === 'rejected') {
-        const gz = r.error.reason.includes('gzipped as a whole');
         set((s) => ({
           job: null,
           notices: [
@@ -242,7 +239,6 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
             {
               kind: 'error',
               text: `No dataset created. ${r.error.message}`,
-              retry: gz ? { file, wholeFileGzip: true } : undefined,
             },
           ],
         }));
@@ -252,7 +248,10 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
           selectedId: r.datasetId,
           notices: [
             ...st.notices,
-            { kind: 'error', text: `Partial: ${r.pages.toLocaleString('en-US')} pages kept. ${r.error.message}` },
+            {
+              kind: 'error',
+              text: `Partial: ${r.pages.toLocaleString('en-US')} pages kept. ${r.error.message}`,
+            },
           ],
         }));
       } else {

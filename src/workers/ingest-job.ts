@@ -19,7 +19,6 @@ export interface IngestRequest {
   file: File;
   name?: string;
   baseUrl?: string;
-  wholeFileGzip?: boolean;
   /** The Web Lock the starting tab holds while the job runs (kept on the dataset row; see markInterrupted). */
   lock?: string;
 }
@@ -38,7 +37,6 @@ export interface PartRequest {
   datasetId: number;
   offsetBase: number;
   seqBase: number;
-  wholeFileGzip?: boolean;
 }
 
 export type PartResult =
@@ -123,7 +121,6 @@ async function runSingle(
         fileName: req.file.name,
         totalBytes: req.file.size,
         baseUrl: req.baseUrl,
-        wholeFileGzip: req.wholeFileGzip,
         onProgress,
         isCancelled,
         onFormat: async (format, compressed) => {
@@ -175,7 +172,6 @@ export async function runPart(
   const opts: IngestOptions = {
     fileName: req.fileName,
     totalBytes: req.file.size,
-    wholeFileGzip: req.wholeFileGzip,
     offsetBase: req.offsetBase,
     seqBase: req.seqBase,
     onProgress,
@@ -240,7 +236,6 @@ async function runParallel(
         datasetId,
         offsetBase: start,
         seqBase: k * SEQ_STRIDE,
-        wholeFileGzip: req.wholeFileGzip,
       };
       if (k === 0) {
         runners.push(null);

@@ -22,7 +22,7 @@ export function useListKeys(
     (e: KeyboardEvent) => {
       if (count === 0) return;
       const cur = active >= 0 && active < count ? active : -1;
-      let next = cur;
+      let next: number;
       switch (e.key) {
         case 'ArrowDown':
           if (horizontal) return;

@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 import { runDust } from './dust-job';
-import { exposeJob } from './expose-job';
+import { exposeJob, type JobApiOf } from './expose-job';
 
 /** Thin adapter: DustBuster over one dataset, stored in Dexie. */
-const api = exposeJob(runDust);
+exposeJob(runDust);
 
-export type DustWorkerApi = typeof api;
+export type DustWorkerApi = JobApiOf<typeof runDust>;

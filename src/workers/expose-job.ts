@@ -6,6 +6,15 @@ export interface JobApi<A, P, R> {
   cancel(): void;
 }
 
+/** The API a job function is exposed as. */
+export type JobApiOf<F> = F extends (
+  args: infer A,
+  onProgress: (p: infer P) => void,
+  isCancelled: () => boolean,
+) => Promise<infer R>
+  ? JobApi<A, P, R>
+  : never;
+
 /**
  * The worker side of the one job lifecycle: expose `run(args, onProgress)` and `cancel()` over Comlink;
  * the job gets `isCancelled`, polls it between batches and throws the core's JobCancelled.

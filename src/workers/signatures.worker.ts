@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
-import { exposeJob } from './expose-job';
 import { runAnalysis } from './signatures-job';
+import { exposeJob, type JobApiOf } from './expose-job';
 
 /** Thin adapter: signatures + candidates of one dataset, stored in Dexie. */
-const api = exposeJob(runAnalysis);
+exposeJob(runAnalysis);
 
-export type SignaturesWorkerApi = typeof api;
+export type SignaturesWorkerApi = JobApiOf<typeof runAnalysis>;

@@ -1,10 +1,12 @@
 /**
- * `npm run analyze -- FILE [--json OUT] [--base URL]`
+ * `npm run analyze -- FILE [options]` (`--help` lists them with their defaults).
  * Ingests a crawl file in Node with the same core as the browser and prints a summary.
  */
 import { emptyReason } from '../core/ingest/outcome';
 import { dustRecordOf } from '../core/dust/from-page';
-import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { argsOrExit, type CommandSpec } from './args';
 import { labelReport } from './labels';
 import { basename } from 'node:path';
 import { IngestError } from '../core/ingest/errors';
@@ -84,47 +86,60 @@ function signatureReport(r: EngineResult, urls: string[]): { text: string; json:
   };
 }
 
-interface Args {
-  file: string;
-  json: string | null;
-  base: string;
-  signatures: boolean;
-  dust: boolean;
-  labels: string | null;
-}
-
-function parseArgs(argv: string[]): Args {
-  const a: Args = {
-    file: '',
-    json: null,
-    base: '',
-    signatures: true,
-    dust: true,
-    labels: null,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const x = argv[i];
-    if (x === '--json') a.json = argv[++i] ?? '';
-    else if (x === '--base') a.base = argv[++i] ?? '';
+/**
+ * The options table: parser, defaults and `--help` come from it (src/cli/args.ts). A new option is one
+ * entry here, then read as `args.NAME` in main.
+ */
+export const ANALYZE = {
+  name: 'analyze',
+  summary:
+    'Ingests a crawl file in Node with the same core as the browser and prints a summary: format, records\n' +
+    'by type, pages, hosts, what was skipped and why; then signatures and clusters per method at the\n' +
+    "workbench's defaults, and DustBuster's rules and metrics.",
+  positionals: {
+    name: 'FILE',
+    help: 'crawl file: WARC or ARC (gzipped or not), access log, crawl log, JSONL, CSV or URL list',
+    min: 1,
+    max: 1,
+  },
+  options: {
+    json: {
+      type: 'string',
+      arg: 'OUT',
+      default: null,
+      help: "write the whole report (with the clusters' URLs) as JSON to OUT",
+    },
+    base: {
+      type: 'string',
+      arg: 'URL',
+      default: '',
+      help: 'site for access logs, whose lines carry paths only',
+      defaultText: 'none: inferred from the referers',
+    },
+    signatures: {
+      type: 'boolean',
+      default: true,
+      help: 'signatures, candidate pairs and clusters per method',
+    },
+    dust: { type: 'boolean', default: true, help: "DustBuster's rules and metrics over the file's URLs" },
+    labels: {
+      type: 'string',
+      arg: 'FILE',
+      default: null,
+      help:
+        'hand labels (JSON or CSV as the workbench exports them): precision and recall per method,\n' +
+        'and the RP curve written as CSV next to FILE (needs the signatures)',
+    },
     // Whole-file gzip is read by default now; the old flag is accepted so existing scripts still run.
-    else if (x === '--whole-file-gzip') continue;
-    else if (x === '--no-signatures') a.signatures = false;
-    else if (x === '--no-dust') a.dust = false;
-    else if (x === '--labels') a.labels = argv[++i] ?? '';
-    else if (x === '-h' || x === '--help') {
-      console.log(
-        'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--no-signatures] [--no-dust] [--labels FILE]',
-      );
-      process.exit(0);
-    } else if (!a.file) a.file = x;
-    else throw new Error(`unexpected argument ${x}`);
-  }
-  if (!a.file)
-    throw new Error(
-      'usage: npm run analyze -- FILE [--json OUT] [--base URL] [--no-signatures] [--no-dust] [--labels FILE]',
-    );
-  return a;
-}
+    'whole-file-gzip': {
+      type: 'boolean',
+      default: false,
+      help: 'ignored: kept for old scripts (whole-file gzip is always read)',
+    },
+  },
+  epilog:
+    'exit status: 0 read whole, 2 partial read (stopped by an error) or bad arguments, 1 rejected or missing file',
+} satisfies CommandSpec;
 
 export function formatSummary(s: IngestSummary): string {
   const lines = [
@@ -153,15 +168,26 @@ export function formatSummary(s: IngestSummary): string {
   return lines.join('\n');
 }
 
+/** Why PATH cannot be read as a file, or null when it can. */
+function notAFile(path: string): string | null {
+  if (!existsSync(path)) return `${path}: no such file`;
+  if (statSync(path).isDirectory())
+    return `${path} is a directory: give a crawl file (WARC, ARC, log, JSONL, CSV or URL list)`;
+  return null;
+}
+
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
-  const st = statSync(args.file);
-  if (st.isDirectory()) {
-    console.error(
-      `error: ${args.file} is a directory: give a crawl file (WARC, ARC, log, JSONL, CSV or URL list)`,
-    );
-    return 1;
+  const { values, positionals } = argsOrExit(ANALYZE, process.argv.slice(2));
+  const args = { ...values, file: positionals[0] };
+  // Checked before the (possibly long) ingest, so a mistyped labels path fails at once.
+  for (const path of [args.file, args.labels]) {
+    const why = path === null ? null : notAFile(path);
+    if (why) {
+      console.error(`error: ${why}`);
+      return 1;
+    }
   }
+  const st = statSync(args.file);
   const size = st.size;
   const engine = new SignatureEngine();
   const urls: string[] = [];
@@ -220,10 +246,12 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  },
-);
+// Run only as a script: tests import the table and the formatters.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  main().then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    },
+  );

@@ -1,0 +1,156 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ANALYZE } from '../../src/cli/analyze';
+import { helpText, parseCommand, UsageError, type CommandSpec } from '../../src/cli/args';
+
+const parse = (argv: string[]) => {
+  const a = parseCommand(ANALYZE, argv);
+  if (a.help) throw new Error('unexpected help');
+  return a;
+};
+
+describe('analyze arguments', () => {
+  it('gives every default when only the file is named', () => {
+    const a = parse(['crawl.warc']);
+    expect(a.positionals).toEqual(['crawl.warc']);
+    expect(a.values).toEqual({
+      json: null,
+      base: '',
+      signatures: true,
+      dust: true,
+      labels: null,
+      'whole-file-gzip': false,
+    });
+  });
+
+  it('reads every existing option, before or after the file, with = or a separate value', () => {
+    const a = parse([
+      '--json',
+      'out.json',
+      'crawl.log',
+      '--base=https://a.example/',
+      '--no-signatures',
+      '--no-dust',
+      '--labels',
+      'l.csv',
+      '--whole-file-gzip',
+    ]);
+    expect(a.positionals).toEqual(['crawl.log']);
+    expect(a.values).toMatchObject({
+      json: 'out.json',
+      base: 'https://a.example/',
+      signatures: false,
+      dust: false,
+      labels: 'l.csv',
+    });
+    // The last of --no-dust / --dust wins.
+    expect(parse(['f', '--no-dust', '--dust']).values.dust).toBe(true);
+  });
+
+  it('--help (or -h) anywhere gives the usage with every option and its default', () => {
+    for (const argv of [['--help'], ['f', '-h'], ['--bogus', '--help']]) {
+      const a = parseCommand(ANALYZE, argv);
+      expect(a.help).toBe(true);
+    }
+    const text = helpText(ANALYZE);
+    expect(text).toMatch(/^usage: npm run analyze -- FILE \[options\]/);
+    for (const line of [
+      /--json OUT .*\(default: none\)/,
+      /--base URL .*\(default: none: inferred from the referers\)/,
+      /--no-signatures .*\(default: on\)/,
+      /--no-dust .*\(default: on\)/,
+      /--labels FILE /,
+      /--whole-file-gzip .*\(default: off\)/,
+      /-h, --help /,
+      /exit status: 0 .* 2 partial .* 1 rejected or missing file/,
+    ])
+      expect(text).toMatch(line);
+    // Each option of the table is in the help: adding one to the table documents it.
+    for (const name of Object.keys(ANALYZE.options)) expect(text).toContain(`-${name}`);
+  });
+
+  it('refuses an unknown option, naming it as typed', () => {
+    expect(() => parse(['f', '--jsn', 'x'])).toThrow(new UsageError('unknown option --jsn'));
+    expect(() => parse(['f', '-q'])).toThrow(new UsageError('unknown option -q'));
+    expect(() => parse(['f', '--no-json'])).toThrow(new UsageError('unknown option --no-json'));
+  });
+
+  it('refuses a missing value, a value on a switch, a missing or an extra file', () => {
+    expect(() => parse(['f', '--json'])).toThrow('--json needs a value: --json OUT');
+    // An option right after does not become the value.
+    expect(() => parse(['f', '--labels', '--no-dust'])).toThrow('--labels needs a value');
+    expect(() => parse(['f', '--dust=no'])).toThrow('--dust takes no value');
+    expect(() => parse([])).toThrow('missing FILE');
+    expect(() => parse(['a', 'b'])).toThrow('unexpected argument b (one FILE only)');
+    // After --, a name that looks like an option is a file.
+    expect(parse(['--', '--odd-name.warc']).positionals).toEqual(['--odd-name.warc']);
+  });
+});
+
+describe('command tables', () => {
+  const spec = {
+    name: 'demo',
+    summary: 'A demo.',
+    positionals: { name: 'FILE', help: 'files', min: 1, max: Infinity },
+    options: {
+      shingle: { type: 'number', arg: 'K', default: 4, min: 1, integer: true, help: 'shingle size' },
+      ratio: { type: 'number', arg: 'R', default: 0.5, min: 0, max: 1, help: 'a ratio' },
+    },
+  } satisfies CommandSpec;
+
+  it('takes several files and checks numbers against the table', () => {
+    const a = parseCommand(spec, ['a', 'b', '--shingle', '7', 'c', '--ratio=0.25']);
+    expect(a.help).toBe(false);
+    if (a.help) return;
+    expect(a.positionals).toEqual(['a', 'b', 'c']);
+    expect(a.values).toEqual({ shingle: 7, ratio: 0.25 });
+    expect(() => parseCommand(spec, ['a', '--shingle', '2.5'])).toThrow(
+      '--shingle takes a whole number ≥ 1, not "2.5"',
+    );
+    expect(() => parseCommand(spec, ['a', '--ratio', 'x'])).toThrow(
+      '--ratio takes a number from 0 to 1, not "x"',
+    );
+    expect(() => parseCommand(spec, ['a', '--ratio', '2'])).toThrow('from 0 to 1');
+    expect(helpText(spec)).toMatch(/^usage: npm run demo -- FILE… \[options\]/);
+    expect(helpText(spec)).toMatch(/--shingle K +shingle size \(default: 4\)/);
+  });
+});
+
+// The entry point: exit codes and messages as a person sees them (one tsx process each).
+describe('npm run analyze', () => {
+  const run = (...argv: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/analyze.ts', ...argv], { encoding: 'utf8' });
+
+  it('--help prints the usage and exits 0', () => {
+    const r = run('--help');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('usage: npm run analyze -- FILE [options]');
+    expect(r.stdout).toContain('--no-dust');
+  });
+
+  it('an unknown option exits 2 naming it; a missing file exits 1', () => {
+    const u = run('test/fixtures/tiny.warc', '--frobnicate');
+    expect(u.status).toBe(2);
+    expect(u.stderr).toContain('error: unknown option --frobnicate');
+    const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    try {
+      const missing = join(dir, 'nope.warc');
+      const m = run(missing);
+      expect(m.status).toBe(1);
+      expect(m.stderr.trim()).toBe(`error: ${missing}: no such file`);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
+  it('reads a file with the options and exits 0', () => {
+    const r = run('test/fixtures/tiny.warc', '--no-dust', '--no-signatures');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^file {6}tiny\.warc$/m);
+    expect(r.stdout).not.toContain('signatures');
+    expect(r.stdout).not.toContain('dust');
+  });
+});

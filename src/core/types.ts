@@ -45,6 +45,13 @@ export interface PageRecord {
   offset: number;
   /** Non-fatal problem with this record (undecodable encoding, …); '' none. */
   note: string;
+  /**
+   * Index of the file this page was read from in its dataset's `sources` (a crawl of many files, or a
+   * WARC inside a WACZ); absent in datasets read before v0.3 (one file: source 0). `offset` is in it.
+   */
+  source?: number;
+  /** Listed in the WACZ's pages/pages.jsonl: a page the crawl meant to capture (not a resource). */
+  listed?: boolean;
 }
 
 /** The heavy part of a page, stored apart so the pages table loads fast. */
@@ -57,6 +64,8 @@ export interface PageContent {
   rawOutlinks: string[];
   /** HTTP (or WARC) headers as name/value pairs, in order. */
   headers: [string, string][];
+  /** Hashes of the text lines inside <nav>/<aside>/<header>/<footer> (template hints, text/template.ts). */
+  templateHints?: number[];
 }
 
 export interface IngestedPage {
@@ -73,6 +82,33 @@ export interface IngestProgress {
   records: number;
   pages: number;
   elapsedMs: number;
+  /** Of a crawl of many files: which one is being read (0-based), how many, and its name. */
+  fileIndex?: number;
+  files?: number;
+  file?: string;
+}
+
+/** One file of a dataset read from many (or one WARC of a WACZ): what it gave and its own problems. */
+export interface SourceInfo {
+  /** File name; a WARC inside a WACZ is "crawl.wacz › archive/data.warc.gz". */
+  name: string;
+  bytes: number;
+  /** null: not a crawl file (skipped, see error). */
+  format: FormatId | null;
+  compressed: boolean;
+  pages: number;
+  /** Why it was skipped (not a crawl), or the fault that stopped it part way. */
+  error: IngestErrorInfo | null;
+  warnings: IngestErrorInfo[];
+  warningCount: number;
+}
+
+/** A WACZ's pages/pages.jsonl: the pages the crawl meant, against what its WARCs hold. */
+export interface PageListInfo {
+  /** Entries in pages.jsonl (and extraPages.jsonl). */
+  listed: number;
+  /** Of those, how many URLs were read as pages of the dataset. */
+  found: number;
 }
 
 export interface IngestSummary {
@@ -95,6 +131,12 @@ export interface IngestSummary {
   elapsedMs: number;
   /** Of elapsedMs, the time spent storing pages (IndexedDB in the browser). */
   sinkMs: number;
+  /** Pages by HTTP status class ('2xx', '3xx', '4xx', '5xx', 'other'); Heritrix's own codes are in `skipped`. */
+  statusCounts?: Record<string, number>;
+  /** The files read into this dataset, in order (several dropped files, or the WARCs of a WACZ). */
+  sources?: SourceInfo[];
+  /** A WACZ's page list against the pages read. */
+  pageList?: PageListInfo;
 }
 
 export interface IngestErrorInfo {

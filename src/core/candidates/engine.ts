@@ -19,6 +19,7 @@ import {
 import { normaliseRp, projectBag, RP_DEFAULTS, type RpOptions } from '../signatures/random-projection';
 import { SHINGLE_DEFAULTS, shingleSet, type ShingleOptions } from '../signatures/shingles';
 import { hamming64, simhashCandidates, simhashOfHashes } from '../signatures/simhash';
+import { mainTexts, TEMPLATE_DEFAULTS, type TemplateOptions } from '../text/template';
 import { ENGLISH_STOP_WORDS, tokenize } from '../text/tokens';
 import { linfPairs } from './grid';
 import { RANGES } from './methods';
@@ -33,6 +34,12 @@ export interface EngineParams {
   minhash: MinHashOptions & { threshold: number };
   /** Drop English stop words from the bag of words (RP, cosine, SimHash). */
   stopWords: boolean;
+  /**
+   * Template text (lines a site repeats on many pages, text/template.ts): left out of every signature
+   * when `strip` is on; the whole page otherwise (the papers' setting). The engine reads the text it is
+   * given: callers split it first (`analysePages`, the signatures job's first pass).
+   */
+  template: TemplateOptions;
   /** Loosest slider values: candidates are generated there once. */
   maxD: number;
   maxHamming: number;
@@ -51,6 +58,7 @@ export const ENGINE_DEFAULTS: EngineParams = {
   shingles: SHINGLE_DEFAULTS,
   minhash: { permutations: 128, seed: 1, threshold: 0.8 },
   stopWords: false,
+  template: TEMPLATE_DEFAULTS,
   maxD: RANGES.D[1],
   maxHamming: RANGES.hamming[1],
   maxRpPairs: 1_000_000,
@@ -70,6 +78,34 @@ export interface EngineResult {
   bands: { bands: number; rows: number };
   /** The largest D whose collisions are all among the candidates (≤ params.maxD; less past the budget). */
   maxD: number;
+}
+
+/** A page as the engine reads it. */
+export interface EnginePage {
+  text: string;
+  normUrl: string;
+  outlinks: readonly string[];
+  fingerprint: string;
+  /** Template hints of the extractor (PageContent.templateHints). */
+  templateHints?: readonly number[];
+}
+
+/**
+ * Every page through the engine with the template step first: the main texts of the pages (the model
+ * built over all of them, per site) when `params.template.strip`, else the whole texts. The CLI and the
+ * benches call this; the signatures job does the same over its IndexedDB stream.
+ */
+export function analysePages(
+  pages: readonly EnginePage[],
+  params: Partial<EngineParams> = {},
+): { result: EngineResult; texts: string[] } {
+  const engine = new SignatureEngine(params);
+  const texts = mainTexts(
+    pages.map((p) => ({ url: p.normUrl, text: p.text, hints: p.templateHints })),
+    engine.params.template,
+  );
+  pages.forEach((p, i) => engine.add({ ...p, text: texts[i] }));
+  return { result: engine.finish(), texts };
 }
 
 /**
@@ -103,7 +139,12 @@ export class SignatureEngine {
 
   constructor(params: Partial<EngineParams> = {}) {
     this.p = { ...ENGINE_DEFAULTS, ...params };
+    this.p.template = { ...TEMPLATE_DEFAULTS, ...params.template };
     this.mh = new Uint32Array(1024 * this.p.minhash.permutations);
+  }
+
+  get params(): Readonly<EngineParams> {
+    return this.p;
   }
 
   get count(): number {

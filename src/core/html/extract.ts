@@ -9,7 +9,18 @@ export interface Extracted {
   /** Outlinks resolved against <base> (or the page URL) and normalised; first occurrence kept. */
   outlinks: string[];
   rawOutlinks: string[];
+  /**
+   * Lines of text (tidied) found inside <nav>, <aside>, and <header>/<footer> outside <article> and
+   * <main>: hints for the template model (src/core/text/template.ts), never removed from `text`.
+   */
+  templateHints: string[];
 }
+
+/** Elements whose text is usually the site's template (HTML §4.3: sectioning and landmark content). */
+const TEMPLATE_HINT = new Set(['nav', 'aside']);
+/** Elements that are template only outside an article or the main content. */
+const TEMPLATE_HINT_OUTSIDE = new Set(['header', 'footer']);
+const CONTENT = new Set(['article', 'main']);
 
 /** Elements whose content is never visible text. */
 const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'object', 'embed', 'canvas']);
@@ -51,13 +62,30 @@ export function extractHtml(html: string, pageUrl: string): Extracted {
   let attr = '';
   let value = '';
   let link: string | null = null;
+  // Template hint depth (nav, aside; header and footer outside article/main) and content depth.
+  const hintParts: string[] = [];
+  let hint = 0;
+  let content = 0;
+  const hintStack: boolean[] = [];
+  const push = (s: string) => {
+    parts.push(s);
+    if (hint > 0) hintParts.push(s);
+  };
+  const isHint = (name: string) =>
+    TEMPLATE_HINT.has(name) || (TEMPLATE_HINT_OUTSIDE.has(name) && content === 0);
 
   const open = () => {
     if (PRE.has(tag)) pre++;
+    if (CONTENT.has(tag)) content++;
+    if (TEMPLATE_HINT.has(tag) || TEMPLATE_HINT_OUTSIDE.has(tag)) {
+      const h = isHint(tag);
+      hintStack.push(h);
+      if (h) hint++;
+    }
     if (tag === 'title' && title === '') inTitle = true;
     else if (HIDDEN.has(tag)) hidden++;
-    if (BLOCK.has(tag)) parts.push('\n');
-    else if (CELL.has(tag)) parts.push(' ');
+    if (BLOCK.has(tag)) push('\n');
+    else if (CELL.has(tag)) push(' ');
     if (link !== null && link !== '') {
       if (tag === 'base') {
         if (!sawBase) {
@@ -72,7 +100,7 @@ export function extractHtml(html: string, pageUrl: string): Extracted {
   let pre = 0;
   const text = (s: string) => {
     if (inTitle) title += s;
-    else if (hidden === 0) parts.push(pre > 0 ? s : s.replace(/[\r\n]+/g, ' '));
+    else if (hidden === 0) push(pre > 0 ? s : s.replace(/[\r\n]+/g, ' '));
   };
 
   const tokenizer = new Tokenizer(
@@ -105,7 +133,11 @@ export function extractHtml(html: string, pageUrl: string): Extracted {
         if (PRE.has(name) && pre > 0) pre--;
         if (name === 'title') inTitle = false;
         else if (HIDDEN.has(name) && hidden > 0) hidden--;
-        if (BLOCK.has(name)) parts.push('\n');
+        if (BLOCK.has(name)) push('\n');
+        if (CONTENT.has(name) && content > 0) content--;
+        if ((TEMPLATE_HINT.has(name) || TEMPLATE_HINT_OUTSIDE.has(name)) && hintStack.length > 0) {
+          if (hintStack.pop()) hint--;
+        }
       },
       ontext(start, end) {
         text(html.slice(start, end));
@@ -134,7 +166,8 @@ export function extractHtml(html: string, pageUrl: string): Extracted {
     outlinks.push(n.href);
     rawOutlinks.push(r);
   }
-  return { title: foldSpaces(title), text: parts.join(''), outlinks, rawOutlinks };
+  const templateHints = hintParts.length ? tidyText(hintParts.join('')).split('\n') : [];
+  return { title: foldSpaces(title), text: parts.join(''), outlinks, rawOutlinks, templateHints };
 }
 
 function foldSpaces(s: string): string {

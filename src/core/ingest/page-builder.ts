@@ -1,6 +1,7 @@
 import { extractHtml, tidyText } from '../html/extract';
 import { decodeText } from '../text/charset';
 import { fingerprint64 } from '../text/fingerprint';
+import { templateLineHash } from '../text/template';
 import { sha1Digest } from '../text/sha1';
 import type { IngestedPage, PageRecord } from '../types';
 import { normaliseUrl } from '../url/normalize';
@@ -52,6 +53,7 @@ export function buildPage(seq: number, r: RawPage): IngestedPage {
   let rawOutlinks: string[] = [];
   let note = r.note;
   let html = r.html;
+  let templateHints: number[] = [];
   if (r.body && r.body.length > 0 && (isHtmlMime(mime) || isTextMime(mime) || mime === '')) {
     let body = r.body;
     if (body.length > MAX_TEXT_BYTES) {
@@ -72,6 +74,7 @@ export function buildPage(seq: number, r: RawPage): IngestedPage {
     text = x.text;
     outlinks = x.outlinks;
     rawOutlinks = x.rawOutlinks;
+    templateHints = x.templateHints.map(templateLineHash);
     if (!mime) mime = 'text/html';
   } else if (r.text !== undefined) {
     text = r.text;
@@ -110,7 +113,9 @@ export function buildPage(seq: number, r: RawPage): IngestedPage {
     offset: r.offset,
     note,
   };
-  return { page, content: { seq, text, outlinks, rawOutlinks, headers: r.headers } };
+  const content = { seq, text, outlinks, rawOutlinks, headers: r.headers };
+  // Only pages with <nav>/<header>/<footer>/<aside> carry hints: the others store what they stored before.
+  return { page, content: templateHints.length ? { ...content, templateHints } : content };
 }
 
 function looksLikeHtml(b: Uint8Array): boolean {

@@ -130,3 +130,29 @@ describe('tidyText', () => {
     }
   });
 });
+
+describe('extractHtml: template hints', () => {
+  it('lists the lines inside nav, aside and page-level header/footer without changing the text', () => {
+    const html =
+      '<body><header><a href="/">Home</a></header><nav><ul><li>Guide</li><li>FAQ</li></ul></nav>' +
+      '<main><article><header><h1>Own title</h1></header><p>Own text.</p><footer>By me</footer></article></main>' +
+      '<aside>Related</aside><footer>© Site</footer></body>';
+    const x = extractHtml(html, 'http://site.test/a');
+    expect(tidyText(x.text).split('\n')).toEqual([
+      'Home',
+      'Guide',
+      'FAQ',
+      'Own title',
+      'Own text.',
+      'By me',
+      'Related',
+      '© Site',
+    ]);
+    // header/footer inside <article> are the article's own; nav and aside are template anywhere.
+    expect(x.templateHints).toEqual(['Home', 'Guide', 'FAQ', 'Related', '© Site']);
+  });
+
+  it('gives no hints for a page without such elements', () => {
+    expect(extractHtml('<p>one</p><div>two</div>', 'http://site.test/').templateHints).toEqual([]);
+  });
+});

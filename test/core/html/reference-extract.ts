@@ -21,7 +21,7 @@ const CELL = new Set(['td', 'th']);
 const PRE = new Set(['pre', 'textarea', 'listing', 'xmp', 'plaintext']);
 const LINKS: Record<string, string> = { a: 'href', area: 'href', frame: 'src', iframe: 'src' };
 
-export function extractHtmlReference(html: string, pageUrl: string): Extracted {
+export function extractHtmlReference(html: string, pageUrl: string): Omit<Extracted, 'templateHints'> {
   const parts: string[] = [];
   let hidden = 0;
   let inTitle = false;

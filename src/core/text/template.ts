@@ -1,0 +1,184 @@
+import { hash32 } from '../signatures/hash';
+import { registrableDomain } from '../url/site';
+
+/**
+ * Template text: the lines a site repeats on many of its pages (navigation, sidebars, headers,
+ * footers, a mirror's banner), as the Common Crawl cleaning pipelines find it — CCNet (Wenzek et al.
+ * 2020, §3.2): hash each normalised line, count the hashes over a shard, drop the lines seen too
+ * often. Here the shard is one site (registrable domain, as DUST's sites, src/core/url/site.ts) and
+ * "too often" is a share of the site's pages, so one rule holds for a 20-page blog and a 100k-page
+ * manual. The near-replica methods then compare what is left, the page's own (main) text: on real
+ * sites the template is what the first sentence, a bag of words or a shingle set otherwise reads.
+ *
+ * Pages with the same text (URL aliases: `dir/` and `dir/index.html`, a `?sessionid=`) count once:
+ * otherwise a story crawled under four URLs would make its own paragraphs "repeat on four pages".
+ */
+export interface TemplateOptions {
+  /** Leave template text out of the signatures (false: the whole page, as the papers compare it). */
+  strip: boolean;
+  /** A site needs this many distinct page texts for a model; smaller sites keep all their text. */
+  minPages: number;
+  /** A line is template when it is on at least this share of the site's distinct page texts… */
+  minShare: number;
+  /** …and on at least this many of them (CCNet drops a line seen more than once per shard; a site is smaller). */
+  minCount: number;
+  /** A line inside <nav>, <header>, <footer> or <aside> (outside <article>/<main>) counts this many times. */
+  hintWeight: number;
+  /** Lines with fewer characters than this are never template on their own (a bare "1." or "—"). */
+  minLineLength: number;
+}
+
+export const TEMPLATE_DEFAULTS: TemplateOptions = {
+  strip: true,
+  minPages: 5,
+  minShare: 0.1,
+  minCount: 3,
+  hintWeight: 2,
+  minLineLength: 1,
+};
+
+/** A page as the model reads it. */
+export interface TemplatePage {
+  /** The page's (normalised) URL: its site is the registrable domain of the host. */
+  url: string;
+  /** Tidied text: one line per block (src/core/html/extract.ts tidyText). */
+  text: string;
+  /** Hashes (templateLineHash) of the lines the extractor found inside template elements. */
+  hints?: readonly number[];
+}
+
+/** A page's text split into its main text and its template lines. */
+export interface TemplateSplit {
+  /** The non-template lines, joined by line breaks. */
+  main: string;
+  /** Template text as [start, end) character ranges of the page text, in order, adjacent lines merged. */
+  spans: [number, number][];
+}
+
+/** CCNet's line normalisation: lower case, digits as 0, runs of white space as one space. */
+export function normaliseLine(line: string): string {
+  return line
+    .toLowerCase()
+    .replace(/\p{Nd}/gu, '0')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function templateLineHash(line: string): number {
+  return hash32(normaliseLine(line));
+}
+
+/** The site a page belongs to (registrable domain; '' when the URL does not parse). */
+export function siteOfUrl(url: string): string {
+  try {
+    return registrableDomain(new URL(url).host);
+  } catch {
+    return '';
+  }
+}
+
+interface SiteCounts {
+  /** Distinct page texts seen. */
+  texts: number;
+  seen: Set<number>;
+  /** Weighted count of distinct texts per line hash. */
+  counts: Map<number, number>;
+}
+
+/**
+ * The per-site line counts, fed one page at a time (the signatures job streams pages from IndexedDB
+ * twice: `observe` on the first pass, `split` on the second), so no page text is held.
+ */
+export class TemplateModel {
+  private readonly sites = new Map<string, SiteCounts>();
+  readonly opts: TemplateOptions;
+
+  constructor(opts: Partial<TemplateOptions> = {}) {
+    this.opts = { ...TEMPLATE_DEFAULTS, ...opts };
+  }
+
+  observe(page: TemplatePage): void {
+    const site = siteOfUrl(page.url);
+    let s = this.sites.get(site);
+    if (!s) this.sites.set(site, (s = { texts: 0, seen: new Set(), counts: new Map() }));
+    const id = hash32(page.text, 0x7e57);
+    if (s.seen.has(id)) return;
+    s.seen.add(id);
+    s.texts++;
+    const hints = page.hints && page.hints.length ? new Set(page.hints) : null;
+    const once = new Set<number>();
+    for (const line of page.text.split('\n')) {
+      if (line.length < this.opts.minLineLength) continue;
+      const h = templateLineHash(line);
+      if (once.has(h)) continue;
+      once.add(h);
+      const w = hints?.has(h) ? this.opts.hintWeight : 1;
+      s.counts.set(h, (s.counts.get(h) ?? 0) + w);
+    }
+  }
+
+  /** Is a line (by hash) template on this site? */
+  private isTemplate(s: SiteCounts | undefined, h: number): boolean {
+    if (!s || s.texts < this.opts.minPages) return false;
+    const need = Math.max(this.opts.minCount, this.opts.minShare * s.texts);
+    return (s.counts.get(h) ?? 0) >= need;
+  }
+
+  split(page: TemplatePage): TemplateSplit {
+    const s = this.sites.get(siteOfUrl(page.url));
+    const text = page.text;
+    const main: string[] = [];
+    const spans: [number, number][] = [];
+    let at = 0;
+    while (at <= text.length) {
+      let end = text.indexOf('\n', at);
+      if (end < 0) end = text.length;
+      const line = text.slice(at, end);
+      if (line.length >= this.opts.minLineLength && this.isTemplate(s, templateLineHash(line))) {
+        const last = spans[spans.length - 1];
+        // Adjacent template lines make one span (the line break between them included).
+        if (last && last[1] + 1 >= at) last[1] = end;
+        else spans.push([at, end]);
+      } else if (line.length > 0) main.push(line);
+      at = end + 1;
+    }
+    return { main: main.join('\n'), spans };
+  }
+
+  /** Sites with a model (enough distinct texts), and the template lines each has. */
+  stats(): { site: string; texts: number; templateLines: number }[] {
+    return [...this.sites].map(([site, s]) => ({
+      site,
+      texts: s.texts,
+      templateLines: [...s.counts.keys()].filter((h) => this.isTemplate(s, h)).length,
+    }));
+  }
+}
+
+/**
+ * Every page's main text and template spans, the model built over the pages given (all of a crawl,
+ * or all of one site). What the CLI, the benches and the page detail call; the signatures job runs the
+ * same two steps over its stream.
+ */
+export function templateModel(
+  pages: readonly TemplatePage[],
+  opts: Partial<TemplateOptions> = {},
+): TemplateSplit[] {
+  const model = new TemplateModel(opts);
+  for (const p of pages) model.observe(p);
+  return pages.map((p) => model.split(p));
+}
+
+/** The text the signatures read: the main text when `strip` is on, else the whole page. */
+export function mainTexts(pages: readonly TemplatePage[], opts: Partial<TemplateOptions> = {}): string[] {
+  if (!{ ...TEMPLATE_DEFAULTS, ...opts }.strip) return pages.map((p) => p.text);
+  return templateModel(pages, opts).map((s, i) => signatureText(s, pages[i].text));
+}
+
+/**
+ * A page that is all template (a section index that only lists links) is compared whole: an empty
+ * main text would make every such page alike.
+ */
+export function signatureText(split: TemplateSplit, text: string): string {
+  return split.main || text;
+}

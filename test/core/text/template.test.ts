@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  mainTexts,
+  normaliseLine,
+  siteOfUrl,
+  templateLineHash,
+  templateModel,
+  TEMPLATE_DEFAULTS,
+  type TemplateOptions,
+  type TemplatePage,
+} from '../../../src/core/text/template';
+import { prng } from '../helpers';
+
+const NAV = ['Home', 'Docs', 'Blog'];
+const FOOTER = '© 2024 Example Corp. All rights reserved.';
+
+/** A small site: 6 pages with one nav and footer; one line shared by two pages only. */
+function site(): TemplatePage[] {
+  const body = [
+    ['Installing the tool takes a minute.', 'Run the installer.'],
+    ['Configuring the tool is optional.', 'See the shared note below.'],
+    ['Upgrading keeps your settings.', 'See the shared note below.'],
+    ['Removing the tool deletes its cache.'],
+    ['The command line has five verbs.'],
+    ['Reporting a bug needs a log.'],
+  ];
+  return body.map((lines, i) => ({
+    url: `https://www.example.com/p${i}.html`,
+    text: [...NAV, ...lines, `Page ${i + 1} of 6`, FOOTER].join('\n'),
+    hints: i < 3 ? NAV.map(templateLineHash) : undefined,
+  }));
+}
+
+/** Brute force: a line is template iff the number of distinct texts on its site holding it, hints weighted, reaches the bar. */
+function reference(pages: TemplatePage[], o: TemplateOptions): string[][] {
+  const bySite = new Map<string, TemplatePage[]>();
+  for (const p of pages) bySite.set(siteOfUrl(p.url), [...(bySite.get(siteOfUrl(p.url)) ?? []), p]);
+  return pages.map((p) => {
+    const texts = [...new Map(bySite.get(siteOfUrl(p.url))!.map((q) => [q.text, q])).values()];
+    return p.text.split('\n').filter((line) => {
+      if (line.length < o.minLineLength) return false;
+      if (texts.length < o.minPages) return false;
+      let count = 0;
+      for (const q of texts) {
+        const has = q.text
+          .split('\n')
+          .some((l) => l.length >= o.minLineLength && normaliseLine(l) === normaliseLine(line));
+        if (has) count += q.hints?.includes(templateLineHash(line)) ? o.hintWeight : 1;
+      }
+      return count >= Math.max(o.minCount, o.minShare * texts.length);
+    });
+  });
+}
+
+const templateLines = (p: TemplatePage, spans: [number, number][]) =>
+  spans.flatMap(([s, e]) => p.text.slice(s, e).split('\n'));
+
+describe('template text', () => {
+  it('marks the shared nav, page counter and footer, keeps a line two pages share', () => {
+    const pages = site();
+    const o: TemplateOptions = { ...TEMPLATE_DEFAULTS, minShare: 0.5 };
+    const splits = templateModel(pages, o);
+    splits.forEach((s, i) => {
+      // "Page 3 of 6" and "Page 4 of 6" are one line once digits are normalised (CCNet).
+      expect(templateLines(pages[i], s.spans)).toEqual([...NAV, `Page ${i + 1} of 6`, FOOTER]);
+      expect(s.main).not.toContain('Home');
+    });
+    expect(splits[1].main).toBe('Configuring the tool is optional.\nSee the shared note below.');
+    // One span per run of adjacent template lines: nav on top, counter + footer at the bottom.
+    expect(splits[0].spans).toHaveLength(2);
+    expect(splits.map((s, i) => templateLines(pages[i], s.spans))).toEqual(reference(pages, o));
+  });
+
+  it('counts identical texts once (URL aliases), and a small site keeps all its text', () => {
+    const pages = site();
+    const aliases = [0, 1, 2].map((k) => ({ ...pages[1], url: `https://example.com/p1.html?sid=${k}` }));
+    const splits = templateModel([...pages, ...aliases], { minShare: 0.5 });
+    expect(splits[1].main).toContain('See the shared note below.');
+    const small = templateModel(pages.slice(0, 3), { minPages: 5, minShare: 0.5 });
+    expect(small.every((s) => s.spans.length === 0)).toBe(true);
+  });
+
+  it('keeps sites apart: the same footer on another registrable domain does not count', () => {
+    const a = site().slice(0, 3);
+    const b = site()
+      .slice(3)
+      .map((p) => ({ ...p, url: p.url.replace('example.com', 'other.org') }));
+    const splits = templateModel([...a, ...b], { minPages: 3, minCount: 3, minShare: 0.9 });
+    // 3 pages per site: the footer is on all 3 of each site's pages.
+    expect(splits.every((s) => s.spans.length > 0)).toBe(true);
+    // One page of other.org: too small for a model, though the footer is on 4 of the 4 pages overall.
+    const lone = templateModel([...a, b[0]], { minPages: 3, minCount: 3, minShare: 0.9 });
+    expect(lone[3].spans).toEqual([]);
+  });
+
+  it('hints lower the bar: hinted lines on 2 of 6 pages are template, unhinted ones are not', () => {
+    const pages = site().map((p, i) => ({
+      ...p,
+      text:
+        p.text +
+        (i < 2 ? '\nSidebar: related links' : '\nplain repeated line'.repeat(i === 2 || i === 3 ? 1 : 0)),
+      hints: i < 2 ? [templateLineHash('Sidebar: related links')] : undefined,
+    }));
+    const o = { minShare: 0.5, minCount: 2, hintWeight: 2 };
+    const splits = templateModel(pages, o);
+    expect(splits[0].main).not.toContain('Sidebar');
+    expect(splits[2].main).toContain('plain repeated line');
+    expect(splits.map((s, i) => templateLines(pages[i], s.spans))).toEqual(
+      reference(pages, { ...TEMPLATE_DEFAULTS, ...o }),
+    );
+  });
+
+  it('agrees with the brute-force reference on random sites', () => {
+    const rnd = prng(7);
+    const vocab = Array.from({ length: 12 }, (_, i) => `line number ${String.fromCharCode(97 + i)} text`);
+    for (let trial = 0; trial < 30; trial++) {
+      const pages: TemplatePage[] = Array.from({ length: 3 + Math.floor(rnd() * 12) }, (_, i) => {
+        const lines = vocab.filter(() => rnd() < 0.4);
+        return {
+          url: `http://${rnd() < 0.5 ? 'a' : 'b'}.test/${i}`,
+          text: lines.join('\n'),
+          hints: lines.filter(() => rnd() < 0.3).map(templateLineHash),
+        };
+      });
+      const o: TemplateOptions = {
+        ...TEMPLATE_DEFAULTS,
+        minPages: 1 + Math.floor(rnd() * 5),
+        minShare: rnd(),
+        minCount: 1 + Math.floor(rnd() * 4),
+        hintWeight: 1 + Math.floor(rnd() * 3),
+      };
+      const got = templateModel(pages, o).map((s, i) => templateLines(pages[i], s.spans));
+      expect(got).toEqual(reference(pages, o));
+    }
+  });
+
+  it('strip off gives the whole page; an all-template page is compared whole', () => {
+    const pages = site();
+    expect(mainTexts(pages, { strip: false })).toEqual(pages.map((p) => p.text));
+    const allTemplate = [...pages, { url: 'https://example.com/index', text: [...NAV, FOOTER].join('\n') }];
+    const texts = mainTexts(allTemplate, { minShare: 0.5 });
+    expect(texts[6]).toBe(allTemplate[6].text);
+    expect(texts[0]).toBe('Installing the tool takes a minute.\nRun the installer.');
+  });
+});

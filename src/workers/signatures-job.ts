@@ -3,10 +3,11 @@ import { comparable } from '../core/candidates/comparable';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
 import { forEachPageWithContent } from '../db/queries';
 import { jobFailure } from './job-failure';
-import { db, type StoredAnalysis } from '../db/schema';
+import { db, type StoredAnalysis, type StoredContent, type StoredPage } from '../db/schema';
+import { signatureText, TemplateModel } from '../core/text/template';
 
 export interface AnalysisProgress {
-  phase: 'signatures' | 'candidates' | 'saving';
+  phase: 'template text' | 'signatures' | 'candidates' | 'saving';
   done: number;
   total: number;
   elapsedMs: number;
@@ -43,24 +44,49 @@ export async function runAnalysis(
     const seqs: number[] = [];
     let done = 0;
     let last = 0;
+    const progress = (phase: AnalysisProgress['phase']) => {
+      const now = performance.now();
+      if (now - last > 100) {
+        last = now;
+        onProgress({ phase, done, total: ds.pages, elapsedMs: now - t0 });
+      }
+    };
+    const template = new TemplateModel(engine.params.template);
+    const templatePage = (page: StoredPage, content: StoredContent) => ({
+      url: page.normUrl,
+      text: content.text,
+      hints: content.templateHints,
+    });
+    // First pass (only when template text is left out): count each site's lines (CCNet's line hashes);
+    // the page texts are read again on the second pass rather than held.
+    if (engine.params.template.strip) {
+      await forEachPageWithContent(d, datasetId, 500, (batch) => {
+        checkCancelled(isCancelled);
+        for (const { page, content } of batch) {
+          done++;
+          if (comparable(page) && content?.text) template.observe(templatePage(page, content));
+        }
+        progress('template text');
+      });
+      done = 0;
+    }
     await forEachPageWithContent(d, datasetId, 500, (batch) => {
       checkCancelled(isCancelled);
       for (const { page, content } of batch) {
         done++;
         if (!comparable(page) || !content?.text) continue;
+        const text = engine.params.template.strip
+          ? signatureText(template.split(templatePage(page, content)), content.text)
+          : content.text;
         engine.add({
-          text: content.text,
+          text,
           normUrl: page.normUrl,
           outlinks: content.outlinks,
           fingerprint: page.fingerprint,
         });
         seqs.push(page.seq);
       }
-      const now = performance.now();
-      if (now - last > 100) {
-        last = now;
-        onProgress({ phase: 'signatures', done, total: ds.pages, elapsedMs: now - t0 });
-      }
+      progress('signatures');
     });
     onProgress({ phase: 'candidates', done, total: ds.pages, elapsedMs: performance.now() - t0 });
     const r = engine.finish();

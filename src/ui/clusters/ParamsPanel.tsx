@@ -17,6 +17,22 @@ const num = (v: string | boolean) => Number(v);
 /** Every signature parameter at its document's default; a change needs a recomputation. */
 const FIELDS: Field[] = [
   {
+    label: 'Template text',
+    help: 'strip: signatures read each page without the lines its site repeats on many pages (menus, headers, footers); keep: the whole page, as the papers compare it',
+    kind: 'select',
+    options: ['strip', 'keep'],
+    get: (p) => (p.template.strip ? 'strip' : 'keep'),
+    set: (p, v) => ({ ...p, template: { ...p.template, strip: v === 'strip' } }),
+  },
+  {
+    label: 'Template: min share',
+    help: 'a line is template when on at least this share of its site’s distinct pages',
+    kind: 'number',
+    step: 0.01,
+    get: (p) => p.template.minShare,
+    set: (p, v) => ({ ...p, template: { ...p.template, minShare: num(v) } }),
+  },
+  {
     label: 'RP: K',
     help: 'dimensions (Di Iorio et al.: 5)',
     kind: 'number',

@@ -1,0 +1,120 @@
+-- Dedup Workbench: the join step of `npm run batch`, over the map step's Parquet tables.
+--
+-- The driver (src/cli/batch.ts on DuckDB; on Spark, spark.read.parquet(...).createOrReplaceTempView)
+-- first exposes the shards' files as three views:
+--   pages(id, url, canonical_url, host, shard, shard_index, offset, fingerprint, length, shingle_count)
+--   bands(page, method, band, key)      shingles(page, shingle)
+-- then runs the statements below by name, replacing ${method}, ${jaccard} and ${max_bucket} with the
+-- profile's values (spark-sql substitutes ${var} the same way), and writes the result tables out.
+-- Only SQL that Spark SQL 3.x also has: CREATE TABLE … AS SELECT, DROP TABLE IF EXISTS,
+-- ALTER TABLE … RENAME TO, inner/left joins, UNION ALL, GROUP BY … HAVING, GROUPING SETS, LEAST,
+-- COALESCE, CASE, CAST(… AS FLOAT/DOUBLE), COUNT(DISTINCT …). No QUALIFY, no list functions, no macros.
+
+-- name: buckets
+-- Band keys shared by 2 … max_bucket pages. The engine skips larger LSH buckets (lshCandidates'
+-- maxBucket, 2000): their pairs would swamp the output; exact groups are never skipped.
+CREATE TABLE buckets AS
+SELECT method, band, key, MIN(page) AS root, COUNT(*) AS size
+FROM bands
+WHERE method = '${method}'
+GROUP BY method, band, key
+HAVING COUNT(*) > 1 AND (method = 'exact' OR COUNT(*) <= ${max_bucket});
+
+-- name: edges.exact
+-- Equal fingerprints are duplicates by definition: each page is joined to its group's smallest id,
+-- a star with as many edges as pages (the same components as all pairs, without the quadratic join).
+CREATE TABLE edges AS
+SELECT b.page AS a, k.root AS b, CAST(1.0 AS DOUBLE) AS similarity
+FROM bands b
+JOIN buckets k ON k.method = b.method AND k.band = b.band AND k.key = b.key
+WHERE b.method = 'exact' AND b.page <> k.root;
+
+-- name: candidates.minhash
+-- LSH candidates (MMDS §3.4): pairs that agree on every row of at least one band, each pair once.
+CREATE TABLE candidates AS
+SELECT DISTINCT x.page AS a, y.page AS b
+FROM bands x
+JOIN buckets k ON k.method = x.method AND k.band = x.band AND k.key = x.key
+JOIN bands y ON y.method = x.method AND y.band = x.band AND y.key = x.key AND x.page < y.page
+WHERE x.method = 'minhash';
+
+-- name: edges.minhash
+-- Exact Jaccard of each candidate from the shingle sets: |A ∩ B| by a join on (page, shingle), then
+-- |A ∩ B| / (|A| + |B| − |A ∩ B|). Compared as a 32-bit float, as the workbench stores it
+-- (PairTable.jaccard is a Float32Array), so a pair on the threshold is decided the same way.
+CREATE TABLE edges AS
+SELECT i.a, i.b, i.inter / (pa.shingle_count + pb.shingle_count - i.inter) AS similarity
+FROM (
+  SELECT c.a, c.b, CAST(COUNT(*) AS DOUBLE) AS inter
+  FROM candidates c
+  JOIN shingles sa ON sa.page = c.a
+  JOIN shingles sb ON sb.page = c.b AND sb.shingle = sa.shingle
+  GROUP BY c.a, c.b
+) i
+JOIN pages pa ON pa.id = i.a
+JOIN pages pb ON pb.id = i.b
+WHERE CAST(i.inter / (pa.shingle_count + pb.shingle_count - i.inter) AS FLOAT) >= ${jaccard};
+
+-- name: labels.init
+-- Connected components by min-label propagation: every page with an edge starts with the smaller end
+-- of its edges as label.
+CREATE TABLE labels AS
+SELECT page, MIN(label) AS label
+FROM (
+  SELECT a AS page, LEAST(a, b) AS label FROM edges
+  UNION ALL
+  SELECT b AS page, LEAST(a, b) AS label FROM edges
+) e
+GROUP BY page;
+
+-- name: labels.step
+-- One iteration: a page takes the smallest label among itself and its neighbours. The driver repeats
+-- it until `labels.changed` is 0 (at most the components' diameter times).
+CREATE TABLE labels_next AS
+SELECT n.page, MIN(l.label) AS label
+FROM (
+  SELECT a AS page, b AS other FROM edges
+  UNION ALL
+  SELECT b AS page, a AS other FROM edges
+  UNION ALL
+  SELECT page, page AS other FROM labels
+) n
+JOIN labels l ON l.page = n.other
+GROUP BY n.page;
+
+-- name: labels.changed
+SELECT COUNT(*) AS changed
+FROM labels_next n
+JOIN labels l ON l.page = n.page
+WHERE n.label <> l.label;
+
+-- name: clusters
+-- One row per page in a cluster; the cluster is named by its smallest page id, the page kept when
+-- duplicates are removed.
+CREATE TABLE clusters AS
+SELECT l.label AS cluster, p.id AS page, p.url, p.canonical_url, p.host, p.shard, p.offset, s.size AS cluster_size
+FROM labels l
+JOIN pages p ON p.id = l.page
+JOIN (SELECT label, COUNT(*) AS size FROM labels GROUP BY label) s ON s.label = l.label;
+
+-- name: pairs
+-- The verified pairs with both URLs: what a sample for labelling is drawn from.
+CREATE TABLE pairs AS
+SELECT e.a, e.b, e.similarity, pa.url AS url_a, pb.url AS url_b, l.label AS cluster
+FROM edges e
+JOIN pages pa ON pa.id = e.a
+JOIN pages pb ON pb.id = e.b
+JOIN labels l ON l.page = e.a;
+
+-- name: summary
+-- Pages, clusters and duplicates removed (cluster members other than the kept page), per host and
+-- overall (the row whose host is NULL). A cluster that spans hosts counts once per host it touches.
+CREATE TABLE summary AS
+SELECT p.host AS host,
+       COUNT(*) AS pages,
+       COUNT(l.page) AS pages_in_clusters,
+       COUNT(DISTINCT l.label) AS clusters,
+       SUM(CASE WHEN l.page IS NOT NULL AND l.page <> l.label THEN 1 ELSE 0 END) AS duplicates_removed
+FROM pages p
+LEFT JOIN labels l ON l.page = p.id
+GROUP BY GROUPING SETS ((p.host), ());

@@ -1,0 +1,180 @@
+/**
+ * The map step for one shard: stream the file through the core ingest pipeline (as `npm run analyze`
+ * does), keep the pages the workbench compares (comparable(), with text), and write the shard's
+ * pages, bands and shingles tables (src/core/batch/tables.ts). `_SUCCESS` is written last: a shard
+ * directory without it is incomplete and is redone on the next run.
+ *
+ * Runs in a worker_thread when started by batch.ts (one per core), or in-process (tests).
+ */
+import { createReadStream, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { fileWriter } from 'hyparquet-writer';
+import { comparable } from '../core/candidates/comparable';
+import { ingest } from '../core/ingest/pipeline';
+import { profileCanonizer, type DedupProfile } from '../core/profile';
+import { ShardTables, TABLES, type BatchPage, type TableName } from '../core/batch/tables';
+
+/** Where a shard's pages come from: a crawl file, or a module generating page records (bench). */
+export type ShardSource =
+  { kind: 'file'; path: string } | { kind: 'generator'; module: string; args: Record<string, number> };
+
+export interface ShardTask {
+  index: number;
+  /** Name kept in the pages table (the file's base name). */
+  name: string;
+  source: ShardSource;
+  outDir: string;
+  profile: DedupProfile;
+}
+
+export interface ShardStats {
+  index: number;
+  name: string;
+  pages: number;
+  /** Pages read that are not compared (no text, error status, revisits). */
+  skipped: number;
+  bandRows: number;
+  shingleRows: number;
+  bytes: number;
+  elapsedMs: number;
+  error: string | null;
+}
+
+export interface ShardProgress {
+  index: number;
+  bytesRead: number;
+  totalBytes: number;
+  pages: number;
+}
+
+export function shardDir(outDir: string, index: number): string {
+  return join(outDir, 'shards', `shard-${String(index).padStart(5, '0')}`);
+}
+
+export function shardDone(outDir: string, index: number): boolean {
+  return existsSync(join(shardDir(outDir, index), '_SUCCESS'));
+}
+
+/** A generator module exports `pages(args)`: page records straight into the map step. */
+interface GeneratorModule {
+  pages(args: Record<string, number>): Iterable<BatchPage>;
+}
+
+export async function mapShard(
+  task: ShardTask,
+  onProgress: (p: ShardProgress) => void = () => {},
+): Promise<ShardStats> {
+  const t0 = performance.now();
+  const dir = shardDir(task.outDir, task.index);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const writers = Object.fromEntries(TABLES.map((t) => [t, fileWriter(join(dir, `${t}.parquet`))])) as Record<
+    TableName,
+    ReturnType<typeof fileWriter>
+  >;
+  const tables = new ShardTables(
+    task.name,
+    task.index,
+    task.profile.engine,
+    profileCanonizer(task.profile),
+    writers,
+  );
+  let skipped = 0;
+  let error: string | null = null;
+  const src = task.source;
+  if (src.kind === 'file') {
+    const totalBytes = statSync(src.path).size;
+    const summary = await ingest(
+      createReadStream(src.path, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>,
+      {
+        fileName: basename(src.path),
+        totalBytes,
+        onProgress: (p) =>
+          onProgress({ index: task.index, bytesRead: p.bytesRead, totalBytes, pages: tables.pages }),
+      },
+      async (batch) => {
+        for (const { page, content } of batch) {
+          if (!comparable(page) || !content.text) {
+            skipped++;
+            continue;
+          }
+          await tables.add({
+            seq: page.seq,
+            url: page.url,
+            normUrl: page.normUrl,
+            host: page.host,
+            offset: page.offset,
+            fingerprint: page.fingerprint,
+            text: content.text,
+          });
+        }
+      },
+    );
+    // A fault in the middle keeps what was read before it (the dataset would be partial): say so.
+    if (summary.error) error = summary.error.message;
+    onProgress({ index: task.index, bytesRead: totalBytes, totalBytes, pages: tables.pages });
+  } else {
+    const mod = (await import(pathToFileURL(src.module).href)) as GeneratorModule;
+    const total = src.args.count ?? 0;
+    let last = 0;
+    for (const p of mod.pages(src.args)) {
+      await tables.add(p);
+      const now = performance.now();
+      if (now - last > 500) {
+        last = now;
+        onProgress({ index: task.index, bytesRead: tables.pages, totalBytes: total, pages: tables.pages });
+      }
+    }
+  }
+  await tables.finish();
+  let bytes = 0;
+  for (const t of TABLES) bytes += statSync(join(dir, `${t}.parquet`)).size;
+  const stats: ShardStats = {
+    index: task.index,
+    name: task.name,
+    pages: tables.pages,
+    skipped,
+    bandRows: tables.bandRows,
+    shingleRows: tables.shingleRows,
+    bytes,
+    elapsedMs: performance.now() - t0,
+    error,
+  };
+  writeFileSync(join(dir, '_SUCCESS'), JSON.stringify(stats) + '\n');
+  return stats;
+}
+
+/** Messages from a worker to batch.ts. */
+export type WorkerMessage =
+  | { type: 'progress'; progress: ShardProgress }
+  | { type: 'done'; stats: ShardStats; heapPeak: number }
+  | { type: 'failed'; index: number; message: string };
+
+if (!isMainThread && parentPort && (workerData as { batchWorker?: boolean } | null)?.batchWorker) {
+  const port = parentPort;
+  let heapPeak = 0;
+  const sampleHeap = () => (heapPeak = Math.max(heapPeak, getHeapStatistics().used_heap_size));
+  const timer = setInterval(sampleHeap, 200);
+  port.on('message', (task: ShardTask | null) => {
+    if (task === null) {
+      clearInterval(timer);
+      port.close();
+      return;
+    }
+    mapShard(task, (progress) => {
+      sampleHeap();
+      port.postMessage({ type: 'progress', progress } satisfies WorkerMessage);
+    }).then(
+      (stats) => port.postMessage({ type: 'done', stats, heapPeak: sampleHeap() } satisfies WorkerMessage),
+      (e: unknown) =>
+        port.postMessage({
+          type: 'failed',
+          index: task.index,
+          message: e instanceof Error ? e.message : String(e),
+        } satisfies WorkerMessage),
+    );
+  });
+}

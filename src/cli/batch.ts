@@ -1,0 +1,391 @@
+/**
+ * `npm run batch -- --profile P.json --out DIR [--step map|join|all] [--shards LIST.txt] FILE…`
+ *
+ * Applies a dedup profile exported by the workbench to a whole crawl. The map step reads each shard
+ * (a WARC or any format the workbench reads) in a worker_thread, one per core, and writes Parquet
+ * (src/core/batch/tables.ts); the join step runs sql/dedup.sql on embedded DuckDB and writes the
+ * clusters, the verified pairs and a summary. The same SQL runs on Spark (README, "Beyond one machine").
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { BATCH_METHODS, bandsOf, type BatchMethod } from '../core/batch/keys';
+import { parseNamedSql, substitute } from '../core/batch/sql';
+import { parseProfile, type DedupProfile } from '../core/profile';
+import { METHOD_LABELS } from '../core/candidates/methods';
+import { shardDir, shardDone, type ShardStats, type ShardTask, type WorkerMessage } from './batch-worker';
+
+const SQL_FILE = fileURLToPath(new URL('../../sql/dedup.sql', import.meta.url));
+const WORKER_FILE = fileURLToPath(new URL('./batch-worker.ts', import.meta.url));
+
+/** The engine's lshCandidates default: LSH buckets with more pages are skipped. */
+const MAX_BUCKET = 2000;
+
+const USAGE =
+  'usage: npm run batch -- --profile P.json --out DIR [--step map|join|all] [--workers N] [--memory 3GB] [--shards LIST.txt] [FILE…]';
+
+export interface MapOptions {
+  profile: DedupProfile;
+  outDir: string;
+  shards: { name: string; source: ShardTask['source'] }[];
+  workers?: number;
+  log?: (line: string) => void;
+}
+
+export interface MapResult {
+  shards: ShardStats[];
+  skipped: number;
+  elapsedMs: number;
+  /** Peak V8 heap of each worker (bytes). */
+  workerHeapPeaks: number[];
+}
+
+const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
+
+/** The map step: shards without `_SUCCESS` are processed, one worker_thread per core. */
+export async function runMap(o: MapOptions): Promise<MapResult> {
+  const t0 = performance.now();
+  const log = o.log ?? ((l: string) => process.stderr.write(l + '\n'));
+  mkdirSync(o.outDir, { recursive: true });
+  const todo: ShardTask[] = [];
+  const done: ShardStats[] = [];
+  o.shards.forEach((s, index) => {
+    if (shardDone(o.outDir, index)) {
+      const stats = JSON.parse(
+        readFileSync(join(shardDir(o.outDir, index), '_SUCCESS'), 'utf8'),
+      ) as ShardStats;
+      // The list changed under the output folder: the old shard at this index is not this file.
+      if (stats.name === s.name) {
+        done.push(stats);
+        return;
+      }
+    }
+    todo.push({ index, name: s.name, source: s.source, outDir: o.outDir, profile: o.profile });
+  });
+  if (done.length) log(`map: ${done.length} shard(s) already done (_SUCCESS), skipped`);
+  const n = Math.max(1, Math.min(o.workers ?? availableParallelism(), todo.length));
+  const progress = new Map<number, { read: number; total: number; pages: number }>();
+  const heapPeaks: number[] = [];
+  let lastLine = 0;
+  const overall = () => {
+    const now = performance.now();
+    if (now - lastLine < 1000) return;
+    lastLine = now;
+    let pages = 0;
+    for (const p of progress.values()) pages += p.pages;
+    for (const s of done) pages += s.pages;
+    const parts = [...progress.entries()].map(
+      ([i, p]) => `#${i} ${p.total ? Math.round((100 * p.read) / p.total) : 0}%`,
+    );
+    log(
+      `map: ${done.length}/${o.shards.length} shards, ${pages.toLocaleString('en-US')} pages; running ${parts.join(' ')}`,
+    );
+  };
+  const failures: string[] = [];
+  await Promise.all(
+    Array.from({ length: n }, (_, w) => {
+      return new Promise<void>((resolveWorker, reject) => {
+        const worker = startWorker();
+        const next = () => {
+          const task = todo.shift();
+          worker.postMessage(task ?? null);
+          if (!task) return;
+          progress.set(task.index, { read: 0, total: 0, pages: 0 });
+        };
+        worker.on('message', (m: WorkerMessage) => {
+          if (m.type === 'progress') {
+            progress.set(m.progress.index, {
+              read: m.progress.bytesRead,
+              total: m.progress.totalBytes,
+              pages: m.progress.pages,
+            });
+            overall();
+            return;
+          }
+          if (m.type === 'done') {
+            progress.delete(m.stats.index);
+            done.push(m.stats);
+            heapPeaks[w] = Math.max(heapPeaks[w] ?? 0, m.heapPeak);
+            log(
+              `map: shard ${m.stats.index} ${m.stats.name}: ${m.stats.pages.toLocaleString('en-US')} pages (${m.stats.skipped} not compared), ${mb(m.stats.bytes)} Parquet, ${(m.stats.elapsedMs / 1000).toFixed(1)} s${m.stats.error ? ` — PARTIAL: ${m.stats.error}` : ''}`,
+            );
+          } else {
+            progress.delete(m.index);
+            failures.push(`shard ${m.index}: ${m.message}`);
+            log(`map: shard ${m.index} FAILED: ${m.message}`);
+          }
+          next();
+        });
+        worker.on('error', reject);
+        worker.on('exit', () => resolveWorker());
+        next();
+      });
+    }),
+  );
+  if (failures.length)
+    throw new Error(`map step failed on ${failures.length} shard(s): ${failures.join('; ')}`);
+  done.sort((a, b) => a.index - b.index);
+  return {
+    shards: done,
+    skipped: done.length,
+    elapsedMs: performance.now() - t0,
+    workerHeapPeaks: heapPeaks,
+  };
+}
+
+export interface JoinOptions {
+  profile: DedupProfile;
+  outDir: string;
+  /** Shard indices to read (those the map step finished). */
+  shardIndices: number[];
+  /** DuckDB memory_limit (it spills to DIR/.duckdb-tmp beyond). */
+  memory?: string;
+  log?: (line: string) => void;
+}
+
+export interface JoinSummaryRow {
+  host: string | null;
+  pages: number;
+  pages_in_clusters: number;
+  clusters: number;
+  duplicates_removed: number;
+}
+
+export interface JoinResult {
+  method: BatchMethod;
+  candidates: number;
+  edges: number;
+  iterations: number;
+  summary: JoinSummaryRow[];
+  timings: Record<string, number>;
+  elapsedMs: number;
+}
+
+/** The profile's method, if the batch join can apply it (RP+HM, feature code and SimHash: README). */
+export function batchMethod(profile: DedupProfile): BatchMethod {
+  const m = profile.method as BatchMethod;
+  if (!BATCH_METHODS.includes(m))
+    throw new Error(
+      `the batch join applies ${BATCH_METHODS.map((x) => METHOD_LABELS[x]).join(' and ')}; the profile's method is ${METHOD_LABELS[profile.method]}`,
+    );
+  return m;
+}
+
+/**
+ * A map worker. The CLI runs from TypeScript sources under tsx, whose loader a worker_thread does not
+ * inherit: the worker registers it (tsx/esm/api) before importing its module.
+ */
+function startWorker(): Worker {
+  const code = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(pathToFileURL(WORKER_FILE).href)}); })`;
+  return new Worker(code, { eval: true, workerData: { batchWorker: true } });
+}
+
+const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** The join step: sql/dedup.sql on embedded DuckDB, results written to DIR as Parquet and JSON. */
+export async function runJoin(o: JoinOptions): Promise<JoinResult> {
+  const t0 = performance.now();
+  const log = o.log ?? ((l: string) => process.stderr.write(l + '\n'));
+  const method = batchMethod(o.profile);
+  const statements = parseNamedSql(readFileSync(SQL_FILE, 'utf8'));
+  const vars = { method, jaccard: o.profile.thresholds.jaccard, max_bucket: MAX_BUCKET };
+  const sql = (name: string) => {
+    const s = statements.get(name);
+    if (s === undefined) throw new Error(`${SQL_FILE} has no statement "${name}"`);
+    return substitute(s, vars);
+  };
+  const tmp = join(o.outDir, '.duckdb-tmp');
+  const db = await DuckDBInstance.create(':memory:', {
+    memory_limit: o.memory ?? '3GB',
+    temp_directory: tmp,
+    preserve_insertion_order: 'false',
+  });
+  const con = await db.connect();
+  const timings: Record<string, number> = {};
+  const run = async (name: string, text = sql(name)) => {
+    const t = performance.now();
+    await con.run(text);
+    timings[name] = (timings[name] ?? 0) + performance.now() - t;
+  };
+  const count = async (q: string) => Number((await con.runAndReadAll(q)).getRows()[0][0]);
+  try {
+    // The engine-specific part: the map step's files as the three views the SQL reads.
+    for (const t of ['pages', 'bands', 'shingles']) {
+      const files = o.shardIndices.map((i) => sqlString(join(shardDir(o.outDir, i), `${t}.parquet`)));
+      await run(`source.${t}`, `CREATE VIEW ${t} AS SELECT * FROM read_parquet([${files.join(', ')}])`);
+    }
+    await run('buckets');
+    let candidates = 0;
+    if (method === 'minhash') {
+      await run('candidates.minhash');
+      candidates = await count('SELECT COUNT(*) FROM candidates');
+    }
+    await run(`edges.${method}`);
+    const edges = await count('SELECT COUNT(*) FROM edges');
+    if (method === 'exact') candidates = edges;
+    log(
+      `join: ${candidates.toLocaleString('en-US')} candidate pairs, ${edges.toLocaleString('en-US')} verified (${METHOD_LABELS[method]})`,
+    );
+    await run('labels.init');
+    let iterations = 0;
+    for (;;) {
+      iterations++;
+      await run('labels.step');
+      const changed = await count(sql('labels.changed'));
+      await con.run('DROP TABLE labels');
+      await con.run('ALTER TABLE labels_next RENAME TO labels');
+      log(
+        `join: label propagation iteration ${iterations}: ${changed.toLocaleString('en-US')} labels changed`,
+      );
+      if (changed === 0) break;
+    }
+    await run('clusters');
+    await run('pairs');
+    await run('summary');
+    for (const t of ['clusters', 'pairs', 'summary'])
+      await run(`write.${t}`, `COPY ${t} TO ${sqlString(join(o.outDir, `${t}.parquet`))} (FORMAT parquet)`);
+    const rows = (
+      await con.runAndReadAll('SELECT * FROM summary ORDER BY host NULLS FIRST')
+    ).getRowObjectsJS();
+    const summary = rows.map((r) => ({
+      host: r.host === null ? null : String(r.host),
+      pages: Number(r.pages),
+      pages_in_clusters: Number(r.pages_in_clusters),
+      clusters: Number(r.clusters),
+      duplicates_removed: Number(r.duplicates_removed),
+    }));
+    const result: JoinResult = {
+      method,
+      candidates,
+      edges,
+      iterations,
+      summary,
+      timings,
+      elapsedMs: performance.now() - t0,
+    };
+    writeFileSync(
+      join(o.outDir, 'summary.json'),
+      JSON.stringify(
+        {
+          profile: {
+            method,
+            thresholds: o.profile.thresholds,
+            bands: bandsOf(o.profile.engine),
+            clustering: 'components',
+          },
+          ...result,
+        },
+        null,
+        2,
+      ),
+    );
+    return result;
+  } finally {
+    con.closeSync();
+    db.closeSync();
+  }
+}
+
+interface Cli {
+  profile: string;
+  out: string;
+  step: 'map' | 'join' | 'all';
+  workers: number;
+  memory: string;
+  files: string[];
+}
+
+function cli(argv: string[]): Cli {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      profile: { type: 'string' },
+      out: { type: 'string' },
+      step: { type: 'string', default: 'all' },
+      shards: { type: 'string' },
+      workers: { type: 'string' },
+      memory: { type: 'string', default: '3GB' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (!values.profile) throw new Error(`--profile is required\n${USAGE}`);
+  if (!values.out) throw new Error(`--out is required\n${USAGE}`);
+  if (!['map', 'join', 'all'].includes(values.step))
+    throw new Error(`--step must be map, join or all, got ${values.step}`);
+  const files = [...positionals];
+  if (values.shards)
+    files.push(
+      ...readFileSync(values.shards, 'utf8')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith('#')),
+    );
+  if (values.step !== 'join' && files.length === 0) throw new Error(`no shard files given\n${USAGE}`);
+  const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new Error(`--workers must be a whole number ≥ 1, got ${values.workers}`);
+  return {
+    profile: values.profile,
+    out: values.out,
+    step: values.step as Cli['step'],
+    workers,
+    memory: values.memory,
+    files,
+  };
+}
+
+async function main(): Promise<number> {
+  const args = cli(process.argv.slice(2));
+  const profile = parseProfile(readFileSync(args.profile, 'utf8'));
+  batchMethod(profile);
+  if (profile.clustering !== 'components')
+    process.stderr.write(
+      `note: the profile was tuned with ${profile.clustering} clusters; the batch join computes connected components\n`,
+    );
+  const outDir = resolve(args.out);
+  let indices: number[];
+  if (args.step !== 'join') {
+    for (const f of args.files) if (!existsSync(f)) throw new Error(`shard ${f} does not exist`);
+    const map = await runMap({
+      profile,
+      outDir,
+      workers: args.workers,
+      shards: args.files.map((f) => ({ name: basename(f), source: { kind: 'file', path: resolve(f) } })),
+    });
+    const pages = map.shards.reduce((s, x) => s + x.pages, 0);
+    process.stderr.write(
+      `map: done, ${map.shards.length} shards, ${pages.toLocaleString('en-US')} pages, ${(map.elapsedMs / 1000).toFixed(1)} s\n`,
+    );
+    indices = map.shards.map((s) => s.index);
+  } else {
+    indices = [];
+    for (let i = 0; existsSync(shardDir(outDir, i)); i++) if (shardDone(outDir, i)) indices.push(i);
+  }
+  if (args.step === 'map') return 0;
+  if (indices.length === 0) throw new Error(`no finished shard in ${outDir}: run the map step first`);
+  const r = await runJoin({ profile, outDir, shardIndices: indices, memory: args.memory });
+  const all = r.summary.find((s) => s.host === null);
+  console.log(
+    `pages ${all?.pages ?? 0}, clusters ${all?.clusters ?? 0}, duplicates removed ${all?.duplicates_removed ?? 0} (${r.iterations} label iterations, ${(r.elapsedMs / 1000).toFixed(1)} s); results in ${outDir}`,
+  );
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    },
+  );
+}

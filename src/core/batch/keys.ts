@@ -1,0 +1,76 @@
+/**
+ * What the map step computes for one page, from the same core functions the workbench's engine calls
+ * (SignatureEngine.add): the shingle set (shingles.ts), its MinHash signature (minhash.ts) and the
+ * keys a join on equal values turns into the engine's candidate pairs:
+ *
+ * - `exact`: one key, the 64-bit text fingerprint (engine: pages with equal, non-empty fingerprints);
+ * - `minhash`: one key per LSH band (MMDS §3.4; b × r from chooseBands, as the engine): two pages
+ *   share a band's key iff all r rows agree. The engine hashes a band's rows to 32 bits and then
+ *   compares the rows themselves; here the key is 64 bits (two independent hashes of the rows), so an
+ *   equi-join on it is the row comparison up to a 2⁻⁶⁴ collision, and nothing else needs the rows.
+ *
+ * Empty shingle sets get no MinHash keys (the engine leaves empty signatures out of LSH: J with an
+ * empty set is 0).
+ */
+import type { EngineParams } from '../candidates/engine';
+import { chooseBands, EMPTY_SLOT, minhashSignature } from '../signatures/minhash';
+import { combine32, mix32 } from '../signatures/hash';
+import { shingleSet } from '../signatures/shingles';
+
+/** The methods whose keys the map step writes and the join step verifies. */
+export const BATCH_METHODS = ['exact', 'minhash'] as const;
+export type BatchMethod = (typeof BATCH_METHODS)[number];
+
+export interface PageKeys {
+  /** Sorted distinct 32-bit shingle hashes: exact Jaccard of candidates is computed from these. */
+  shingles: Uint32Array;
+  /** The exact key (fingerprint as a signed 64-bit integer), or null without text. */
+  exact: bigint | null;
+  /** One 64-bit key per LSH band (empty when the shingle set is empty). */
+  bands: bigint[];
+}
+
+/** Bands and rows for a profile's MinHash settings (the engine's choice). */
+export function bandsOf(p: EngineParams): { bands: number; rows: number } {
+  return chooseBands(p.minhash.permutations, p.minhash.threshold);
+}
+
+/** The fingerprint's 16 hex digits as a signed 64-bit integer (Parquet INT64, SQL BIGINT). */
+export function fingerprintKey(fingerprint: string): bigint | null {
+  if (!/^[0-9a-f]{16}$/i.test(fingerprint)) return null;
+  return BigInt.asIntN(64, BigInt('0x' + fingerprint));
+}
+
+/** A band's 64-bit key: two 32-bit row hashes with different starting values, as one signed integer. */
+export function bandKey(sig: Uint32Array, band: number, rows: number): bigint {
+  const first = band * rows;
+  let h1 = 0x3c6ef372 ^ band;
+  let h2 = 0x510e527f ^ band;
+  for (let j = 0; j < rows; j++) {
+    h1 = combine32(h1, sig[first + j]);
+    h2 = combine32(h2, sig[first + j] ^ 0x5bd1e995);
+  }
+  const hi = mix32(h1 ^ rows) >>> 0;
+  const lo = mix32(h2 ^ (rows << 8)) >>> 0;
+  return BigInt.asIntN(64, (BigInt(hi) << 32n) | BigInt(lo));
+}
+
+function isEmptySignature(sig: Uint32Array): boolean {
+  for (let i = 0; i < sig.length; i++) if (sig[i] !== EMPTY_SLOT) return false;
+  return true;
+}
+
+/** Keys of one page's text under the profile's engine parameters. */
+export function pageKeys(text: string, fingerprint: string, p: EngineParams): PageKeys {
+  const shingles = shingleSet(text, p.shingles);
+  const sig = minhashSignature(shingles, p.minhash);
+  const { bands, rows } = bandsOf(p);
+  const keys: bigint[] = [];
+  if (!isEmptySignature(sig)) for (let b = 0; b < bands; b++) keys.push(bandKey(sig, b, rows));
+  return { shingles, exact: fingerprint ? fingerprintKey(fingerprint) : null, bands: keys };
+}
+
+/** A page's id across the crawl: shard index in the high 32 bits, the page's record order below. */
+export function pageId(shard: number, seq: number): bigint {
+  return (BigInt(shard) << 32n) | BigInt(seq >>> 0);
+}

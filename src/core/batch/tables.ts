@@ -1,0 +1,153 @@
+/**
+ * The map step's output, three Parquet tables per shard (one row group per flush, so a shard of any
+ * size is written with bounded memory):
+ *
+ * - pages    (id, url, canonical_url, host, shard, shard_index, offset, fingerprint, length, shingle_count)
+ * - bands    (page, method, band, key): the equi-join keys of keys.ts, one row per page and band
+ * - shingles (page, shingle): the shingle sets, one row per shingle, so exact Jaccard of a candidate
+ *            pair is a join and a count (|A ∩ B|) in plain SQL, with |A| and |B| from pages
+ *
+ * Pure: the caller supplies a hyparquet-writer `Writer` per table (a file in Node, a buffer in tests).
+ */
+import { ParquetWriter, type SchemaElement, type Writer } from 'hyparquet-writer';
+import type { EngineParams } from '../candidates/engine';
+import { pageId, pageKeys } from './keys';
+
+export const TABLES = ['pages', 'bands', 'shingles'] as const;
+export type TableName = (typeof TABLES)[number];
+
+const req = { repetition_type: 'REQUIRED' } as const;
+const STRING = { type: 'BYTE_ARRAY', converted_type: 'UTF8', ...req } as const;
+const INT64 = { type: 'INT64', ...req } as const;
+const INT32 = { type: 'INT32', ...req } as const;
+
+function schema(cols: [string, object][]): SchemaElement[] {
+  return [
+    { name: 'root', num_children: cols.length },
+    ...cols.map(([name, t]) => ({ name, ...t }) as SchemaElement),
+  ];
+}
+
+export const SCHEMAS: Record<TableName, SchemaElement[]> = {
+  pages: schema([
+    ['id', INT64],
+    ['url', STRING],
+    ['canonical_url', STRING],
+    ['host', STRING],
+    ['shard', STRING],
+    ['shard_index', INT32],
+    ['offset', INT64],
+    ['fingerprint', STRING],
+    ['length', INT32],
+    ['shingle_count', INT32],
+  ]),
+  bands: schema([
+    ['page', INT64],
+    ['method', STRING],
+    ['band', INT32],
+    ['key', INT64],
+  ]),
+  shingles: schema([
+    ['page', INT64],
+    ['shingle', INT32],
+  ]),
+};
+
+/** One page as the map step receives it: what ingest gives, or a generator's record. */
+export interface BatchPage {
+  seq: number;
+  url: string;
+  normUrl: string;
+  host: string;
+  offset: number;
+  fingerprint: string;
+  text: string;
+}
+
+class Columns {
+  readonly cols: Record<string, unknown[]> = {};
+  rows = 0;
+  constructor(readonly names: string[]) {
+    for (const n of names) this.cols[n] = [];
+  }
+  push(...values: unknown[]): void {
+    for (let i = 0; i < values.length; i++) this.cols[this.names[i]].push(values[i]);
+    this.rows++;
+  }
+  take(): { name: string; data: unknown[] }[] {
+    const out = this.names.map((name) => ({ name, data: this.cols[name] }));
+    for (const n of this.names) this.cols[n] = [];
+    this.rows = 0;
+    return out;
+  }
+}
+
+/** Accumulates a shard's rows and writes them as row groups of the three tables. */
+export class ShardTables {
+  private readonly writers: Record<TableName, ParquetWriter>;
+  private readonly cols: Record<TableName, Columns>;
+  pages = 0;
+  bandRows = 0;
+  shingleRows = 0;
+
+  constructor(
+    private readonly shard: string,
+    private readonly shardIndex: number,
+    private readonly params: EngineParams,
+    private readonly canonical: (normUrl: string) => string,
+    out: Record<TableName, Writer>,
+    /** Pages per row group: bounds memory (a row group is built in memory before it is written). */
+    private readonly flushEvery = 20_000,
+  ) {
+    this.writers = {} as Record<TableName, ParquetWriter>;
+    this.cols = {} as Record<TableName, Columns>;
+    for (const t of TABLES) {
+      this.writers[t] = new ParquetWriter({
+        writer: out[t],
+        schema: SCHEMAS[t],
+        createdBy: 'dedup-workbench batch',
+      });
+      this.cols[t] = new Columns(SCHEMAS[t].slice(1).map((s) => s.name));
+    }
+  }
+
+  async add(p: BatchPage): Promise<void> {
+    const id = pageId(this.shardIndex, p.seq);
+    const k = pageKeys(p.text, p.fingerprint, this.params);
+    this.cols.pages.push(
+      id,
+      p.url,
+      this.canonical(p.normUrl),
+      p.host,
+      this.shard,
+      this.shardIndex,
+      BigInt(Math.max(0, p.offset)),
+      p.fingerprint,
+      p.text.length,
+      k.shingles.length,
+    );
+    if (k.exact !== null) this.cols.bands.push(id, 'exact', 0, k.exact);
+    for (let b = 0; b < k.bands.length; b++) this.cols.bands.push(id, 'minhash', b, k.bands[b]);
+    for (let i = 0; i < k.shingles.length; i++) this.cols.shingles.push(id, k.shingles[i] | 0);
+    this.pages++;
+    this.bandRows += (k.exact !== null ? 1 : 0) + k.bands.length;
+    this.shingleRows += k.shingles.length;
+    if (this.cols.pages.rows >= this.flushEvery) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    for (const t of TABLES) {
+      const c = this.cols[t];
+      if (c.rows === 0) continue;
+      const rows = c.rows;
+      const columnData = c.take().map(({ name, data }) => ({ name, data, nullable: false }));
+      await this.writers[t].write({ columnData, rowGroupSize: rows });
+    }
+  }
+
+  /** Write what is left and the files' footers. */
+  async finish(): Promise<void> {
+    await this.flush();
+    for (const t of TABLES) await this.writers[t].finish();
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Batch = workbench: the sample crawl through the map step (Parquet) and the SQL join on DuckDB gives
+ * the same connected-components clusters as the in-browser engine at the same profile, for exact
+ * fingerprints and for MinHash; and the LSH candidates the SQL finds from band keys are the engine's.
+ * The sample is read as two shards (the file twice), so pages of different shards meet in the join.
+ */
+import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { comparable } from '../../../src/core/candidates/comparable';
+import { ENGINE_DEFAULTS, SignatureEngine, type EngineResult } from '../../../src/core/candidates/engine';
+import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../../src/core/candidates/methods';
+import { SOURCE } from '../../../src/core/candidates/pairs';
+import { connectedComponents } from '../../../src/core/clusters/clusters';
+import { ingest } from '../../../src/core/ingest/pipeline';
+import { buildProfile, parseProfile } from '../../../src/core/profile';
+import { pageId } from '../../../src/core/batch/keys';
+import { runJoin } from '../../../src/cli/batch';
+import { mapShard } from '../../../src/cli/batch-worker';
+
+const SAMPLE = fileURLToPath(new URL('../../../sample/sample.warc.gz', import.meta.url));
+const SHARDS = 2;
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** The workbench's engine over the shards read one after the other; ids as the batch names pages. */
+async function workbench(): Promise<{ r: EngineResult; ids: bigint[] }> {
+  const engine = new SignatureEngine(ENGINE_DEFAULTS);
+  const ids: bigint[] = [];
+  for (let s = 0; s < SHARDS; s++) {
+    await ingest(
+      createReadStream(SAMPLE) as AsyncIterable<Uint8Array>,
+      { fileName: 'sample.warc.gz', totalBytes: 0 },
+      async (batch) => {
+        for (const { page, content } of batch) {
+          if (!comparable(page) || !content.text) continue;
+          engine.add({
+            text: content.text,
+            normUrl: page.normUrl,
+            outlinks: content.outlinks,
+            fingerprint: page.fingerprint,
+          });
+          ids.push(pageId(s, page.seq));
+        }
+      },
+    );
+  }
+  return { r: engine.finish(), ids };
+}
+
+async function batch(method: MethodId): Promise<{ out: string; candidates: number }> {
+  const profile = parseProfile(
+    JSON.stringify(
+      buildProfile({
+        dataset: 'sample',
+        pages: 0,
+        method,
+        thresholds: DEFAULT_THRESHOLDS,
+        clustering: 'components',
+        engine: ENGINE_DEFAULTS,
+        dust: null,
+      }),
+    ),
+  );
+  const outDir = mkdtempSync(join(tmpdir(), 'batch-eq-'));
+  dirs.push(outDir);
+  for (let s = 0; s < SHARDS; s++)
+    await mapShard({
+      index: s,
+      name: `sample-${s}`,
+      source: { kind: 'file', path: SAMPLE },
+      outDir,
+      profile,
+    });
+  const j = await runJoin({ profile, outDir, shardIndices: [0, 1], log: () => {} });
+  return { out: outDir, candidates: j.candidates };
+}
+
+async function query(sql: string): Promise<Record<string, unknown>[]> {
+  const db = await DuckDBInstance.create(':memory:');
+  const con = await db.connect();
+  try {
+    return (await con.runAndReadAll(sql)).getRowObjectsJS();
+  } finally {
+    con.closeSync();
+    db.closeSync();
+  }
+}
+
+const canon = (clusters: bigint[][]) => clusters.map((c) => c.map(String).sort().join(' ')).sort();
+
+describe('batch map + SQL join equals the workbench engine', () => {
+  let wb: Promise<{ r: EngineResult; ids: bigint[] }> | null = null;
+  const engineRun = () => (wb ??= workbench());
+
+  for (const method of ['exact', 'minhash'] as const) {
+    it(`${method}: same connected components`, async () => {
+      const { r, ids } = await engineRun();
+      const { mask } = acceptMask(r.pairs, method, DEFAULT_THRESHOLDS);
+      const expected = connectedComponents(r.n, r.pairs.a, r.pairs.b, (k) => mask[k] === 1).map((c) =>
+        c.members.map((i) => ids[i]),
+      );
+      expect(expected.length).toBeGreaterThan(50);
+      const { out, candidates } = await batch(method);
+      const rows = await query(`SELECT cluster, page FROM read_parquet('${join(out, 'clusters.parquet')}')`);
+      const byCluster = new Map<string, bigint[]>();
+      for (const row of rows) {
+        const k = String(row.cluster);
+        const list = byCluster.get(k) ?? [];
+        list.push(BigInt(row.page as bigint));
+        byCluster.set(k, list);
+      }
+      expect(canon([...byCluster.values()])).toEqual(canon(expected));
+      const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
+        summary: { host: string | null; pages: number; clusters: number; duplicates_removed: number }[];
+      };
+      const all = summary.summary.find((s) => s.host === null)!;
+      expect(all.pages).toBe(r.n);
+      expect(all.clusters).toBe(expected.length);
+      expect(all.duplicates_removed).toBe(expected.reduce((s, c) => s + c.length - 1, 0));
+
+      if (method === 'minhash') {
+        // The band keys' equi-join proposes exactly the engine's LSH candidates…
+        const lsh = new Set<string>();
+        for (let k = 0; k < r.pairs.count; k++)
+          if (r.pairs.sources[k] & SOURCE.lsh) lsh.add(`${ids[r.pairs.a[k]]}-${ids[r.pairs.b[k]]}`);
+        expect(candidates).toBe(lsh.size);
+        const pairs = await query(
+          `SELECT a, b, similarity FROM read_parquet('${join(out, 'pairs.parquet')}')`,
+        );
+        // …and verifies them to the engine's exact Jaccard (float32 in the engine).
+        const jaccardOf = new Map<string, number>();
+        for (let k = 0; k < r.pairs.count; k++)
+          jaccardOf.set(`${ids[r.pairs.a[k]]}-${ids[r.pairs.b[k]]}`, r.pairs.jaccard[k]);
+        expect(pairs.length).toBe(acceptMask(r.pairs, 'minhash', DEFAULT_THRESHOLDS).accepted);
+        for (const p of pairs) {
+          const key = `${String(p.a)}-${String(p.b)}`;
+          expect(lsh.has(key)).toBe(true);
+          expect(Math.fround(p.similarity as number)).toBe(jaccardOf.get(key));
+        }
+      }
+    }, 120_000);
+  }
+});

@@ -1,0 +1,119 @@
+import { createReadStream } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
+import { DEFAULT_THRESHOLDS } from '../../src/core/candidates/methods';
+import { DUST_DEFAULTS, runDustBuster, type DustRecord } from '../../src/core/dust';
+import { dustRecordOf } from '../../src/core/dust/from-page';
+import { ingest } from '../../src/core/ingest/pipeline';
+import {
+  buildProfile,
+  parseProfile,
+  profileCanonizer,
+  ProfileError,
+  type ProfileInput,
+} from '../../src/core/profile';
+
+const SAMPLE = fileURLToPath(new URL('../../sample/sample.warc.gz', import.meta.url));
+
+const input: ProfileInput = {
+  dataset: 'sample.warc.gz',
+  pages: 475,
+  method: 'minhash',
+  thresholds: DEFAULT_THRESHOLDS,
+  clustering: 'components',
+  engine: ENGINE_DEFAULTS,
+  dust: null,
+};
+
+function broken(edit: (p: Record<string, unknown>) => void): string {
+  const p = JSON.parse(JSON.stringify(buildProfile(input))) as Record<string, unknown>;
+  edit(p);
+  return JSON.stringify(p);
+}
+
+function errorOf(text: string): ProfileError {
+  try {
+    parseProfile(text);
+  } catch (e) {
+    if (e instanceof ProfileError) return e;
+    throw e;
+  }
+  throw new Error('parsed');
+}
+
+describe('dedup profile', () => {
+  it('round-trips through JSON with the engine parameters whole', () => {
+    const p = buildProfile(input, new Date('2026-01-02T03:04:05Z'));
+    expect(p.profile).toBe('dedup-workbench');
+    expect(p.version).toBe(1);
+    const back = parseProfile(JSON.stringify(p));
+    expect(back).toEqual(p);
+    expect(back.engine).toEqual(ENGINE_DEFAULTS);
+  });
+
+  it('names the wrong field', () => {
+    expect(errorOf('{').field).toBe('');
+    expect(errorOf(broken((p) => (p.profile = 'other'))).field).toBe('profile');
+    expect(errorOf(broken((p) => (p.version = 2))).field).toBe('version');
+    expect(errorOf(broken((p) => (p.method = 'cosine'))).field).toBe('method');
+    expect(errorOf(broken((p) => ((p.thresholds as Record<string, unknown>).jaccard = 1.5))).field).toBe(
+      'thresholds.jaccard',
+    );
+    const e = errorOf(
+      broken((p) => delete (p.engine as Record<string, Record<string, unknown>>).minhash.seed),
+    );
+    expect(e.field).toBe('engine.minhash.seed');
+    expect(e.message).toMatch(/missing/);
+    expect(
+      errorOf(
+        broken(
+          (p) =>
+            ((p.dust as Record<string, unknown>).rules = [
+              { kind: 'substring', id: 0, site: '', status: 'likely' },
+            ]),
+        ),
+      ).field,
+    ).toBe('dust.rules[0].status');
+  });
+
+  it('keeps only valid DUST rules, and canonises every URL as the workbench DUST run does', async () => {
+    const records: DustRecord[] = [];
+    await ingest(
+      createReadStream(SAMPLE) as AsyncIterable<Uint8Array>,
+      { fileName: 'sample.warc.gz', totalBytes: 0 },
+      async (batch) => {
+        for (const { page, content } of batch)
+          records.push(dustRecordOf(page, content.text, content.headers));
+      },
+    );
+    const run = runDustBuster(records);
+    const valid = run.rules.filter((r) => r.status === 'valid');
+    expect(valid.length).toBeGreaterThan(0);
+    // A refuted rule (one more, made here: every mined rule of the sample is valid) must not travel.
+    const refuted = { ...valid[0], id: 10_000, status: 'refuted' as const };
+    const profile = parseProfile(
+      JSON.stringify(
+        buildProfile({
+          ...input,
+          dust: {
+            site: DUST_DEFAULTS.site,
+            maxIterations: DUST_DEFAULTS.maxIterations,
+            rules: [...run.rules, refuted],
+          },
+        }),
+      ),
+    );
+    expect(profile.dust.rules.map((r) => r.id).sort()).toEqual(valid.map((r) => r.id).sort());
+    // Parameter rules first, as canonizationOrder applies them.
+    const kinds = profile.dust.rules.map((r) => (r.kind === 'substring' ? 1 : 0));
+    expect(kinds).toEqual([...kinds].sort());
+    const canonical = profileCanonizer(profile);
+    let changed = 0;
+    for (const [url, expected] of run.canonical) {
+      expect(canonical(url)).toBe(expected);
+      if (expected !== url) changed++;
+    }
+    expect(changed).toBeGreaterThan(0);
+  }, 60_000);
+});

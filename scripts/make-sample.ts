@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mulberry32, shuffle } from './lib/prng.ts';
+import { seededRandom, shuffle } from './lib/prng.ts';
 import { type CrawlItem, Clock, type NotDupPair, type Relation } from './lib/sample-crawl.ts';
 import { buildDocs } from './lib/sample-docs.ts';
 import { outlinks } from './lib/sample-html.ts';
@@ -60,13 +60,13 @@ function main(): void {
   const dev = readSections(DEVELOPERS_REFERENCE, { minParagraph: 8, minSize: 100, maxSize: 400 }, seen);
   const zhText = readSections(DEBIAN_REFERENCE_ZH, { minParagraph: 15, minSize: 120, maxSize: 700 }, seen);
 
-  const rng = mulberry32(SEED);
+  const rng = seededRandom(SEED);
   const clock = new Clock(START);
   const nextId = recordIdFactory(`dedup-workbench-sample-${SEED}`);
   // News stories mix subjects (shuffled); the docs keep their document order, as a manual does.
-  const news = buildNews(rng, clock, new Pool(shuffle(mulberry32(SEED + 1), en)));
+  const news = buildNews(rng, clock, new Pool(shuffle(seededRandom(SEED + 1), en)));
   const docs = buildDocs(rng, clock, new Pool(dev));
-  const zh = buildZh(rng, clock, new Pool(shuffle(mulberry32(SEED + 2), zhText)));
+  const zh = buildZh(rng, clock, new Pool(shuffle(seededRandom(SEED + 2), zhText)));
   const items: CrawlItem[] = [...news.items, ...docs.items, ...zh.items];
   const relations: Relation[] = [...news.relations, ...docs.relations, ...zh.relations];
   const notDup: NotDupPair[] = [...news.notDup, ...docs.notDup, ...zh.notDup];

@@ -3,7 +3,7 @@
 
 import { type Fixture, htmlPage } from './fixture-builder.ts';
 import { tinyPng } from './png.ts';
-import { mulberry32, randBytes } from './prng.ts';
+import { seededRandom, randBytes } from './prng.ts';
 import { base32 } from './warc-writer.ts';
 import { createHash } from 'node:crypto';
 
@@ -244,7 +244,7 @@ export function tables(): Fixture[] {
 }
 
 export function misc(): Fixture[] {
-  const junk = randBytes(mulberry32(0x5eed), 4096);
+  const junk = randBytes(seededRandom(0x5eed), 4096);
   return [
     {
       name: 'junk.bin',

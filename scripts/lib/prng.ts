@@ -1,18 +1,8 @@
-// Small seeded PRNG helpers (mulberry32). Used by the sample and fixture
-// generators so that every run produces byte-identical output.
+// Helpers over the project's one seeded PRNG (src/core/random.ts) for the sample and fixture
+// generators, so that every run produces byte-identical output.
+import { type Rng, seededRandom } from '../../src/core/random.ts';
 
-export type Rng = () => number;
-
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { type Rng, seededRandom };
 
 /** Integer in [min, max] (inclusive). */
 export function randInt(rng: Rng, min: number, max: number): number {

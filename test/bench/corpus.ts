@@ -3,6 +3,8 @@
  * planted near-duplicates (a copy with a few words changed) and links between pages, deterministic
  * for a seed. Pure: runs in Node and, bundled, in Chromium.
  */
+import { seededRandom } from '../../src/core/random';
+
 export interface CorpusPage {
   text: string;
   normUrl: string;
@@ -10,15 +12,10 @@ export interface CorpusPage {
   fingerprint: string;
 }
 
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
 const SYL = 'ka ro mi te su na lo pe vi da gu ri ho ze ma ni ko la be to fi ra de no'.split(' ');
 
 export function makeCorpus(n: number, seed = 42, words = 250, nearShare = 0.1): CorpusPage[] {
-  const rnd = lcg(seed);
+  const rnd = seededRandom(seed);
   const vocab: string[] = [];
   for (let i = 0; i < 20000; i++) {
     let w = '';

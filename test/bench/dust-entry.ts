@@ -3,11 +3,7 @@
  * with realistic paths and parameters, and on records from real files.
  */
 import { runDustBuster, type DustRecord } from '../../src/core/dust';
-
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
+import { seededRandom } from '../../src/core/random';
 
 const SECTIONS = ['news', 'sport', 'tech', 'docs', 'blog', 'forum', 'shop', 'help', 'about', 'archive'];
 const WORDS =
@@ -19,7 +15,7 @@ const WORDS =
  * with sizes such that aliases overlap and different pages mostly do not.
  */
 export function makeUrlList(n: number, seed = 5): DustRecord[] {
-  const rnd = lcg(seed);
+  const rnd = seededRandom(seed);
   const out: DustRecord[] = [];
   let k = 0;
   while (out.length < n) {

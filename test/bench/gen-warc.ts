@@ -5,15 +5,7 @@
 import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../src/core/random';
 
 const SYL = 'ka lo mi ne ru sa ti vo pe da gu ri ho ze ma ni ko la be to fi su ra de no'.split(' ');
 
@@ -25,7 +17,7 @@ export async function generateWarcGz(
   if (existsSync(path) && statSync(path).size >= targetBytes) {
     return { pages: -1 };
   }
-  const rnd = mulberry32(seed);
+  const rnd = seededRandom(seed);
   const words: string[] = [];
   for (let i = 0; i < 5000; i++) {
     const n = 1 + Math.floor(rnd() * 4);

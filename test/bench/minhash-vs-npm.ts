@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { minhashSignature, estimateJaccard } from '../../src/core/signatures/minhash';
 import { SHINGLE_DEFAULTS, jaccard, shingleSet } from '../../src/core/signatures/shingles';
+import { seededRandom } from '../../src/core/random';
 import { tokenize } from '../../src/core/text/tokens';
 
 /** The parts of npm `minhash` used here (it ships no types). */
@@ -23,14 +24,9 @@ const WORDS = 300;
 const K = 128;
 const W = SHINGLE_DEFAULTS.w;
 
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
 /** Pseudo-English pages: a 20,000-word vocabulary of syllable words, drawn Zipf-like. */
 function makePages(n: number, seed: number): string[] {
-  const rnd = lcg(seed);
+  const rnd = seededRandom(seed);
   const syl = [
     'ka',
     'ro',
@@ -125,7 +121,7 @@ for (const [label, ours, npm] of [
 }
 
 // Accuracy on near-duplicate pairs: each page against a copy with ~2% of its words replaced.
-const rnd = lcg(2);
+const rnd = seededRandom(2);
 const pairs = Math.min(300, PAGES);
 let errOurs = 0;
 let errNpm = 0;

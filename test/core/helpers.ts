@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { IngestError } from '../../src/core/ingest/errors';
 import { ingest, type IngestOptions } from '../../src/core/ingest/pipeline';
 import type { FormatId, IngestedPage, IngestSummary, PageRecord } from '../../src/core/types';
+import { seededRandom } from '../../src/core/random';
 
 export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -129,19 +130,11 @@ export function comparable(run: IngestRun): {
   };
 }
 
-/** Deterministic PRNG (mulberry32) for test data. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** @deprecated Import `seededRandom` from src/core/random (kept while a test in progress elsewhere uses it). */
+export const prng = seededRandom;
 
 export function randomBytes(n: number, seed: number): Uint8Array {
-  const next = prng(seed);
+  const next = seededRandom(seed);
   const out = new Uint8Array(n);
   const words = new Uint32Array(out.buffer, 0, n >> 2);
   for (let i = 0; i < words.length; i++) words[i] = (next() * 4294967296) >>> 0;

@@ -11,17 +11,12 @@
  * small L lands on the same side in expectation).
  */
 import { hash32, mix32 } from '../signatures/hash';
+import { seededRandom } from '../random';
 import { canonize, canonizationOrder } from './canonize';
 import { applyRule, pairRefines, reversed, UrlIndex } from './rules';
 import { documentsSimilar } from './similarity';
 import { groupBySite } from './url-list';
 import type { DustParams, DustUrl, FetchFn, Rule, SubstringRule } from './types';
-
-/** Seeded uniform [0, 1) generator (splitmix-style walk through fmix32). */
-export function seededRandom(seed: number): () => number {
-  let state = mix32(seed ^ 0x6a09e667);
-  return () => mix32((state = (state + 0x9e3779b9) | 0)) / 0x100000000;
-}
 
 /**
  * The URL list split into the part rules are detected on and the test list L of Fig. 4 (§6: "In the

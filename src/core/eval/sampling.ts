@@ -1,4 +1,4 @@
-import { seededRandom } from '../dust/validation';
+import { seededRandom } from '../random';
 
 /**
  * Which candidate pairs to label, and with what inclusion probability (so estimates can weight by the

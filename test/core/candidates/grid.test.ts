@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { linfPairs, linfPairsBrute } from '../../../src/core/candidates/grid';
+import { seededRandom } from '../../../src/core/random';
 
 function randomPoints(n: number, K: number, seed: number): Float32Array {
-  let s = seed;
-  const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const rnd = seededRandom(seed);
   const p = new Float32Array(n * K);
   for (let i = 0; i < n; i++) {
     // Clustered: a third of the points sit near an earlier point, as replicas do.

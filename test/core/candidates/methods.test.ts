@@ -7,7 +7,7 @@ import {
   type MethodId,
   type Thresholds,
 } from '../../../src/core/candidates/methods';
-import { seededRandom } from '../../../src/core/dust/validation';
+import { seededRandom } from '../../../src/core/random';
 import { randomPairTable } from '../clusters/pair-table';
 
 describe('one accept rule per method', () => {

@@ -1,6 +1,6 @@
 import type { PairTable } from '../../../src/core/candidates/pairs';
 import { SOURCE } from '../../../src/core/candidates/pairs';
-import { seededRandom } from '../../../src/core/dust/validation';
+import { seededRandom } from '../../../src/core/random';
 
 /** A pair table from (i, j, jaccard) triples, sorted as PairCollector sorts it; other measures from J. */
 export function pairTable(

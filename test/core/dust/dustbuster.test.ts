@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runDustBuster } from '../../../src/core/dust/index';
 import type { DustPhase, DustRecord, Rule } from '../../../src/core/dust/types';
-import { lcg, logged, page } from './fixtures';
+import { logged, page } from './fixtures';
+import { seededRandom } from '../../../src/core/random';
 
 /**
  * A small crawl of one site with three planted kinds of DUST — story?id=N ↔ story_N (§1's forum site),
@@ -9,7 +10,7 @@ import { lcg, logged, page } from './fixtures';
  * pictures, pagination, dated articles.
  */
 function crawl(kind: 'crawl' | 'log'): { records: DustRecord[]; aliases: string[][] } {
-  const rnd = lcg(11);
+  const rnd = seededRandom(11);
   const records: DustRecord[] = [];
   const aliases: string[][] = [];
   let doc = 0;

@@ -14,12 +14,6 @@ export function params(over: Partial<DustParams> = {}): DustParams {
   return { ...DUST_DEFAULTS, ...over };
 }
 
-/** Deterministic 32-bit LCG (test data only). */
-export function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
 const sketches = new Map<number, Uint32Array>();
 
 /** MinHash sketch of "document" doc: 40 features of its own, so different documents share none. */

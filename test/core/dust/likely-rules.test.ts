@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { detectLikelyPairs, detectLikelyRules } from '../../../src/core/dust/likely-rules';
 import { likelySimilar } from '../../../src/core/dust/similarity';
 import type { DustUrl } from '../../../src/core/dust/types';
-import { lcg, logged, page, params, urlsOf } from './fixtures';
+import { logged, page, params, urlsOf } from './fixtures';
+import { seededRandom } from '../../../src/core/random';
 
 const SEP = '\u0001';
 
@@ -51,7 +52,7 @@ function bruteForce(urls: DustUrl[], S: number, Tlow: number, Thigh: number, jac
 }
 
 function randomList(seed: number, n: number): DustUrl[] {
-  const rnd = lcg(seed);
+  const rnd = seededRandom(seed);
   const parts = ['a', 'b', 'id', '1', '2', '/', '.', '-', '?', '=', '_'];
   const records = Array.from({ length: n }, (_, k) => {
     const path = Array.from(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UrlIndex } from '../../../src/core/dust/rules';
-import { seededRandom, splitUrls, validateRule, validateRules } from '../../../src/core/dust/validation';
+import { splitUrls, validateRule, validateRules } from '../../../src/core/dust/validation';
+import { seededRandom } from '../../../src/core/random';
 import type { DustUrl, FetchFn, FetchResult } from '../../../src/core/dust/types';
 import { logged, page, params, sketchOf, substringRule, urlsOf } from './fixtures';
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { accepts, DEFAULT_THRESHOLDS } from '../../../src/core/candidates/methods';
 import type { PairTable } from '../../../src/core/candidates/pairs';
 import { figure1, oracleTruth } from '../../../src/core/eval/figure1';
+import { seededRandom } from '../../../src/core/random';
 
 function table(n: number, seed: number): PairTable {
-  let s = seed;
-  const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const rnd = seededRandom(seed);
   const z = () => new Float32Array(n);
   const t: PairTable = {
     count: n,

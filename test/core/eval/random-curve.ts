@@ -1,4 +1,4 @@
-import { seededRandom } from '../../../src/core/dust/validation';
+import { seededRandom } from '../../../src/core/random';
 import { ThresholdCurve } from '../../../src/core/eval/curves';
 
 /**

@@ -9,12 +9,10 @@ import {
   sCurve,
 } from '../../../src/core/signatures/minhash';
 import { jaccard, shingleSet } from '../../../src/core/signatures/shingles';
+import { seededRandom, uint32From } from '../../../src/core/random';
 
-/** Deterministic 32-bit generator (Park–Miller-free LCG, enough for test data). */
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0);
-}
+/** Deterministic uniform 32-bit integers for test data. */
+const uint32s = (seed: number) => uint32From(seededRandom(seed));
 
 const sorted = (xs: Iterable<number>) => Uint32Array.from(new Set(xs)).sort();
 
@@ -45,7 +43,7 @@ describe('minhashSignature', () => {
   });
 
   it('is a slot-wise minimum: sig(A ∪ B) = min(sig(A), sig(B)), and each slot is an element image', () => {
-    const next = lcg(5);
+    const next = uint32s(5);
     for (let t = 0; t < 20; t++) {
       const a = sorted(Array.from({ length: 1 + (next() % 50) }, next));
       const b = sorted(Array.from({ length: 1 + (next() % 50) }, next));
@@ -76,7 +74,7 @@ describe('minhashSignature', () => {
   ])('estimates J without bias and with binomial spread (%s)', (_, structured) => {
     // Families that fail it: h_i(x) = x ^ salt_i (correlated slots: variance ratio ≫ 1; bias ~0.17
     // on integer runs) and multiply-add without the pre-mix (bias ~0.03, variance ratio ~1.9 on runs).
-    const next = lcg(structured ? 11 : 12);
+    const next = uint32s(structured ? 11 : 12);
     let bias = 0;
     let sq = 0;
     let binomial = 0;
@@ -100,7 +98,7 @@ describe('minhashSignature', () => {
 });
 
 describe('estimateJaccard', () => {
-  const next = lcg(3);
+  const next = uint32s(3);
   const { a, b } = pairOfSets(200, 150, next, false, 0);
 
   it('is 1 for equal sets, ~0 for disjoint ones, and reads at offsets', () => {
@@ -177,7 +175,7 @@ const pairStrings = (p: Uint32Array) =>
 describe('lshCandidates', () => {
   /** Families of sets: a random base and variants with a few elements swapped, plus empties. */
   function corpus(seed: number, families: number, perFamily: number) {
-    const next = lcg(seed);
+    const next = uint32s(seed);
     const sets: Uint32Array[] = [];
     for (let f = 0; f < families; f++) {
       const base = Array.from({ length: 100 + (next() % 200) }, next);
@@ -223,7 +221,7 @@ describe('lshCandidates', () => {
 
   it('skips buckets above maxBucket and counts them', () => {
     const k = 16;
-    const next = lcg(9);
+    const next = uint32s(9);
     const sigs = new Uint32Array(20 * k);
     const same = Array.from({ length: k }, next);
     for (let i = 0; i < 20; i++) for (let s = 0; s < k; s++) sigs[i * k + s] = i < 6 ? same[s] : next();
@@ -241,7 +239,7 @@ describe('lshCandidates', () => {
     // 300k random 2-row bands: ~10 pairs of distinct rows share a 32-bit key (birthday bound), so
     // without the row check this would report about 10 pairs.
     const count = 300_000;
-    const next = lcg(77);
+    const next = uint32s(77);
     const sigs = Uint32Array.from({ length: 2 * count }, next);
     expect(lshCandidates(sigs, count, 2, 1, 2).pairs.length).toBe(0);
   });

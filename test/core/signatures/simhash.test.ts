@@ -6,11 +6,10 @@ import {
   simhash64,
   simhashCandidates,
 } from '../../../src/core/signatures/simhash';
+import { seededRandom, uint32From } from '../../../src/core/random';
 
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0);
-}
+/** Deterministic uniform 32-bit integers for test data. */
+const uint32s = (seed: number) => uint32From(seededRandom(seed));
 
 /** Popcount one bit at a time: the reference for hamming64. */
 function naiveHamming(aHi: number, aLo: number, bHi: number, bLo: number): number {
@@ -57,7 +56,7 @@ describe('hamming64', () => {
   });
 
   it('equals bit-by-bit counting on random values', () => {
-    const next = lcg(1);
+    const next = uint32s(1);
     for (let t = 0; t < 2000; t++) {
       const v = [next(), next(), next(), next()] as const;
       expect(hamming64(...v)).toBe(naiveHamming(...v));
@@ -82,7 +81,7 @@ describe('simhash64', () => {
   });
 
   it("equals Charikar's definition computed bit by bit (sign of Σ ±1 over token hashes)", () => {
-    const next = lcg(4);
+    const next = uint32s(4);
     for (let t = 0; t < 60; t++) {
       const tokens = Array.from({ length: t * 3 }, () => `t${next() % 40}`); // repeats, lengths 0…177
       const sum = new Array<number>(64).fill(0);
@@ -109,7 +108,7 @@ describe('simhash64', () => {
   });
 
   it('puts small edits much closer than unrelated documents', () => {
-    const next = lcg(2);
+    const next = uint32s(2);
     const vocab = Array.from({ length: 3000 }, (_, i) => `w${i}`);
     const doc = () => Array.from({ length: 500 }, () => vocab[next() % vocab.length]);
     let near = 0;
@@ -147,7 +146,7 @@ const pairStrings = (p: Uint32Array) =>
 
 /** Random fingerprints plus clusters of copies with 0…6 bits flipped (so many pairs sit near k). */
 function fingerprints(seed: number, count: number) {
-  const next = lcg(seed);
+  const next = uint32s(seed);
   const hi = new Uint32Array(count);
   const lo = new Uint32Array(count);
   for (let i = 0; i < count; i++) {

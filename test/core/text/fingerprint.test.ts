@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fingerprint64, normaliseText } from '../../../src/core/text/fingerprint';
-import { prng } from '../helpers';
+import { seededRandom } from '../../../src/core/random';
 
 describe('normaliseText', () => {
   it('folds every run of white space to one space and trims', () => {
@@ -50,7 +50,7 @@ describe('fingerprint64', () => {
     ];
     expect(new Set(variants.map(fingerprint64)).size).toBe(variants.length);
 
-    const next = prng(42);
+    const next = seededRandom(42);
     const words = ['dedup', 'crawl', 'page', 'near', 'replica', 'shingle', 'url', 'dust', 'hash', 'text'];
     const texts = new Set<string>();
     while (texts.size < 20_000) {

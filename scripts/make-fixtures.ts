@@ -9,6 +9,7 @@ import { accessLogs, crawlLog, misc, tables } from './lib/fixtures-text.ts';
 import { broken, hostile } from './lib/fixtures-broken.ts';
 import { lenient } from './lib/fixtures-lenient.ts';
 import { charsets, chunkedGzip, tiny, tinyArc, wgetAngle } from './lib/fixtures-warc.ts';
+import { crawlLogStray, wacz } from './lib/fixtures-wacz.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = join(ROOT, 'test', 'fixtures');
@@ -17,7 +18,8 @@ const MAX_BYTES = 20 * 1024;
 const SECTIONS: Array<[string, () => Fixture[]]> = [
   ['Well-formed WARC / ARC', () => [...tiny(), wgetAngle(), ...tinyArc()]],
   ['Charsets and HTTP codings', () => [charsets(), chunkedGzip()]],
-  ['Logs and tables', () => [crawlLog(), ...accessLogs(), ...tables()]],
+  ['Logs and tables', () => [crawlLog(), crawlLogStray(), ...accessLogs(), ...tables()]],
+  ['Crawls as archivists keep them (WACZ)', () => wacz()],
   ['Odd but readable (read as the most lenient peers do, noted once per file)', () => lenient()],
   ['Broken and hostile input', () => [...broken(), hostile(), ...misc()]],
 ];

@@ -153,6 +153,9 @@ export async function finishDataset(
     error: s.error ?? null,
     warnings: s.warnings ?? [],
     warningCount: s.warningCount ?? 0,
+    ...(s.sources ? { sources: s.sources } : {}),
+    ...(s.statusCounts ? { statusCounts: s.statusCounts } : {}),
+    ...(s.pageList ? { pageList: s.pageList } : {}),
   });
 }
 

@@ -4,7 +4,14 @@ import type { PairTable } from '../core/candidates/pairs';
 import type { DustMetrics, DustParams, Rule } from '../core/dust';
 import type { LabelValue } from '../core/eval/estimators';
 import type { Strategy } from '../core/eval/sampling';
-import type { FormatId, IngestErrorInfo, PageContent, PageRecord } from '../core/types';
+import type {
+  FormatId,
+  IngestErrorInfo,
+  PageContent,
+  PageListInfo,
+  PageRecord,
+  SourceInfo,
+} from '../core/types';
 
 /** `empty`: a non-empty file that yielded no page; its `error` says why (never silently ready). */
 export type DatasetStatus = 'ingesting' | 'ready' | 'partial' | 'cancelled' | 'interrupted' | 'empty';
@@ -38,6 +45,12 @@ export interface Dataset {
   storedBytes?: number;
   /** Name of the Web Lock the tab running its ingest holds (navigator.locks): free lock = job gone. */
   lock?: string;
+  /** The files read into it, in order, each with its pages and problems (absent before v0.3: one file). */
+  sources?: SourceInfo[];
+  /** Pages by HTTP status class; Heritrix's own codes are in `skipped`. */
+  statusCounts?: Record<string, number>;
+  /** A WACZ's pages.jsonl against the pages read. */
+  pageList?: PageListInfo;
 }
 
 export interface StoredPage extends PageRecord {

@@ -45,6 +45,8 @@ interface DatasetsState {
   refresh(): Promise<void>;
   select(id: number | null): void;
   ingestFile(file: File): Promise<void>;
+  /** Read the files of one crawl (several WARC.gz, a folder, a WACZ) into ONE dataset. */
+  ingestFiles(files: File[], name?: string): Promise<void>;
   cancelJob(): void;
   resolveCancelled(keep: boolean): Promise<void>;
   remove(id: number): Promise<void>;
@@ -104,14 +106,14 @@ function watchOtherJobs(): void {
 }
 
 /** Warn before a read that will likely not fit in what the browser lets this site store. */
-async function warnIfLarge(file: File): Promise<void> {
+async function warnIfLarge(files: File[], label: string, size: number): Promise<void> {
   const st = typeof navigator !== 'undefined' ? navigator.storage : undefined;
   if (!st?.estimate) return;
   const e = await st.estimate().catch(() => null);
   if (!e?.quota) return;
   const free = e.quota - (e.usage ?? 0);
   // Stored pages take about what the file inflates to: ~4× a .gz, ~1× a plain file (measured on docsite).
-  const need = file.size * (/\.(gz|wacz|zip)$/i.test(file.name) ? 4 : 1);
+  const need = size * (files.some((f) => /\.(gz|wacz|zip)$/i.test(f.name)) ? 4 : 1);
   if (need > free)
     useDatasets.setState((s) => ({
       notices: [
@@ -119,7 +121,7 @@ async function warnIfLarge(file: File): Promise<void> {
         {
           kind: 'warning',
           text:
-            `${file.name} may need about ${fmtMB(need)} of storage, and this site has ${fmtMB(free)} left: ` +
+            `${label} may need about ${fmtMB(need)} of storage, and this site has ${fmtMB(free)} left: ` +
             'the read will stop when the storage is full and keep the pages read by then.',
         },
       ],
@@ -183,20 +185,28 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
     set({ selectedId: id });
   },
 
-  async ingestFile(file) {
+  ingestFile(file) {
+    return get().ingestFiles([file]);
+  },
+
+  async ingestFiles(files, name) {
+    if (files.length === 0) return;
+    const file = files[0];
+    const label = files.length === 1 ? file.name : `${file.name} and ${files.length - 1} more`;
+    const size = files.reduce((a, f) => a + f.size, 0);
     if (get().job) {
       set((s) => ({
         notices: [
           ...s.notices,
-          { kind: 'info', text: `Busy with ${s.job!.fileName}: drop ${file.name} again when it is done.` },
+          { kind: 'info', text: `Busy with ${s.job!.fileName}: drop ${label} again when it is done.` },
         ],
       }));
       return;
     }
     set({
       job: {
-        fileName: file.name,
-        fileSize: file.size,
+        fileName: name ?? label,
+        fileSize: size,
         startedAt: Date.now(),
         progress: null,
         phase: 'running',
@@ -205,7 +215,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       },
     });
     void get().requestPersistence();
-    void warnIfLarge(file);
+    void warnIfLarge(files, label, size);
     // The tab holds this lock while the job runs: a reload frees it, and the next load sees that at once.
     const lock = `dw-ingest-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
     ourLocks.add(lock);
@@ -224,7 +234,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       if (job) set({ job: { ...job, progress: p } });
     });
     try {
-      const r = await handle.api.run({ file, lock }, onProgress);
+      const r = await handle.api.run({ files, name, lock }, onProgress);
       if (r.kind === 'cancelled') {
         const job = get().job!;
         if (r.datasetId === null || r.pages === 0) {
@@ -264,6 +274,15 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
           });
         const empty = emptyReason(s);
         if (empty) extra.push({ kind: 'warning', text: empty });
+        const notCrawls = (s.sources ?? []).filter((x) => x.format === null);
+        if (notCrawls.length > 0)
+          extra.push({
+            kind: 'warning',
+            text: `Skipped ${notCrawls.length} file${notCrawls.length > 1 ? 's' : ''} that ${notCrawls.length > 1 ? 'are' : 'is'} not a crawl: ${notCrawls
+              .slice(0, 5)
+              .map((x) => x.error?.message ?? x.name)
+              .join('; ')}${notCrawls.length > 5 ? '; …' : ''}`,
+          });
         if (s.warningCount > 0)
           extra.push({
             kind: 'warning',
@@ -276,7 +295,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
         job: null,
         notices: [
           ...s.notices,
-          { kind: 'error', text: `${file.name}: the ingest worker failed: ${(e as Error).message}` },
+          { kind: 'error', text: `${label}: the ingest worker failed: ${(e as Error).message}` },
         ],
       }));
     } finally {

@@ -1,6 +1,14 @@
 import { IngestCancelled, IngestError } from '../core/ingest/errors';
 import { ingestOutcome } from '../core/ingest/outcome';
+import {
+  ingestCrawl,
+  mergeSummaries,
+  readUnitInOrder,
+  type UnitContext,
+  type UnitReader,
+} from '../core/ingest/many-files';
 import { ingest, type IngestOptions } from '../core/ingest/pipeline';
+import type { ByteSource } from '../core/ingest/wacz';
 import { planSplits, type SplitPlan } from '../core/ingest/split';
 import type { IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
 import { normaliseUrl } from '../core/url/normalize';
@@ -16,7 +24,10 @@ import {
 import { db } from '../db/schema';
 
 export interface IngestRequest {
-  file: File;
+  /** The files of one crawl, read into ONE dataset in this order (several WARC.gz, a folder, a WACZ). */
+  files?: File[];
+  /** One file (kept for callers that read one). */
+  file?: File;
   name?: string;
   baseUrl?: string;
   /** The Web Lock the starting tab holds while the job runs (kept on the dataset row; see markInterrupted). */
@@ -34,6 +45,8 @@ export type IngestResult =
 export interface PartRequest {
   file: Blob;
   fileName: string;
+  /** Index of the file in the dataset's sources (tagged on every page). */
+  source: number;
   datasetId: number;
   offsetBase: number;
   seqBase: number;
@@ -70,6 +83,16 @@ function chunks(file: Blob): AsyncIterable<Uint8Array> {
   })();
 }
 
+/** A File read by ranges: slices, never the whole file (a WACZ's directory is read from its end). */
+export function blobSource(file: File): ByteSource {
+  return {
+    name: file.name,
+    size: file.size,
+    read: async (a, b) => new Uint8Array(await file.slice(a, b).arrayBuffer()),
+    stream: (a, b) => chunks(a === 0 && b === file.size ? file : file.slice(a, b)),
+  };
+}
+
 function errorInfo(fileName: string, e: unknown): IngestErrorInfo {
   if (e instanceof IngestError) return e.toInfo();
   const m = (e as Error)?.message ?? String(e);
@@ -82,10 +105,16 @@ function errorInfo(fileName: string, e: unknown): IngestErrorInfo {
   };
 }
 
+/** "crawl-00001.warc.gz and 35 more" for a crawl of many files. */
+function crawlName(files: File[]): string {
+  return files.length === 1 ? files[0].name : `${files[0].name} and ${files.length - 1} more`;
+}
+
 /**
- * One ingest job: core ingest → Dexie in batches; the dataset is created once the format is known.
- * With `spawn` and a large WARC(.gz)/ARC.gz, the file is cut at verified record starts and the parts
- * are read in parallel, one worker each (this one included).
+ * One ingest job: the files of one crawl → core ingest (ingestCrawl: one file after another, a WACZ's
+ * WARCs in turn) → Dexie in batches; the dataset is created once the first format is known. With
+ * `spawn`, a large WARC(.gz)/ARC.gz is cut at verified record starts and its parts are read in
+ * parallel, one worker each (this one included).
  */
 export async function runIngest(
   req: IngestRequest,
@@ -93,41 +122,37 @@ export async function runIngest(
   isCancelled: () => boolean,
   spawn?: { parts: number; runner: () => PartRunner },
 ): Promise<IngestResult> {
-  if (spawn && spawn.parts > 1 && req.file.size >= PARALLEL_MIN_BYTES) {
-    const plan = await planSplits(
-      {
-        size: req.file.size,
-        read: async (a, b) => new Uint8Array(await req.file.slice(a, b).arrayBuffer()),
-      },
-      spawn.parts,
-    );
-    if (plan) return runParallel(req, plan, onProgress, isCancelled, spawn.runner);
-  }
-  return runSingle(req, onProgress, isCancelled);
-}
-
-async function runSingle(
-  req: IngestRequest,
-  onProgress: (p: IngestProgress) => void,
-  isCancelled: () => boolean,
-): Promise<IngestResult> {
+  const files = req.files ?? (req.file ? [req.file] : []);
+  const label = crawlName(files);
   const d = db();
   let datasetId: number | null = null;
   let pages = 0;
+  const readUnit: UnitReader = async (unit, ctx, sink) => {
+    if (spawn && spawn.parts > 1 && !unit.entry && unit.size >= PARALLEL_MIN_BYTES) {
+      const plan = await planSplits({ size: unit.size, read: unit.file.read }, spawn.parts);
+      if (plan) {
+        await ctx.onFormat(plan.format, plan.compressed);
+        const file = files.find((f) => f.name === unit.file.name && f.size === unit.size)!;
+        const s = await runParallel(file, datasetId!, plan, ctx, isCancelled, spawn.runner);
+        pages += s.pages;
+        return s;
+      }
+    }
+    return readUnitInOrder(unit, ctx, sink);
+  };
   try {
-    const summary = await ingest(
-      chunks(req.file),
+    const summary = await ingestCrawl(
+      files.map(blobSource),
       {
-        fileName: req.file.name,
-        totalBytes: req.file.size,
         baseUrl: req.baseUrl,
-        onProgress,
         isCancelled,
+        onProgress,
+        readUnit,
         onFormat: async (format, compressed) => {
           datasetId = await createDataset(d, {
-            name: req.name ?? req.file.name,
-            fileName: req.file.name,
-            bytes: req.file.size,
+            name: req.name ?? label,
+            fileName: label,
+            bytes: files.reduce((a, f) => a + f.size, 0),
             format,
             compressed,
             lock: req.lock,
@@ -139,19 +164,28 @@ async function runSingle(
         pages += batch.length;
       },
     );
+    if (summary.pages === 0 && summary.error) {
+      // Every part failed before a page: nothing to keep.
+      await deleteDataset(d, datasetId!);
+      return { kind: 'rejected', error: summary.error };
+    }
+    if (summary.error && /storage .*is full/.test(summary.error.reason)) {
+      const kept = await finishAfterFault(d, datasetId!, summary.error, label, summary);
+      return { kind: 'stopped', datasetId: datasetId!, pages: kept.pages, error: kept.error };
+    }
     const outcome = ingestOutcome(summary);
     await finishDataset(d, datasetId!, outcome.status, { ...summary, error: outcome.error });
     return { kind: 'done', datasetId: datasetId!, summary };
   } catch (e) {
     if (e instanceof IngestCancelled) {
       if (datasetId !== null) await finishDataset(d, datasetId, 'cancelled', e.summary ?? { pages });
-      return { kind: 'cancelled', datasetId, pages };
+      return { kind: 'cancelled', datasetId, pages: e.summary?.pages ?? pages };
     }
-    const info = isQuotaError(e) ? storageFullInfo(req.file.name, pages) : errorInfo(req.file.name, e);
+    const info = isQuotaError(e) ? storageFullInfo(label, pages) : errorInfo(label, e);
     // Nothing usable was read: roll the dataset back as a whole.
     if (datasetId !== null) {
       if (pages > 0) {
-        const kept = await finishAfterFault(d, datasetId, info, req.file.name);
+        const kept = await finishAfterFault(d, datasetId, info, label);
         return { kind: 'stopped', datasetId, pages: kept.pages, error: kept.error };
       }
       await deleteDataset(d, datasetId);
@@ -180,6 +214,7 @@ export async function runPart(
   };
   try {
     const summary = await ingest(chunks(req.file), opts, async (batch) => {
+      for (const p of batch) p.page.source = req.source;
       await writeBatch(d, req.datasetId, batch);
       pages += batch.length;
     });
@@ -191,23 +226,16 @@ export async function runPart(
   }
 }
 
+/** One large file read in parallel parts into the dataset; its summary as if read in one go. */
 async function runParallel(
-  req: IngestRequest,
+  file: File,
+  datasetId: number,
   plan: SplitPlan,
-  onProgress: (p: IngestProgress) => void,
+  ctx: UnitContext,
   isCancelled: () => boolean,
   spawn: () => PartRunner,
-): Promise<IngestResult> {
-  const d = db();
+): Promise<IngestSummary> {
   const t0 = performance.now();
-  const datasetId = await createDataset(d, {
-    name: req.name ?? req.file.name,
-    fileName: req.file.name,
-    bytes: req.file.size,
-    format: plan.format,
-    compressed: plan.compressed,
-    lock: req.lock,
-  });
   const n = plan.bounds.length - 1;
   const progress: (IngestProgress | null)[] = new Array(n).fill(null);
   const runners: (PartRunner | null)[] = [];
@@ -219,9 +247,9 @@ async function runParallel(
       for (const r of runners) r?.cancel();
     }
     const sum = (f: (x: IngestProgress) => number) => progress.reduce((a, x) => a + (x ? f(x) : 0), 0);
-    onProgress({
+    ctx.onProgress({
       bytesRead: sum((x) => x.bytesRead),
-      totalBytes: req.file.size,
+      totalBytes: file.size,
       bytesDecoded: sum((x) => x.bytesDecoded),
       records: sum((x) => x.records),
       pages: sum((x) => x.pages),
@@ -231,11 +259,12 @@ async function runParallel(
   const results = await Promise.all(
     plan.bounds.slice(0, -1).map((start, k) => {
       const part: PartRequest = {
-        file: req.file.slice(start, plan.bounds[k + 1]),
-        fileName: req.file.name,
+        file: file.slice(start, plan.bounds[k + 1]),
+        fileName: file.name,
+        source: ctx.source,
         datasetId,
         offsetBase: start,
-        seqBase: k * SEQ_STRIDE,
+        seqBase: ctx.seqBase + k * SEQ_STRIDE,
       };
       if (k === 0) {
         runners.push(null);
@@ -246,75 +275,26 @@ async function runParallel(
       return r.run(part, (p) => report(k, p)).finally(() => r.terminate());
     }),
   );
-  const pages = results.reduce((a, r) => a + (r.kind === 'done' ? r.summary.pages : r.pages), 0);
-  const summary = mergeSummaries(req.file, plan, results, performance.now() - t0);
-  if (results.some((r) => r.kind === 'cancelled')) {
-    await finishDataset(d, datasetId, 'cancelled', summary);
-    return { kind: 'cancelled', datasetId, pages };
-  }
-  if (summary.pages === 0 && summary.error) {
-    await deleteDataset(d, datasetId);
-    return { kind: 'rejected', error: summary.error };
-  }
-  if (summary.error && /storage .*is full/.test(summary.error.reason)) {
-    // Out of space: no revisit resolution (it writes), keep what is stored and say so.
-    const kept = await finishAfterFault(d, datasetId, summary.error, req.file.name, summary);
-    return { kind: 'stopped', datasetId, pages: kept.pages, error: kept.error };
-  }
-  await resolveRevisits(datasetId, results);
-  const outcome = ingestOutcome(summary);
-  await finishDataset(d, datasetId, outcome.status, { ...summary, error: outcome.error });
-  return { kind: 'done', datasetId, summary };
-}
-
-function mergeSummaries(
-  file: File,
-  plan: SplitPlan,
-  results: PartResult[],
-  elapsedMs: number,
-): IngestSummary {
-  const add = (into: Record<string, number>, from: Record<string, number>) => {
-    for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
-  };
-  const s: IngestSummary = {
-    fileName: file.name,
-    format: plan.format,
-    compressed: plan.compressed,
-    bytes: file.size,
-    bytesDecoded: 0,
-    recordsByType: {},
-    pages: 0,
-    hosts: 0,
-    hostNames: [],
-    skipped: {},
-    error: null,
-    warnings: [],
-    warningCount: 0,
-    elapsedMs,
-    sinkMs: 0,
-  };
-  const hosts = new Set<string>();
+  const done = results.flatMap((r) =>
+    r.kind === 'done' ? [r.summary] : r.kind === 'cancelled' && r.summary ? [r.summary] : [],
+  );
+  const summary = mergeSummaries(
+    { fileName: file.name, format: plan.format, compressed: plan.compressed, bytes: file.size },
+    done,
+    performance.now() - t0,
+    { parallel: true },
+  );
   for (const r of results) {
-    const p = r.kind === 'done' ? r.summary : r.kind === 'cancelled' ? r.summary : null;
-    if (p) {
-      s.bytesDecoded += p.bytesDecoded;
-      add(s.recordsByType, p.recordsByType);
-      add(s.skipped, p.skipped);
-      s.pages += p.pages;
-      for (const h of p.hostNames) hosts.add(h);
-      s.warnings.push(...p.warnings);
-      s.warningCount += p.warningCount;
-      s.sinkMs = Math.max(s.sinkMs, p.sinkMs);
-      s.error ??= p.error;
-    } else if (r.kind !== 'done') {
-      s.pages += r.pages;
-      if (r.kind === 'failed') s.error ??= r.error;
-    }
+    if (r.kind === 'failed') {
+      summary.pages += r.pages;
+      summary.error ??= r.error;
+    } else if (r.kind === 'cancelled' && !r.summary) summary.pages += r.pages;
   }
-  s.hosts = hosts.size;
-  s.hostNames = [...hosts];
-  s.warnings = s.warnings.slice(0, 100);
-  return s;
+  if (results.some((r) => r.kind === 'cancelled')) throw new IngestCancelled(summary);
+  // Out of space: no revisit resolution (it writes); the caller keeps what is stored and says so.
+  if (!(summary.error && /storage .*is full/.test(summary.error.reason)))
+    await resolveRevisits(datasetId, results);
+  return summary;
 }
 
 /** Revisits whose original lies in an earlier part: found by URL and payload digest once all parts are in. */

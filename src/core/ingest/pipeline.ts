@@ -44,12 +44,30 @@ export interface IngestOptions {
 function warningInfo(
   fileName: string,
   w: { reason: string; offset: number; count: number },
+  lines: boolean,
 ): IngestErrorInfo {
+  const at = `${lines ? 'line' : 'byte'} ${w.offset.toLocaleString('en-US')}`;
   const reason =
     w.count > 1
-      ? `${w.reason} (${w.count.toLocaleString('en-US')} records; the first at byte ${w.offset.toLocaleString('en-US')})`
+      ? `${w.reason} (${w.count.toLocaleString('en-US')} ${lines ? 'lines' : 'records'}; the first at ${at})`
       : w.reason;
-  return new IngestError(fileName, reason, { offset: w.offset }).toInfo();
+  return new IngestError(fileName, reason, lines ? { line: w.offset } : { offset: w.offset }).toInfo();
+}
+
+/** Formats whose readers report line numbers where the others report byte offsets. */
+const LINE_FORMATS: ReadonlySet<FormatId> = new Set([
+  'crawl-log',
+  'access-log',
+  'cdx',
+  'jsonl',
+  'csv',
+  'tsv',
+  'url-list',
+]);
+
+/** '2xx' for 200–299 …; 'other' for statuses that are not HTTP's (0 unknown, Heritrix's negative codes). */
+export function statusClass(status: number): string {
+  return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : 'other';
 }
 
 /** How much of the start of the file is read before deciding its format. */
@@ -98,6 +116,7 @@ export async function ingest(
   const everyMs = opts.progressEveryMs ?? 100;
   const recordsByType: Record<string, number> = {};
   const skipped: Record<string, number> = {};
+  const statusCounts: Record<string, number> = {};
   const hosts = new Set<string>();
   /** Problems read past, one entry per kind: the first occurrence and how many times it happened. */
   const problems = new Map<string, { reason: string; offset: number; count: number }>();
@@ -127,6 +146,8 @@ export async function ingest(
     },
     page(p) {
       pages++;
+      const c = statusClass(p.page.status);
+      statusCounts[c] = (statusCounts[c] ?? 0) + 1;
       if (p.page.host) hosts.add(p.page.host);
       batch.push(p);
     },
@@ -228,10 +249,13 @@ export async function ingest(
     hostNames: [...hosts],
     skipped,
     error: error ? (error as IngestError).toInfo() : null,
-    warnings: [...problems.values()].map((w) => warningInfo(opts.fileName, w)),
+    warnings: [...problems.values()].map((w) =>
+      warningInfo(opts.fileName, w, format !== null && LINE_FORMATS.has(format)),
+    ),
     warningCount: problems.size,
     elapsedMs: performance.now() - t0,
     sinkMs,
+    statusCounts,
   });
 
   try {

@@ -11,7 +11,7 @@ const MAGIC: [number[], string][] = [
   [[0x47, 0x49, 0x46, 0x38], 'a GIF image'],
   [[0x52, 0x49, 0x46, 0x46], 'a RIFF file (WebP image, WAV or AVI)'],
   [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
-  [[0x50, 0x4b, 0x03, 0x04], 'a ZIP archive'],
+  [[0x50, 0x4b, 0x03, 0x04], 'a ZIP archive that is not a WACZ (no datapackage.json)'],
   [[0x42, 0x5a, 0x68], 'bzip2-compressed data (decompress it first)'],
   [[0x28, 0xb5, 0x2f, 0xfd], 'zstd-compressed data (decompress it first)'],
   [[0xfd, 0x37, 0x7a, 0x58, 0x5a], 'xz-compressed data (decompress it first)'],
@@ -21,6 +21,20 @@ const CRAWL_LOG = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z\s+-?\d+\s+(\d+|-)\s+
 const ACCESS_LOG = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" \d{3} (\d+|-)/;
 const CDXJ = /^\S+ \d{8,14} \{/;
 const URL_LINE = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+
+/** At least 80% of the complete lines after the first are crawl.log lines (and there are some). */
+function crawlLogAfterFirstLine(text: string): boolean {
+  const lines = text
+    .split('\n')
+    .slice(1, -1)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 20);
+  return lines.length > 0 && lines.filter((l) => CRAWL_LOG.test(l)).length / lines.length >= 0.8;
+}
+
+/** A ZIP archive (local file header): a WACZ is read apart from the stream formats (see wacz.ts). */
+export const isZip = (head: Uint8Array): boolean =>
+  head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
 
 /**
  * Which format a file is, from its first (decompressed) bytes; the file name only breaks ties.
@@ -39,7 +53,10 @@ export function sniff(head: Uint8Array, fileName: string): Sniffed {
   if (text.startsWith('filedesc://')) return { ok: true, format: 'arc' };
   // An ARC without its filedesc:// version block starts with a record's header line.
   const firstLine = text.slice(0, Math.min(text.length, 4096)).split('\n', 1)[0].trim();
-  if (isArcHeaderLine(firstLine.split(/\s+/))) return { ok: true, format: 'arc' };
+  // …unless what follows is a crawl.log: a log cut out of a metadata ARC keeps its record header line
+  // ("metadata://…/crawl.log?heritrixVersion=… IP date text/plain length"); the reader lists it and reads on.
+  if (isArcHeaderLine(firstLine.split(/\s+/)) && !crawlLogAfterFirstLine(text))
+    return { ok: true, format: 'arc' };
   if (looksBinary(head))
     return { ok: false, reason: 'binary data that is not WARC, ARC or a text log (unknown format)' };
   const start = text.trimStart().slice(0, 200).toLowerCase();
@@ -59,7 +76,7 @@ export function sniff(head: Uint8Array, fileName: string): Sniffed {
   const share = (re: RegExp) => sample.filter((l) => re.test(l)).length / Math.max(sample.length, 1);
   if (sample.length === 0)
     return { ok: false, reason: 'the file holds no data lines (only blank lines or comments)' };
-  if (share(CRAWL_LOG) >= 0.8) return { ok: true, format: 'crawl-log' };
+  if (share(CRAWL_LOG) >= 0.8 || crawlLogAfterFirstLine(text)) return { ok: true, format: 'crawl-log' };
   if (/^ ?CDX [A-Za-z]( [A-Za-z])+$/.test(sample[0]) || share(CDXJ) >= 0.8)
     return { ok: true, format: 'cdx' };
   if (share(ACCESS_LOG) >= 0.8) return { ok: true, format: 'access-log' };

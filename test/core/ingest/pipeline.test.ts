@@ -18,8 +18,19 @@ import {
   warcRecord,
 } from '../helpers';
 
-/** Fixtures that ingest (possibly with a summary.error); the others are refused. */
-const REFUSED = new Set(['junk.bin', 'image.png', 'page.html', 'empty.warc', 'tiny-single-member.warc.gz']);
+/**
+ * Fixtures that ingest (possibly with a summary.error); the others are refused. ZIPs are not streams:
+ * a WACZ is opened by ingestCrawl (test/core/ingest/wacz.test.ts), never by the stream pipeline.
+ */
+const REFUSED = new Set([
+  'junk.bin',
+  'image.png',
+  'page.html',
+  'empty.warc',
+  'tiny-single-member.warc.gz',
+  'crawl.wacz',
+  'not-wacz.zip',
+]);
 const ALL = readdirSync(FIXTURE_DIR)
   .filter((n) => !n.endsWith('.json') && !n.endsWith('.md'))
   .sort();

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { statusClass, usePages, visiblePages, type SortKey } from '../state/pages';
+import { Choice, SearchBox } from './Controls';
 import { fmtInt, fmtSize } from './format';
 import { useDust } from '../state/dust';
 import { Url } from './Url';
@@ -54,41 +55,29 @@ export function PagesTable() {
   return (
     <div className="pages-table">
       <div className="filters">
-        <input
-          type="search"
-          placeholder="Filter by URL or title"
-          aria-label="Filter by URL or title"
-          value={filter.url}
-          onChange={(e) => setFilter({ url: e.target.value })}
+        <SearchBox label="Filter by URL or title" value={filter.url} onChange={(url) => setFilter({ url })} />
+        <Choice
+          label="Host"
+          value={filter.host}
+          options={hosts}
+          all={`All hosts (${hosts.length})`}
+          onChange={(host) => setFilter({ host })}
         />
-        <select aria-label="Host" value={filter.host} onChange={(e) => setFilter({ host: e.target.value })}>
-          <option value="">All hosts ({hosts.length})</option>
-          {hosts.map((h) => (
-            <option key={h}>{h}</option>
-          ))}
-        </select>
-        <select
-          aria-label="Status"
+        <Choice
+          label="Status"
           value={filter.status}
-          onChange={(e) => setFilter({ status: e.target.value })}
-        >
-          <option value="">All statuses</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {s === 'none' ? 'no status' : s}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="MIME type"
+          options={statuses}
+          text={(s) => (s === 'none' ? 'no status' : s)}
+          all="All statuses"
+          onChange={(status) => setFilter({ status })}
+        />
+        <Choice
+          label="MIME type"
           value={filter.mime}
-          onChange={(e) => setFilter({ mime: e.target.value })}
-        >
-          <option value="">All types</option>
-          {mimes.map((m) => (
-            <option key={m}>{m}</option>
-          ))}
-        </select>
+          options={mimes}
+          all="All types"
+          onChange={(mime) => setFilter({ mime })}
+        />
         <span className="count" data-testid="page-count">
           {loading ? 'loading…' : `${fmtInt(rows.length)} of ${fmtInt(pages.length)} pages`}
         </span>

@@ -151,24 +151,17 @@ export function ClusterDetail() {
             const exact = !!p?.fingerprint && (fpCount.get(p.fingerprint) ?? 0) > 1;
             return (
               <tr key={m} className={m === cluster.centre ? 'centre' : ''}>
-                <td>
-                  <input
-                    type="radio"
-                    name="cmp-a"
-                    aria-label="compare as A"
-                    checked={pair[0] === m}
-                    onChange={() => setPair([m, pair[1]])}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="radio"
-                    name="cmp-b"
-                    aria-label="compare as B"
-                    checked={pair[1] === m}
-                    onChange={() => setPair([pair[0], m])}
-                  />
-                </td>
+                {(['A', 'B'] as const).map((side, s) => (
+                  <td key={side}>
+                    <input
+                      type="radio"
+                      name={`cmp-${side.toLowerCase()}`}
+                      aria-label={`compare as ${side}`}
+                      checked={pair[s] === m}
+                      onChange={() => setPair(s === 0 ? [m, pair[1]] : [pair[0], m])}
+                    />
+                  </td>
+                ))}
                 <td>
                   <Url url={p?.url} />
                 </td>

@@ -12,7 +12,9 @@ import { usePages } from '../../state/pages';
 import { drawHistogram } from '../charts/histogram';
 import { download } from '../download';
 import { fmtDuration, fmtInt } from '../format';
+import { Choice } from '../Controls';
 import { JobProgress } from '../JobProgress';
+import { PaneStart } from '../PaneStart';
 import { scrollActiveIntoView, useListKeys } from '../useListKeys';
 import { ParamsPanel } from './ParamsPanel';
 import { ThresholdSliders } from './ThresholdSliders';
@@ -43,8 +45,7 @@ export function ClustersPane() {
   const urlOnly = !pagesLoading && pages.length > 0 && textPages < 2 && (!analysis || analysis.n < 2);
   if (urlOnly) {
     return (
-      <section className="pane pane-clusters" aria-label="Duplicate clusters">
-        <h2>Duplicate clusters</h2>
+      <PaneStart className="pane-clusters" title="Duplicate clusters">
         <p className="empty" data-testid="clusters-no-text">
           No page text to compare: this dataset lists URLs ({fmtInt(pages.length)}) without their documents
           {textPages === 1 ? ' (one page has text)' : ''} — an access log, crawl.log, CDX or URL list.
@@ -52,53 +53,47 @@ export function ClustersPane() {
           URLs alone: mine them in the DUST pane (they stay <em>likely</em>, as nothing can be fetched to
           validate them).
         </p>
-      </section>
+      </PaneStart>
     );
   }
   if (!analysis || !view) {
     return (
-      <section className="pane pane-clusters" aria-label="Duplicate clusters">
-        <h2>Duplicate clusters</h2>
-        {computing ? (
-          <Progress />
-        ) : (
-          <>
-            <p className="empty">
-              No signatures computed yet. Compute exact fingerprints, RP + Hyperlink Map, feature code +
-              length, MinHash and SimHash for this dataset's {fmtInt(textPages)} pages with text, in the
-              background; clusters appear here.
-            </p>
-            <button type="button" onClick={() => void compute()} disabled={loading}>
-              Compute signatures
-            </button>
-          </>
-        )}
-        {error && (
-          <p className="dataset-error" role="alert">
-            {error}
-          </p>
-        )}
-      </section>
+      <PaneStart
+        className="pane-clusters"
+        title="Duplicate clusters"
+        running={computing}
+        progress={<Progress />}
+        error={error}
+      >
+        <p className="empty">
+          No signatures computed yet. Compute exact fingerprints, RP + Hyperlink Map, feature code + length,
+          MinHash and SimHash for this dataset's {fmtInt(textPages)} pages with text, in the background;
+          clusters appear here.
+        </p>
+        <button type="button" onClick={() => void compute()} disabled={loading}>
+          Compute signatures
+        </button>
+      </PaneStart>
     );
   }
   return (
     <section className="pane pane-clusters" aria-label="Duplicate clusters">
       <div className="pane-head">
         <h2>Duplicate clusters</h2>
-        <select aria-label="Method" value={method} onChange={(e) => setMethod(e.target.value as MethodId)}>
-          {(Object.keys(METHOD_LABELS) as MethodId[]).map((m) => (
-            <option key={m} value={m}>
-              {METHOD_LABELS[m]}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Clustering" value={mode} onChange={(e) => setMode(e.target.value as ClusterMode)}>
-          {(Object.keys(CLUSTER_MODE_LABELS) as ClusterMode[]).map((m) => (
-            <option key={m} value={m}>
-              {CLUSTER_MODE_LABELS[m]}
-            </option>
-          ))}
-        </select>
+        <Choice
+          label="Method"
+          value={method}
+          options={Object.keys(METHOD_LABELS) as MethodId[]}
+          text={(m) => METHOD_LABELS[m]}
+          onChange={setMethod}
+        />
+        <Choice
+          label="Clustering"
+          value={mode}
+          options={Object.keys(CLUSTER_MODE_LABELS) as ClusterMode[]}
+          text={(m) => CLUSTER_MODE_LABELS[m]}
+          onChange={setMode}
+        />
       </div>
       <ThresholdSliders method={method} />
       <ParamsPanel />

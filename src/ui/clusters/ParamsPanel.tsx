@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { ENGINE_DEFAULTS, type EngineParams } from '../../core/candidates/engine';
 import { useAnalysis } from '../../state/analysis';
+import { ParamField, type ParamKind } from '../ParamField';
 
 interface Field {
   label: string;
   help: string;
   get(p: EngineParams): number | boolean | string;
   set(p: EngineParams, v: string | boolean): EngineParams;
-  kind: 'number' | 'check' | 'select';
+  kind: ParamKind;
   options?: string[];
   step?: number;
 }
@@ -137,32 +138,16 @@ export function ParamsPanel() {
       <summary>Signature parameters{stale ? ' — changed: recomputation needed' : ''}</summary>
       <div className="param-grid">
         {FIELDS.map((f) => (
-          <label key={f.label} title={f.help}>
-            <span>{f.label}</span>
-            {f.kind === 'check' ? (
-              <input
-                type="checkbox"
-                checked={f.get(params) as boolean}
-                onChange={(e) => setParams(f.set(params, e.target.checked))}
-              />
-            ) : f.kind === 'select' ? (
-              <select
-                value={String(f.get(params))}
-                onChange={(e) => setParams(f.set(params, e.target.value))}
-              >
-                {f.options!.map((o) => (
-                  <option key={o}>{o}</option>
-                ))}
-              </select>
-            ) : (
-              <input
-                type="number"
-                step={f.step ?? 1}
-                value={String(f.get(params))}
-                onChange={(e) => e.target.value !== '' && setParams(f.set(params, e.target.value))}
-              />
-            )}
-          </label>
+          <ParamField
+            key={f.label}
+            label={f.label}
+            help={f.help}
+            kind={f.kind}
+            value={f.get(params)}
+            options={f.options}
+            step={f.step}
+            onChange={(v) => setParams(f.set(params, v))}
+          />
         ))}
       </div>
       <p className="meta">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DUST_DEFAULTS, type DustParams } from '../../core/dust';
 import { useDust } from '../../state/dust';
+import { ParamField } from '../ParamField';
 
 type Key = keyof DustParams;
 
@@ -101,25 +102,16 @@ export function DustParamsPanel() {
         {FIELDS.map((f) => {
           const v = params[f.key];
           return (
-            <label key={f.key} title={f.help}>
-              <span>{f.label}</span>
-              {typeof v === 'boolean' ? (
-                <input type="checkbox" checked={v} onChange={(e) => put(f.key, e.target.checked)} />
-              ) : f.options ? (
-                <select value={String(v)} onChange={(e) => put(f.key, e.target.value)}>
-                  {f.options.map((o) => (
-                    <option key={o}>{o}</option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  type="number"
-                  step={f.step ?? 1}
-                  value={String(v)}
-                  onChange={(e) => e.target.value !== '' && put(f.key, e.target.value)}
-                />
-              )}
-            </label>
+            <ParamField
+              key={f.key}
+              label={f.label}
+              help={f.help}
+              kind={typeof v === 'boolean' ? 'check' : f.options ? 'select' : 'number'}
+              value={v}
+              options={f.options}
+              step={f.step}
+              onChange={(x) => put(f.key, x)}
+            />
           );
         })}
       </div>

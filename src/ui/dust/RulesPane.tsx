@@ -6,7 +6,9 @@ import { usePages } from '../../state/pages';
 import { drawPrecisionAtK } from '../charts/precision-at-k';
 import { csvField, download } from '../download';
 import { fmtInt } from '../format';
+import { Choice, SearchBox } from '../Controls';
 import { JobProgress } from '../JobProgress';
+import { PaneStart } from '../PaneStart';
 import { DustParamsPanel } from './DustParamsPanel';
 import { RuleTable } from './RuleTable';
 import { summariseValidation, urlOnlyNote } from './validation-note';
@@ -38,29 +40,22 @@ export function RulesPane() {
 
   if (!run) {
     return (
-      <section className="pane pane-dust" aria-label="DUST rules">
-        <h2>DUST rules</h2>
-        {mining ? (
-          <Progress />
-        ) : (
-          <>
-            <p className="empty">
-              No rules mined yet. DustBuster finds rules like <code>story?id=</code> → <code>story_</code>{' '}
-              from this dataset's URL list, validates them against its pages and shows how many URLs each
-              would save.
-            </p>
-            <button type="button" onClick={() => void mine()}>
-              Mine DUST rules
-            </button>
-            <DustParamsPanel />
-          </>
-        )}
-        {error && (
-          <p className="dataset-error" role="alert">
-            {error}
-          </p>
-        )}
-      </section>
+      <PaneStart
+        className="pane-dust"
+        title="DUST rules"
+        running={mining}
+        progress={<Progress />}
+        error={error}
+      >
+        <p className="empty">
+          No rules mined yet. DustBuster finds rules like <code>story?id=</code> → <code>story_</code> from
+          this dataset's URL list, validates them against its pages and shows how many URLs each would save.
+        </p>
+        <button type="button" onClick={() => void mine()}>
+          Mine DUST rules
+        </button>
+        <DustParamsPanel />
+      </PaneStart>
     );
   }
   const m = run.metrics;
@@ -68,20 +63,19 @@ export function RulesPane() {
     <section className="pane pane-dust" aria-label="DUST rules">
       <div className="pane-head">
         <h2>DUST rules</h2>
-        <select aria-label="Rule site" value={hostFilter} onChange={(e) => setHostFilter(e.target.value)}>
-          <option value="">All sites ({hosts.length})</option>
-          {hosts.map((h) => (
-            <option key={h} value={h}>
-              {h || '(list)'}
-            </option>
-          ))}
-        </select>
-        <input
-          type="search"
-          aria-label="Filter rules"
+        <Choice
+          label="Rule site"
+          value={hostFilter}
+          options={hosts}
+          text={(h) => h || '(list)'}
+          all={`All sites (${hosts.length})`}
+          onChange={setHostFilter}
+        />
+        <SearchBox
+          label="Filter rules"
           placeholder="Filter: text or host"
           value={ruleFilter}
-          onChange={(e) => setRuleFilter(e.target.value)}
+          onChange={setRuleFilter}
         />
       </div>
       <p className="meta headline" data-testid="dust-headline">

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { LabelValue } from '../../core/eval/estimators';
 import type { StoredLabel } from '../../db/schema';
 import { useLabels } from '../../state/labels';
+import { Choice, SearchBox } from '../Controls';
 import { Url } from '../Url';
 import { scrollActiveIntoView, useListKeys } from '../useListKeys';
 
@@ -9,6 +10,7 @@ import { scrollActiveIntoView, useListKeys } from '../useListKeys';
 export const LABEL_KEYS: Record<string, LabelValue> = { d: 'dup', n: 'not', u: 'unsure' };
 
 const LABEL_NAMES: Record<LabelValue, string> = { dup: 'duplicate', not: 'not', unsure: 'unsure' };
+const LABEL_VALUES = Object.keys(LABEL_NAMES) as LabelValue[];
 
 /** Rows drawn at once: a labelled sample is hundreds of pairs; past this the filter narrows it. */
 const SHOWN = 500;
@@ -67,22 +69,19 @@ export function LabelsList({ urlOf }: { urlOf: (seq: number) => string | undefin
     <div className="labels-list">
       <div className="labels-filter">
         <h3>All labels</h3>
-        <select
-          aria-label="Show labels"
+        <Choice<LabelValue | ''>
+          label="Show labels"
           value={value}
-          onChange={(e) => setValue(e.target.value as LabelValue | '')}
-        >
-          <option value="">all</option>
-          <option value="dup">duplicate</option>
-          <option value="not">not</option>
-          <option value="unsure">unsure</option>
-        </select>
-        <input
-          type="search"
-          aria-label="Filter labels by URL"
+          options={LABEL_VALUES}
+          text={(v) => LABEL_NAMES[v]}
+          all="all"
+          onChange={setValue}
+        />
+        <SearchBox
+          label="Filter labels by URL"
           placeholder="text in either URL"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={setText}
         />
         <span className="meta" data-testid="labels-count">
           {rows.length === labels.size ? `${labels.size} labels` : `${rows.length} of ${labels.size} labels`}

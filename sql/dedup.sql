@@ -38,6 +38,15 @@ JOIN buckets k ON k.method = x.method AND k.band = x.band AND k.key = x.key
 JOIN bands y ON y.method = x.method AND y.band = x.band AND y.key = x.key AND x.page < y.page
 WHERE x.method = 'minhash';
 
+-- name: overlap.minhash
+-- The candidates' first shingle sets, materialised: one row per (pair, shingle of a). Kept apart from the
+-- next statement so no optimiser joins the shingle table with itself on shingle alone first (a common
+-- shingle such as a footer line would make that join quadratic).
+CREATE TABLE overlap AS
+SELECT c.a, c.b, s.shingle
+FROM candidates c
+JOIN shingles s ON s.page = c.a;
+
 -- name: edges.minhash
 -- Exact Jaccard of each candidate from the shingle sets: |A ∩ B| by a join on (page, shingle), then
 -- |A ∩ B| / (|A| + |B| − |A ∩ B|). Compared as a 32-bit float, as the workbench stores it
@@ -45,11 +54,10 @@ WHERE x.method = 'minhash';
 CREATE TABLE edges AS
 SELECT i.a, i.b, i.inter / (pa.shingle_count + pb.shingle_count - i.inter) AS similarity
 FROM (
-  SELECT c.a, c.b, CAST(COUNT(*) AS DOUBLE) AS inter
-  FROM candidates c
-  JOIN shingles sa ON sa.page = c.a
-  JOIN shingles sb ON sb.page = c.b AND sb.shingle = sa.shingle
-  GROUP BY c.a, c.b
+  SELECT o.a, o.b, CAST(COUNT(*) AS DOUBLE) AS inter
+  FROM overlap o
+  JOIN shingles s ON s.page = o.b AND s.shingle = o.shingle
+  GROUP BY o.a, o.b
 ) i
 JOIN pages pa ON pa.id = i.a
 JOIN pages pb ON pb.id = i.b

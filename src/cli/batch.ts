@@ -223,6 +223,7 @@ export async function runJoin(o: JoinOptions): Promise<JoinResult> {
     if (method === 'minhash') {
       await run('candidates.minhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');
+      await run('overlap.minhash');
     }
     await run(`edges.${method}`);
     const edges = await count('SELECT COUNT(*) FROM edges');

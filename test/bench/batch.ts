@@ -1,0 +1,209 @@
+/**
+ * `npm run bench:batch [-- --pages N] [--shards S] [--out DIR] [--keep] [--docsite]`
+ *
+ * 1. Scale: N generated pages (default 1,000,000; test/bench/batch-pages.ts, made at run time and
+ *    never committed) go straight into the map step in S shards over one worker_thread per core, then
+ *    the SQL join on DuckDB (MinHash at the defaults). Printed: time per step, peak memory
+ *    (process maxRSS, which includes the worker threads and DuckDB; and each worker's peak V8 heap),
+ *    Parquet bytes per page, candidate and verified pairs. WARC parsing is not measured here
+ *    (`npm run bench:ingest` does that).
+ * 2. `--docsite`: the docsite crawl (../shared, when present) through batch and through the workbench's
+ *    engine; their connected-components clusters are compared for exact and MinHash.
+ */
+import { createReadStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { comparable } from '../../src/core/candidates/comparable';
+import { ENGINE_DEFAULTS, SignatureEngine } from '../../src/core/candidates/engine';
+import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
+import { connectedComponents } from '../../src/core/clusters/clusters';
+import { ingest } from '../../src/core/ingest/pipeline';
+import { buildProfile, type DedupProfile } from '../../src/core/profile';
+import { pageId } from '../../src/core/batch/keys';
+import { runJoin, runMap } from '../../src/cli/batch';
+
+const GENERATOR = fileURLToPath(new URL('./batch-pages.ts', import.meta.url));
+const DOCSITE = fileURLToPath(new URL('../../../shared/datasets/docsite/crawl.warc.gz', import.meta.url));
+
+const profileFor = (method: MethodId): DedupProfile =>
+  buildProfile({
+    dataset: 'bench',
+    pages: 0,
+    method,
+    thresholds: DEFAULT_THRESHOLDS,
+    clustering: 'components',
+    engine: ENGINE_DEFAULTS,
+    dust: null,
+  });
+
+const gb = (kb: number) => `${(kb / 1048576).toFixed(2)} GB`;
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function dirBytes(dir: string): number {
+  let total = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    total += e.isDirectory() ? dirBytes(p) : statSync(p).size;
+  }
+  return total;
+}
+
+async function scale(pages: number, shards: number, out: string): Promise<void> {
+  const per = Math.ceil(pages / shards);
+  console.log(
+    `scale: ${pages.toLocaleString('en-US')} generated pages in ${shards} shards, ${availableParallelism()} workers, out ${out}`,
+  );
+  const profile = profileFor('minhash');
+  let lastLog = 0;
+  const map = await runMap({
+    profile,
+    outDir: out,
+    shards: Array.from({ length: shards }, (_, i) => ({
+      name: `gen-${i}`,
+      source: {
+        kind: 'generator' as const,
+        module: GENERATOR,
+        args: { seed: 7, start: i * per, count: Math.max(0, Math.min(per, pages - i * per)) },
+      },
+    })),
+    log: (l) => {
+      const now = performance.now();
+      if (!l.startsWith('map: ') || l.includes('shard ') || now - lastLog > 10_000) {
+        lastLog = now;
+        process.stderr.write(l + '\n');
+      }
+    },
+  });
+  const mapped = map.shards.reduce((a, x) => a + x.pages, 0);
+  const parquet = map.shards.reduce((a, x) => a + x.bytes, 0);
+  const rssMap = process.resourceUsage().maxRSS;
+  const minhash = await runJoin({ profile, outDir: out, shardIndices: map.shards.map((x) => x.index) });
+  const rssJoin = process.resourceUsage().maxRSS;
+  const all = minhash.summary.find((r) => r.host === null)!;
+  const perPage = (b: number) => (b / mapped).toFixed(0);
+  console.log(
+    `map         ${s(map.elapsedMs)} for ${mapped.toLocaleString('en-US')} pages (${((mapped / map.elapsedMs) * 1000).toFixed(0)} pages/s)`,
+  );
+  console.log(
+    `parquet     ${(parquet / 1048576).toFixed(0)} MB, ${perPage(parquet)} bytes/page (pages + bands + shingles)`,
+  );
+  for (const t of ['pages', 'bands', 'shingles']) {
+    let b = 0;
+    for (const x of map.shards)
+      b += statSync(join(out, 'shards', `shard-${String(x.index).padStart(5, '0')}`, `${t}.parquet`)).size;
+    console.log(`            ${t.padEnd(9)} ${perPage(b)} bytes/page`);
+  }
+  console.log(
+    `join        ${s(minhash.elapsedMs)} MinHash: ${minhash.candidates.toLocaleString('en-US')} candidate pairs, ${minhash.edges.toLocaleString('en-US')} verified, ${minhash.iterations} label iterations`,
+  );
+  console.log(
+    `            steps ${Object.entries(minhash.timings)
+      .map(([k, v]) => `${k} ${s(v)}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `            ${all.pages.toLocaleString('en-US')} pages, ${all.clusters.toLocaleString('en-US')} clusters, ${all.duplicates_removed.toLocaleString('en-US')} duplicates removed`,
+  );
+  console.log(`total       ${s(map.elapsedMs + minhash.elapsedMs)} (map + join)`);
+  console.log(
+    `memory      peak RSS ${gb(rssMap)} after map, ${gb(rssJoin)} after join (process: main + workers + DuckDB)`,
+  );
+  console.log(
+    `            worker peak V8 heap ${map.workerHeapPeaks.map((h) => `${(h / 1048576).toFixed(0)} MB`).join(', ')}`,
+  );
+  console.log(`output      ${(dirBytes(out) / 1048576).toFixed(0)} MB on disk`);
+}
+
+/** Docsite through the engine and through batch: the same clusters? */
+async function docsite(): Promise<void> {
+  if (!existsSync(DOCSITE)) {
+    console.log(`docsite: ${DOCSITE} not found, skipped`);
+    return;
+  }
+  const engine = new SignatureEngine(ENGINE_DEFAULTS);
+  const ids: bigint[] = [];
+  const t0 = performance.now();
+  await ingest(
+    createReadStream(DOCSITE) as AsyncIterable<Uint8Array>,
+    { fileName: 'crawl.warc.gz', totalBytes: 0 },
+    async (batch) => {
+      for (const { page, content } of batch) {
+        if (!comparable(page) || !content.text) continue;
+        engine.add({
+          text: content.text,
+          normUrl: page.normUrl,
+          outlinks: content.outlinks,
+          fingerprint: page.fingerprint,
+        });
+        ids.push(pageId(0, page.seq));
+      }
+    },
+  );
+  const r = engine.finish();
+  console.log(`docsite: engine ${r.n} pages, ${s(performance.now() - t0)}`);
+  for (const method of ['exact', 'minhash'] as const) {
+    const { mask } = acceptMask(r.pairs, method, DEFAULT_THRESHOLDS);
+    const expected = connectedComponents(r.n, r.pairs.a, r.pairs.b, (k) => mask[k] === 1).map((c) =>
+      c.members
+        .map((i) => String(ids[i]))
+        .sort()
+        .join(' '),
+    );
+    const out = mkdtempSync(join(tmpdir(), 'batch-docsite-'));
+    const profile = profileFor(method);
+    const map = await runMap({
+      profile,
+      outDir: out,
+      shards: [{ name: 'crawl.warc.gz', source: { kind: 'file', path: DOCSITE } }],
+      log: () => {},
+    });
+    const j = await runJoin({
+      profile,
+      outDir: out,
+      shardIndices: map.shards.map((x) => x.index),
+      log: () => {},
+    });
+    const db = await DuckDBInstance.create(':memory:');
+    const con = await db.connect();
+    const rows = (
+      await con.runAndReadAll(
+        `SELECT string_agg(CAST(page AS VARCHAR), ' ' ORDER BY CAST(page AS VARCHAR)) AS m FROM read_parquet('${join(out, 'clusters.parquet')}') GROUP BY cluster`,
+      )
+    ).getRowObjectsJS();
+    con.closeSync();
+    db.closeSync();
+    const got = new Set(rows.map((x) => String(x.m)));
+    const same = expected.length === got.size && expected.every((c) => got.has(c));
+    console.log(
+      `docsite ${method.padEnd(7)}: engine ${expected.length} clusters, batch ${got.size} clusters (${j.edges} verified pairs, map ${s(map.elapsedMs)}, join ${s(j.elapsedMs)}) — ${same ? 'IDENTICAL' : 'DIFFERENT'}`,
+    );
+    rmSync(out, { recursive: true, force: true });
+    if (!same) process.exitCode = 1;
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      pages: { type: 'string', default: '1000000' },
+      shards: { type: 'string', default: '20' },
+      out: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      docsite: { type: 'boolean', default: false },
+      'no-scale': { type: 'boolean', default: false },
+    },
+  });
+  if (values.docsite) await docsite();
+  if (values['no-scale']) return;
+  const out = values.out ?? mkdtempSync(join(tmpdir(), 'bench-batch-'));
+  try {
+    await scale(Number(values.pages), Number(values.shards), out);
+  } finally {
+    if (!values.keep && !values.out) rmSync(out, { recursive: true, force: true });
+  }
+}
+
+await main();

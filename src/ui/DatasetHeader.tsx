@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { SourceInfo } from '../core/types';
 import type { Dataset } from '../db/schema';
 import { useDatasets } from '../state/datasets';
 import { fmtBytes, fmtDuration, fmtInt } from './format';
@@ -6,6 +7,15 @@ import { fmtBytes, fmtDuration, fmtInt } from './format';
 /** The selected dataset's name (renamable), what was read, how much it stores, and what went wrong. */
 export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
   const types = Object.entries(d.recordsByType)
+    .map(([k, v]) => `${k} ${fmtInt(v)}`)
+    .join(' · ');
+  const statuses = Object.entries(d.statusCounts ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${k} ${fmtInt(v)}`)
+    .join(' · ');
+  // What was read but is not a page: dns: lookups, Heritrix's own codes with their meaning, …
+  const notPages = Object.entries(d.skipped ?? {})
+    .sort((a, b) => b[1] - a[1])
     .map(([k, v]) => `${k} ${fmtInt(v)}`)
     .join(' · ');
   return (
@@ -21,6 +31,17 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
       </p>
       {d.fileName !== d.name && <p className="meta">File: {d.fileName}</p>}
       {types && <p className="meta">Records: {types}</p>}
+      {statuses && <p className="meta">Status: {statuses}</p>}
+      {notPages && <p className="meta">Not pages: {notPages}</p>}
+      {d.pageList && (
+        <p className="meta">
+          Page list (pages.jsonl): {fmtInt(d.pageList.listed)} listed, {fmtInt(d.pageList.found)} read as
+          pages
+        </p>
+      )}
+      {d.sources && (d.sources.length > 1 || d.sources.some((x) => x.format === null)) && (
+        <Sources sources={d.sources} />
+      )}
       {d.error && (
         <p className={d.status === 'empty' ? 'dataset-error empty' : 'dataset-error'} role="alert">
           {d.error.message}
@@ -39,6 +60,37 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
         </details>
       )}
     </header>
+  );
+}
+
+/** The files of a crawl read from many: each with its pages and its own problems, skipped ones said so. */
+function Sources({ sources }: { sources: SourceInfo[] }) {
+  const skipped = sources.filter((x) => x.format === null).length;
+  return (
+    <details className="dataset-sources">
+      <summary>
+        {fmtInt(sources.length)} files{skipped > 0 ? ` (${fmtInt(skipped)} not a crawl, skipped)` : ''}
+      </summary>
+      <ul>
+        {sources.map((x, i) => (
+          <li key={i}>
+            <span className="name">{x.name}</span> ·{' '}
+            {x.format === null
+              ? 'skipped'
+              : `${x.format}${x.compressed ? ' (gzip)' : ''} · ${fmtInt(x.pages)} pages`}{' '}
+            · {fmtBytes(x.bytes)}
+            {x.error && <div className="dataset-error">{x.error.message}</div>}
+            {x.warningCount > 0 && (
+              <ul>
+                {x.warnings.map((w, k) => (
+                  <li key={k}>{w.message}</li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

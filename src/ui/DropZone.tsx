@@ -1,9 +1,64 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useDatasets } from '../state/datasets';
 
-/** The whole window accepts dropped files; one dataset per file. */
+/** A file with the path it had in the dropped folder ('' for a file dropped on its own). */
+interface Found {
+  file: File;
+  path: string;
+}
+
+/** Every entry of a directory: readEntries gives them in batches (Chromium: 100) until an empty one. */
+async function readAll(dir: FileSystemDirectoryEntry): Promise<FileSystemEntry[]> {
+  const reader = dir.createReader();
+  const all: FileSystemEntry[] = [];
+  for (;;) {
+    const batch = await new Promise<FileSystemEntry[]>((ok, fail) => reader.readEntries(ok, fail));
+    if (batch.length === 0) return all;
+    all.push(...batch);
+  }
+}
+
+/** The files under an entry, folders read recursively. */
+async function filesOf(entry: FileSystemEntry, out: Found[]): Promise<void> {
+  if (entry.isFile) {
+    const file = await new Promise<File>((ok, fail) => (entry as FileSystemFileEntry).file(ok, fail));
+    out.push({ file, path: entry.fullPath });
+  } else if (entry.isDirectory) {
+    for (const child of await readAll(entry as FileSystemDirectoryEntry)) await filesOf(child, out);
+  }
+}
+
+/**
+ * What a drop holds: files, and the files of dropped folders, in path order (a crawl's WARCs are
+ * numbered: crawl-00001.warc.gz, crawl-00002.warc.gz…). The name is the folder's when one folder was
+ * dropped. Entries must be taken during the drop event; reading them may come after.
+ */
+export function droppedCrawl(dt: DataTransfer): Promise<{ files: File[]; name?: string }> {
+  const items = Array.from(dt.items ?? []).filter((i) => i.kind === 'file');
+  const entries = items.map((i) => i.webkitGetAsEntry?.() ?? null);
+  const plain = items.map((i) => i.getAsFile());
+  const fallback = Array.from(dt.files ?? []);
+  return (async () => {
+    if (items.length === 0) return { files: fallback };
+    const found: Found[] = [];
+    for (let k = 0; k < items.length; k++) {
+      const entry = entries[k];
+      // A DataTransfer made by a script has no file system entries: its files are taken as they are.
+      if (entry) await filesOf(entry, found);
+      else if (plain[k]) found.push({ file: plain[k]!, path: '' });
+    }
+    const folders = entries.filter((e) => e?.isDirectory);
+    if (folders.length > 0) found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return {
+      files: found.map((f) => f.file),
+      name: folders.length === 1 && entries.length === 1 ? folders[0]!.name : undefined,
+    };
+  })();
+}
+
+/** The whole window accepts dropped files and folders; everything dropped at once is one crawl. */
 export function DropZone({ children }: { children: ReactNode }) {
-  const ingestFile = useDatasets((s) => s.ingestFile);
+  const ingestFiles = useDatasets((s) => s.ingestFiles);
   const [over, setOver] = useState(false);
 
   useEffect(() => {
@@ -25,10 +80,9 @@ export function DropZone({ children }: { children: ReactNode }) {
       e.preventDefault();
       depth = 0;
       setOver(false);
-      const files = Array.from(e.dataTransfer?.files ?? []);
-      void (async () => {
-        for (const f of files) await ingestFile(f);
-      })();
+      if (!e.dataTransfer) return;
+      const crawl = droppedCrawl(e.dataTransfer);
+      void crawl.then(({ files, name }) => ingestFiles(files, name));
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);
@@ -40,14 +94,14 @@ export function DropZone({ children }: { children: ReactNode }) {
       window.removeEventListener('dragover', overFn);
       window.removeEventListener('drop', drop);
     };
-  }, [ingestFile]);
+  }, [ingestFiles]);
 
   return (
     <>
       {children}
       {over && (
         <div className="drop-overlay" role="status">
-          Drop to read the crawl file
+          Drop the crawl: its files or its folder are read as one dataset
         </div>
       )}
     </>

@@ -6,7 +6,8 @@ export function IngestPanel() {
   const cancel = useDatasets((s) => s.cancelJob);
   const resolve = useDatasets((s) => s.resolveCancelled);
   const p = job.progress;
-  const total = job.fileSize;
+  // Bytes over all the files of the crawl (a WACZ: the whole file).
+  const total = p?.totalBytes ?? job.fileSize;
   const read = p?.bytesRead ?? 0;
   const pct = total > 0 ? Math.min(100, (read / total) * 100) : 0;
   const { rate, etaMs } = rateAndEta(read, total, p?.elapsedMs ?? 0);
@@ -47,6 +48,11 @@ export function IngestPanel() {
       >
         <div className="bar" style={{ width: `${pct}%` }} />
       </div>
+      {p?.files !== undefined && p.files > 1 && p.file && (
+        <div className="ingest-file" data-testid="ingest-file">
+          File {fmtInt((p.fileIndex ?? 0) + 1)} of {fmtInt(p.files)}: <span className="name">{p.file}</span>
+        </div>
+      )}
       <div className="ingest-stats" data-testid="ingest-stats">
         {fmtBytes(read)} of {fmtBytes(total)} · {fmtInt(p?.records ?? 0)} records · {fmtInt(p?.pages ?? 0)}{' '}
         pages · {fmtBytes(rate)}/s · ETA {fmtDuration(etaMs)}

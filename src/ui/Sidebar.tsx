@@ -10,8 +10,10 @@ export function Sidebar() {
   const select = useDatasets((s) => s.select);
   const remove = useDatasets((s) => s.remove);
   const ingestFile = useDatasets((s) => s.ingestFile);
+  const ingestFiles = useDatasets((s) => s.ingestFiles);
   const job = useDatasets((s) => s.job);
   const input = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   // The dataset list is one tab stop: ↑/↓ move between datasets, Enter opens one, Delete deletes it.
   const list = useRef<HTMLUListElement>(null);
   const [focused, setFocused] = useState<number | null>(null);
@@ -39,21 +41,39 @@ export function Sidebar() {
         <button type="button" onClick={() => void openSample()} disabled={!!job}>
           Open sample crawl
         </button>
+        <button type="button" onClick={() => folderInput.current?.click()} disabled={!!job}>
+          Open folder…
+        </button>
+        {/* Files chosen together are one crawl (one dataset): a crawl is often dozens of WARC.gz. */}
         <input
           ref={input}
           type="file"
+          multiple
           hidden
           data-testid="file-input"
           onChange={(e) => {
             const files = Array.from(e.target.files ?? []);
             e.target.value = '';
-            void (async () => {
-              for (const f of files) await ingestFile(f);
-            })();
+            void ingestFiles(files);
+          }}
+        />
+        <input
+          ref={folderInput}
+          type="file"
+          hidden
+          data-testid="folder-input"
+          {...{ webkitdirectory: '' }}
+          onChange={(e) => {
+            // A folder's files in path order (numbered WARCs stay in crawl order); named after the folder.
+            const files = Array.from(e.target.files ?? []).sort((a, b) =>
+              a.webkitRelativePath < b.webkitRelativePath ? -1 : 1,
+            );
+            e.target.value = '';
+            void ingestFiles(files, files[0]?.webkitRelativePath.split('/')[0] || undefined);
           }}
         />
       </div>
-      <p className="hint">or drop files anywhere</p>
+      <p className="hint">or drop files or a folder anywhere: what is dropped together is one crawl</p>
       <h2>Datasets</h2>
       {datasets.length === 0 ? (
         <p className="empty">None yet.</p>

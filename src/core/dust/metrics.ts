@@ -112,6 +112,12 @@ export interface DustMetrics {
   paramRules: number;
   /** Rules from pairs of identical documents (pair-rules.ts, not in the paper). */
   pairRules: number;
+  /** Rules with wildcards merging likely rules of Figs. 1–2 (pair-rules.ts mergeLikelyRules). */
+  mergedRules: number;
+  /** Valid rules of one site found valid on another too (transfer.ts). */
+  transferred: number;
+  /** Special cases folded under a valid rule and not listed (redundancy.ts foldSpecialCases). */
+  folded: number;
   /** Table 3: rules found valid; refuted; left likely (undecided, or refinements of valid rules). */
   valid: number;
   refuted: number;
@@ -137,13 +143,17 @@ export function dustMetrics(
   cycles: number,
 ): DustMetrics {
   const substring = rules.filter((r) => r.kind === 'substring');
-  // Fig. 5 measures what the URL list alone predicts: rules from pairs read the documents.
-  const fromList = substring.filter((r) => r.origin !== 'pairs');
+  // Fig. 5 measures what Figs. 1–2 predict from the URL list alone: rules from pairs read the
+  // documents, merged and transferred rules are not the paper's.
+  const fromList = substring.filter((r) => r.origin === undefined || r.origin === 'envelopes');
   return {
     detected: counts.detected,
     afterRedundancy: counts.afterRedundancy,
     paramRules: rules.length - substring.length,
-    pairRules: substring.length - fromList.length,
+    pairRules: substring.filter((r) => r.origin === 'pairs').length,
+    mergedRules: substring.filter((r) => r.origin === 'merged').length,
+    transferred: substring.filter((r) => r.origin === 'transfer').length,
+    folded: 0,
     valid: rules.filter((r) => r.status === 'valid').length,
     refuted: rules.filter((r) => r.status === 'refuted').length,
     likely: rules.filter((r) => r.status === 'likely').length,

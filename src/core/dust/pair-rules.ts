@@ -18,10 +18,17 @@
  * support and likely-similar support are then counted over the whole site list as for any rule, and
  * it is validated (Figs. 3–4) like the others. Candidates equal to, refining, or refined by a rule of
  * Fig. 1–2 are dropped: the paper's rules come first.
+ *
+ * Several varying tokens: /2024/04/14/1234/ ↔ /?p=1234 spells one rule per date. All the pairs'
+ * spellings (also those below MS) are generalised (wildcards.ts): the words that vary become typed
+ * wildcards, /2024/{m}/{d}/{n}/$ → /?p={n}$, one rule whose support is counted over all its
+ * instances. The narrower spellings stay candidates; once the general rule is valid they are folded
+ * under it (validation.ts). mergeLikelyRules does the same for the rules of Figs. 1–2.
  */
 import { applyRule, compareSides, likelySubstringRule, pairRefines, reversed, UrlIndex } from './rules';
 import { likelySimilar } from './similarity';
 import { groupBySite } from './url-list';
+import { generalise } from './wildcards';
 import { GAP, type DustParams, type DustUrl, type SubstringRule } from './types';
 
 const ALNUM_TOKEN = /^[\p{L}\p{N}]+$/u;
@@ -121,6 +128,16 @@ export function detectPairRules(
       rule.reason = `likely: ${count} pairs of identical documents differ so; ${rule.likelySimilarSupport} likely-similar instances in the list`;
       out.push(rule);
     }
+    for (const g of generalise([...pairs.values()], params.MS)) {
+      const rule = likelySubstringRule(site, g.alpha, g.beta, { origin: 'pairs' });
+      if (mine.some((r) => sameRule(r, rule)) || out.some((r) => r.site === site && sameRule(r, rule)))
+        continue;
+      index ??= new UrlIndex(list);
+      countSupport(rule, index, params.likelySimilarJaccard);
+      if (rule.likelySimilarSupport < params.MS) continue;
+      rule.reason = `likely: one rule for ${g.members} spellings of ${g.count} pairs of identical documents (the words that vary are wildcards); ${rule.likelySimilarSupport} likely-similar instances in the list`;
+      out.push(rule);
+    }
   }
   return out.sort(
     (a, b) =>
@@ -142,7 +159,7 @@ function sameRule(x: SubstringRule, y: SubstringRule): boolean {
  * direction — and of those the LikelySimilar ones (§4). Every instance is counted, not only buckets
  * of ≤ T: these rules did not come from buckets.
  */
-function countSupport(rule: SubstringRule, index: UrlIndex, jaccard: number): void {
+export function countSupport(rule: SubstringRule, index: UrlIndex, jaccard: number): void {
   const back = reversed(rule);
   const seen = new Set<string>();
   for (const r of [rule, back]) {
@@ -159,4 +176,38 @@ function countSupport(rule: SubstringRule, index: UrlIndex, jaccard: number): vo
     }
   }
   rule.redundancySupport = rule.likelySimilarSupport;
+}
+
+/**
+ * Rules of Figs. 1–2 that differ only in words a wildcard covers (?p=5 → /post/5, ?p=6 → /post/6 …
+ * at a few instances each) merged into one rule with wildcards (wildcards.ts), support counted over
+ * the site's list as for rules from pairs. The merged rules are new candidates (origin 'merged'); the
+ * rules they merge stay, and are folded under the merged rule once it is valid.
+ */
+export function mergeLikelyRules(
+  rules: readonly SubstringRule[],
+  urls: readonly DustUrl[],
+  params: Pick<DustParams, 'site' | 'MS' | 'likelySimilarJaccard'>,
+): SubstringRule[] {
+  const bySite = new Map<string, SubstringRule[]>();
+  for (const r of rules) bySite.set(r.site, [...(bySite.get(r.site) ?? []), r]);
+  const lists = groupBySite(urls, params.site);
+  const out: SubstringRule[] = [];
+  for (const [site, mine] of bySite) {
+    const general = generalise(
+      mine.map((r) => ({ alpha: r.alpha, beta: r.beta, count: r.likelySimilarSupport })),
+      params.MS,
+    );
+    if (general.length === 0) continue;
+    const index = new UrlIndex(lists.get(site) ?? []);
+    for (const g of general) {
+      const rule = likelySubstringRule(site, g.alpha, g.beta, { origin: 'merged' });
+      if (mine.some((r) => sameRule(r, rule))) continue;
+      countSupport(rule, index, params.likelySimilarJaccard);
+      if (rule.likelySimilarSupport < params.MS) continue;
+      rule.reason = `likely: merges ${g.members} likely rules that differ only where the wildcards stand; ${rule.likelySimilarSupport} likely-similar instances in the list`;
+      out.push(rule);
+    }
+  }
+  return out.sort((a, b) => b.likelySimilarSupport - a.likelySimilarSupport || b.support - a.support);
 }

@@ -16,7 +16,7 @@
  */
 import { likelySimilar } from './similarity';
 import { groupBySite } from './url-list';
-import type { DustParams, DustUrl, ParamDefaultRule, ParamDropRule } from './types';
+import type { DustParams, DustUrl, ParamDefaultRule, ParamDropRule, PathParamDropRule } from './types';
 
 interface Query {
   base: string;
@@ -60,6 +60,43 @@ export function setParam(url: string, name: string, value: string): string | nul
     q.base,
     q.pieces.map((p) => (nameOf(p) === name ? `${name}=${value}` : p)),
   );
+}
+
+/**
+ * RFC 3986 §3.3 path parameters: ';name=value' inside a path segment (Java servlets' ;jsessionid=,
+ * ;sid=, ;phpsessid=). The value runs to the next ';', '/', '?' or '#'.
+ */
+const PATH_PARAM = /;([^;=/?#]+)=([^;/?#]*)/g;
+
+/** Where the path starts and ends (after the authority, before '?' or '#'). */
+function pathSpan(url: string): [number, number] {
+  const scheme = url.indexOf('://');
+  const start = scheme < 0 ? 0 : url.indexOf('/', scheme + 3);
+  if (start < 0) return [url.length, url.length];
+  let end = url.length;
+  for (const c of ['?', '#']) {
+    const at = url.indexOf(c, start);
+    if (at >= 0 && at < end) end = at;
+  }
+  return [start, end];
+}
+
+/** The names of url's path parameters, each once. */
+export function pathParamNames(url: string): string[] {
+  const [a, b] = pathSpan(url);
+  if (url.indexOf(';', a) < 0) return [];
+  const names = new Set<string>();
+  for (const m of url.slice(a, b).matchAll(PATH_PARAM)) names.add(m[1]);
+  return [...names];
+}
+
+/** url without its path parameter name (every occurrence); null when url does not carry it. */
+export function dropPathParam(url: string, name: string): string | null {
+  const [a, b] = pathSpan(url);
+  if (url.indexOf(';', a) < 0) return null;
+  const path = url.slice(a, b);
+  const out = path.replace(PATH_PARAM, (all, n: string) => (n === name ? '' : all));
+  return out === path ? null : url.slice(0, a) + out + url.slice(b);
 }
 
 interface Group {
@@ -211,6 +248,73 @@ export function detectParamRules(
         likelySimilarSupport: t.similar,
         redundancySupport: t.similar,
         instances: t.instances,
+      });
+    }
+  }
+  out.sort((a, b) => b.likelySimilarSupport - a.likelySimilarSupport || b.support - a.support);
+  out.forEach((r, k) => (r.id = firstId + k));
+  return out;
+}
+
+/**
+ * Likely path parameter rules (drop ;name=value), per site: URLs equal once the parameter is dropped
+ * form a group with the URL without it when the list has it; each member carrying the parameter is an
+ * instance, likely similar when LikelySimilar to that bare URL (else to another member). Only a
+ * parameter whose value varies in a group counts there (absent is a value). Likely-similar support
+ * ≥ MS, as for query parameters.
+ */
+export function detectPathParamRules(
+  urls: readonly DustUrl[],
+  params: DustParams,
+  firstId = 0,
+): PathParamDropRule[] {
+  const out: PathParamDropRule[] = [];
+  for (const [site, list] of groupBySite(urls, params.site)) {
+    const at = new Map<string, number>();
+    const groups = new Map<string, { name: string; bare: number; members: number[]; values: Set<string> }>();
+    list.forEach((u, k) => {
+      for (const name of pathParamNames(u.url)) {
+        const rest = dropPathParam(u.url, name)!;
+        const key = `${name}\u0000${rest}`;
+        let g = groups.get(key);
+        if (!g) {
+          if (at.size === 0) list.forEach((v, j) => at.set(v.url, j));
+          groups.set(key, (g = { name, bare: at.get(rest) ?? -1, members: [], values: new Set() }));
+          if (g.bare >= 0) g.values.add('');
+        }
+        g.members.push(k);
+        const [a, b] = pathSpan(u.url);
+        for (const m of u.url.slice(a, b).matchAll(PATH_PARAM)) if (m[1] === name) g.values.add(`=${m[2]}`);
+      }
+    });
+    const drops = new Map<string, Tally>();
+    for (const g of groups.values()) {
+      if (g.values.size < 2) continue;
+      const t = tally(drops, g.name);
+      g.members.forEach((m, k) => {
+        const ref = g.bare >= 0 ? g.bare : g.members[k === 0 ? 1 : 0];
+        if (ref === undefined) return;
+        const sim = likelySimilar(list[m], list[ref], params.likelySimilarJaccard);
+        count(t, list[m], list[ref], sim, params.instanceSample);
+      });
+    }
+    for (const [param, t] of drops) {
+      if (t.similar < params.MS) continue;
+      out.push({
+        id: 0,
+        kind: 'path-param-drop',
+        site,
+        param,
+        support: t.support,
+        likelySimilarSupport: t.similar,
+        redundancySupport: t.similar,
+        status: 'likely',
+        direction: 'one-way',
+        positives: 0,
+        negatives: 0,
+        instances: t.instances,
+        refinesValid: null,
+        reason: 'likely: path parameter removal support ≥ MS',
       });
     }
   }

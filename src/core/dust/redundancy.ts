@@ -13,8 +13,8 @@
  * those pairs by their T_high support.
  */
 import { byLikeliness, detectLikelyPairs } from './likely-rules';
-import { pairRefines } from './rules';
-import type { DustParams, DustUrl, SubstringRule } from './types';
+import { pairRefines, ruleSpelling } from './rules';
+import type { DustParams, DustUrl, Rule, SubstringRule } from './types';
 
 /**
  * Fig. 2 over one list sorted by calculated support (redundancySupport), descending. Returns the
@@ -84,4 +84,31 @@ export interface NonRedundantRules {
 export function detectNonRedundantRules(urls: readonly DustUrl[], params: DustParams): NonRedundantRules {
   const likely = detectLikelyPairs(urls, params, params.Tlow, params.Thigh);
   return { detected: likely.length, rules: eliminateRedundantRules(likely, params) };
+}
+
+/** Spellings kept per folding rule (the count is exact). */
+const FOLDED_SPELLINGS = 5;
+
+/**
+ * The list as shown: a rule whose every instance one valid rule merges on its own (Fig. 4 lines 4–7's
+ * refinements, and the special cases validation.ts recognises by their instances: a date's permalink
+ * rule under the rule with wildcards, ?sessionid=4015$ → $ under "drop sessionid") is folded under
+ * that rule — counted in its `absorbs`, not listed beside it. "Once a broader rule is deemed valid,
+ * there is no longer a need for refinements thereof" (§5.3). Compositions of several rules stay
+ * listed. Returns the rules kept, in order; the folding rules are updated in place.
+ */
+export function foldSpecialCases(rules: readonly Rule[]): Rule[] {
+  const byId = new Map(rules.map((r) => [r.id, r]));
+  const kept: Rule[] = [];
+  for (const r of rules) {
+    const under = r.coveredBy?.length === 1 ? byId.get(r.coveredBy[0]) : undefined;
+    if (!under || under.status !== 'valid') {
+      kept.push(r);
+      continue;
+    }
+    const a = (under.absorbs ??= { count: 0, spellings: [] });
+    a.count++;
+    if (a.spellings.length < FOLDED_SPELLINGS) a.spellings.push(ruleSpelling(r));
+  }
+  return kept;
 }

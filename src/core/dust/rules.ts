@@ -2,11 +2,12 @@
  * Rules as operations on URLs: applying one (§3 Canonization: "we assume that there is some standard
  * way of applying every rule"), the shrinking order of §5.3, and refinement (Definition 5.2, Lemma 5.3).
  */
-import { dropParam, setParam } from './params';
+import { dropParam, dropPathParam, setParam } from './params';
 import { tokenizeUrl, untokenize } from './url-list';
-import { GAP, type DustUrl, type Rule, type SubstringRule } from './types';
+import { fillWildcards, hasWildcard, isWildcard, isWordToken, matchWildRun } from './wildcards';
+import type { DustUrl, Rule, SubstringRule } from './types';
 
-const WORD_START = /^[\p{L}\p{N}]/u;
+export { isWordToken };
 
 /** A likely substring rule with nothing validated yet; `over` sets supports, origin, reason. */
 export function likelySubstringRule(
@@ -37,12 +38,14 @@ export function likelySubstringRule(
 
 /**
  * A rule's two sides as people read them, in the paper's α → β notation (§3): a substring rule's token
- * runs joined; a parameter substitution (§1) as the parameter with any value → dropped or set to its
- * default. The UI, the exports and the CLI all spell rules from here.
+ * runs joined, wildcards as they are ({y}/{m}/{d}/{n}, {s}, {x}: wildcards.ts); a parameter
+ * substitution (§1) as the parameter with any value → dropped or set to its default; a path parameter
+ * with its ';' (";jsessionid=… → (dropped)"). The UI, the exports and the CLI all spell rules from here.
  */
 export function ruleSides(rule: Rule): { alpha: string; beta: string } {
   if (rule.kind === 'substring') return { alpha: rule.alpha.join(''), beta: rule.beta.join('') };
   if (rule.kind === 'param-drop') return { alpha: `${rule.param}=…`, beta: '(dropped)' };
+  if (rule.kind === 'path-param-drop') return { alpha: `;${rule.param}=…`, beta: '(dropped)' };
   return { alpha: `${rule.param}=…`, beta: `${rule.param}=${rule.value}` };
 }
 
@@ -50,13 +53,6 @@ export function ruleSides(rule: Rule): { alpha: string; beta: string } {
 export function ruleSpelling(rule: Rule): string {
   const { alpha, beta } = ruleSides(rule);
   return `${alpha} → ${beta}`;
-}
-
-/** Whether a URL token is an alphanumeric run (the only kind GAP matches). */
-export function isWordToken(t: string): boolean {
-  const c = t.charCodeAt(0);
-  if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-  return WORD_START.test(t);
 }
 
 /**
@@ -74,20 +70,21 @@ export function compareSides(a: readonly string[], b: readonly string[]): number
  * Leftmost position ≥ from where run occurs in tokens, or -1. A leading '^' of the run matches only
  * the start frame and a trailing '$' only the end frame (Definition 3.1 lets rules "simultaneously
  * start with the token ^ and/or … end with the token $"); the empty run occurs nowhere, as a
- * substitution "" → β has no one place to insert β. A GAP in the run (rules from pairs) matches any
- * one alphanumeric token.
+ * substitution "" → β has no one place to insert β. Wildcards in the run (wildcards.ts) match what
+ * their kind allows.
  */
 export function findRun(tokens: readonly string[], run: readonly string[], from = 0): number {
   const n = run.length;
-  if (n === 0 || n > tokens.length) return -1;
-  const gap = run.indexOf(GAP);
+  if (n === 0) return -1;
+  if (hasWildcard(run)) return matchWildRun(tokens, run, from)?.at ?? -1;
+  if (n > tokens.length) return -1;
   let lo = Math.max(from, 1);
   let hi = tokens.length - n;
   if (run[0] === '^') [lo, hi] = [from, Math.min(hi, 0)];
   if (run[n - 1] === '$') lo = Math.max(lo, tokens.length - n);
   for (let k = lo; k <= hi; k++) {
     let t = 0;
-    while (t < n && (tokens[k + t] === run[t] || (t === gap && isWordToken(tokens[k + t])))) t++;
+    while (t < n && tokens[k + t] === run[t]) t++;
     if (t === n) return k;
   }
   return -1;
@@ -99,14 +96,17 @@ export function applySubstring(
   alpha: readonly string[],
   beta: readonly string[],
 ): string[] | null {
-  const k = findRun(tokens, alpha);
-  if (k < 0) return null;
   // The frames stay where they are: a rule may only move them together (^…/^…, …$/…$).
   if ((alpha[0] === '^') !== (beta[0] === '^')) return null;
   if ((alpha[alpha.length - 1] === '$') !== (beta[beta.length - 1] === '$')) return null;
-  const gap = alpha.indexOf(GAP);
-  const put = gap < 0 ? beta : beta.map((t) => (t === GAP ? tokens[k + gap] : t));
-  return [...tokens.slice(0, k), ...put, ...tokens.slice(k + alpha.length)];
+  if (hasWildcard(alpha) || hasWildcard(beta)) {
+    const m = matchWildRun(tokens, alpha);
+    const put = m && fillWildcards(beta, m.bind);
+    return m && put && [...tokens.slice(0, m.at), ...put, ...tokens.slice(m.end)];
+  }
+  const k = findRun(tokens, alpha);
+  if (k < 0) return null;
+  return [...tokens.slice(0, k), ...beta, ...tokens.slice(k + alpha.length)];
 }
 
 /** The URL a rule turns url into, or null when the rule does not apply or changes nothing. */
@@ -116,6 +116,7 @@ export function applyRule(rule: Rule, url: string, tokens?: readonly string[]): 
     const t = applySubstring(tokens ?? tokenizeUrl(url), rule.alpha, rule.beta);
     out = t && untokenize(t);
   } else if (rule.kind === 'param-drop') out = dropParam(url, rule.param);
+  else if (rule.kind === 'path-param-drop') out = dropPathParam(url, rule.param);
   else out = setParam(url, rule.param, rule.value);
   return out === null || out === url ? null : out;
 }
@@ -187,7 +188,7 @@ export class UrlIndex {
     if (rule.kind === 'substring' && side.length === 0) return [];
     let best: readonly number[] | null = null;
     for (const t of side) {
-      if (t === GAP) continue;
+      if (isWildcard(t)) continue;
       const list = this.postings.get(t) ?? [];
       if (best === null || list.length < best.length) best = list;
     }

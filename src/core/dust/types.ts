@@ -87,14 +87,27 @@ interface RuleBase {
   instances: [string, string][];
   /** Id of the valid rule this one refines (dropped by Fig. 4 lines 4–7), else null. */
   refinesValid: number | null;
+  /**
+   * The valid rules that already merge every instance of this one (validation.ts composedOf): one id,
+   * a special case, folded under that rule; several, a composition. Absent when not so.
+   */
+  coveredBy?: number[];
   /** Why the rule has its status, in words. */
   reason: string;
+  /**
+   * Special cases folded under this valid rule: rules whose every instance it merges on its own
+   * (?sessionid=4015$ → $ under "drop sessionid", one date's permalink rule under the wildcard one).
+   * Their spellings, a few; absent when none.
+   */
+  absorbs?: { count: number; spellings: string[] };
 }
 
 /**
  * The carried token of a rule from pairs (pair-rules.ts): in α it matches any one alphanumeric token,
  * which β repeats where it has GAP. No URL token is spelled so (a token is one alphanumeric run or one
- * other character).
+ * other character). GAP is one of the wildcards of wildcards.ts: {x} any alphanumeric token; {n},
+ * {y}, {m}, {d} a run of digits (named for reading: year, month, day); {s} a slug (words joined by
+ * '-'); a digit suffix ({n2}) tells two wildcards of one kind apart.
  */
 export const GAP = '{x}';
 
@@ -104,10 +117,12 @@ export interface SubstringRule extends RuleBase {
   alpha: string[];
   beta: string[];
   /**
-   * Where the rule came from: Fig. 1's envelopes over the URL list (the paper), or pairs of URLs with
-   * the same content (pair-rules.ts, not in the paper; may hold one GAP on each side). Absent: envelopes.
+   * Where the rule came from: Fig. 1's envelopes over the URL list (the paper); pairs of URLs with
+   * the same content (pair-rules.ts, not in the paper; may hold wildcards); 'merged': likely rules of
+   * Figs. 1–2 that differ only where a wildcard stands, merged into one (wildcards.ts); 'transfer': a
+   * rule valid on another site, validated again on this one (transfer.ts). Absent: envelopes.
    */
-  origin?: 'envelopes' | 'pairs';
+  origin?: 'envelopes' | 'pairs' | 'merged' | 'transfer';
 }
 
 /** Parameter substitution: drop the parameter (§1: "replaces the value of a parameter … by some default"). */
@@ -123,7 +138,17 @@ export interface ParamDefaultRule extends RuleBase {
   value: string;
 }
 
-export type Rule = SubstringRule | ParamDropRule | ParamDefaultRule;
+/**
+ * Path parameter removal: drop every ';name=value' of the path (Java's ;jsessionid=, ;sid=, …). Not
+ * in the paper, whose parameters are the query's (§1); the same syntax argument holds for RFC 3986's
+ * path parameters.
+ */
+export interface PathParamDropRule extends RuleBase {
+  kind: 'path-param-drop';
+  param: string;
+}
+
+export type Rule = SubstringRule | ParamDropRule | ParamDefaultRule | PathParamDropRule;
 
 /**
  * What makes a site: its host (name and port), its registrable domain (sub-domains and ports together:

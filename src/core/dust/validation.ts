@@ -60,10 +60,11 @@ export function redirectsAgainst(rule: SubstringRule, L: UrlIndex): boolean {
 }
 
 /**
- * A rule from pairs may only restate two valid rules applied one after the other (drop sessionid, then
- * mirror/v1/ → docs/git/). When canonization with the valid rules of the site already sends both URLs
- * of every instance in L to one URL, the rule adds nothing: returns the ids of the valid rules that
- * rewrote them, else null (also when L holds no instance).
+ * A rule may only restate a valid rule's special case (?sessionid=4015$ → $ once "drop sessionid" is
+ * valid) or two valid rules applied one after the other (drop sessionid, then mirror/v1/ →
+ * docs/git/). When canonization with the valid rules of the site already sends both URLs of every
+ * instance in L to one URL, the rule adds nothing: returns the ids of the valid rules that rewrote
+ * them, else null (also when L holds no instance).
  */
 export function composedOf(
   rule: Rule,
@@ -210,17 +211,34 @@ export function validateRules(
     const broader = valid.find((v) => pairRefines(rule, v));
     if (broader) {
       rule.refinesValid = broader.id;
+      rule.coveredBy = [broader.id];
       rule.reason = `refines valid rule #${broader.id}: not validated (Fig. 4 lines 4–7)`;
       return;
     }
     const L = indexOf(rule.site);
-    if (rule.kind === 'substring' && rule.origin === 'pairs') {
-      const by = composedOf(rule, L, valid, params.maxIterations);
-      if (by) {
-        rule.refinesValid = by[0];
-        rule.reason = `its instances are already merged by valid rules ${by.map((id) => `#${id}`).join(', ')}: not validated (a composition; the idea of Fig. 4 lines 4–7)`;
-        return;
-      }
+    // Lemma 5.3 sees refinement between literal substitutions only; a special case of a parameter
+    // rule (?sessionid=4015$ → $ under "drop sessionid") or of a rule with wildcards is recognised by
+    // its instances: the valid rules already send both URLs of each to one URL.
+    // Dropping a parameter is never the special case of a substitution; setting it to a default is
+    // one of dropping it, once that is valid.
+    const composed =
+      rule.kind === 'substring' || rule.kind === 'param-default'
+        ? composedOf(rule, L, valid, params.maxIterations)
+        : null;
+    // A rule of Figs. 1–2 is judged on its own unless one valid rule covers it (as before this
+    // extension, compositions of several skip validation only for rules from pairs).
+    const by =
+      composed && (composed.length === 1 || (rule.kind === 'substring' && rule.origin === 'pairs'))
+        ? composed
+        : null;
+    if (by) {
+      rule.refinesValid = by[0];
+      rule.coveredBy = by;
+      rule.reason =
+        by.length === 1
+          ? `special case of valid rule #${by[0]}, which merges every instance of it: not validated (Fig. 4 lines 4–7)`
+          : `its instances are already merged by valid rules ${by.map((id) => `#${id}`).join(', ')}: not validated (a composition; the idea of Fig. 4 lines 4–7)`;
+      return;
     }
     const random = seededRandom(params.seed ^ Math.imul(rule.id + 1, 0x9e3779b1));
     // §5.3 tries the shrinking direction first. When the site's own redirects point the other way

@@ -38,6 +38,13 @@ export function RuleDetail() {
         <span className={`badge rule-${rule.status}`}>{rule.status}</span>
       </h2>
       <p className="meta">{rule.reason}</p>
+      {rule.absorbs && (
+        <p className="meta" data-testid="rule-absorbs">
+          Absorbs {rule.absorbs.count} special case{rule.absorbs.count === 1 ? '' : 's'} (every instance
+          merged by this rule): {rule.absorbs.spellings.join('; ')}
+          {rule.absorbs.count > rule.absorbs.spellings.length ? '; …' : ''}
+        </p>
+      )}
       {rule.instances.length === 0 ? (
         <p className="empty">No instance of this rule is kept for display.</p>
       ) : (

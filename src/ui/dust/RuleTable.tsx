@@ -120,6 +120,30 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
                     pairs
                   </span>
                 )}
+                {r.kind === 'substring' && r.origin === 'merged' && (
+                  <span
+                    className="badge"
+                    title="likely rules that differ only where the wildcards stand, merged"
+                  >
+                    merged
+                  </span>
+                )}
+                {r.kind === 'substring' && r.origin === 'transfer' && (
+                  <span
+                    className="badge"
+                    title="valid on another site of the list, validated again on this one"
+                  >
+                    transfer
+                  </span>
+                )}
+                {r.absorbs && (
+                  <span
+                    className="badge"
+                    title={`special cases folded under it: ${r.absorbs.spellings.join('; ')}`}
+                  >
+                    absorbs {fmtInt(r.absorbs.count)}
+                  </span>
+                )}
               </td>
               <td className="site" title={r.site}>
                 {r.site}

@@ -16,4 +16,15 @@ describe('one rule spelling (UI, exports, CLI)', () => {
       'lang=… → lang=en',
     );
   });
+
+  it('spells path parameters with their ";" and wildcards as they stand', () => {
+    const base = substringRule('', '', 1);
+    expect(ruleSpelling({ ...base, kind: 'path-param-drop', param: 'jsessionid' })).toBe(
+      ';jsessionid=… → (dropped)',
+    );
+    const r = substringRule('', '', 1);
+    r.alpha = ['/', '{y}', '/', '{m}', '/', '{d}', '/', '{n}', '/', '$'];
+    r.beta = ['/', '?', 'p', '=', '{n}', '$'];
+    expect(ruleSides(r)).toEqual({ alpha: '/{y}/{m}/{d}/{n}/$', beta: '/?p={n}$' });
+  });
 });

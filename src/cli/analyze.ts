@@ -34,10 +34,12 @@ function dustReport(records: DustRecord[]): { text: string; json: unknown } {
   for (const rule of r.rules.slice(0, 20)) {
     const desc = ruleSpelling(rule);
     lines.push(
-      `  ${rule.status.padEnd(8)} ${String(rule.likelySimilarSupport).padStart(6)}  ${rule.site}  ${desc}${rule.kind === 'substring' && rule.origin === 'pairs' ? '  (from pairs)' : ''}`,
+      `  ${rule.status.padEnd(8)} ${String(rule.likelySimilarSupport).padStart(6)}  ${rule.site}  ${desc}${rule.kind === 'substring' && rule.origin && rule.origin !== 'envelopes' ? `  (${rule.origin === 'pairs' ? 'from pairs' : rule.origin})` : ''}${rule.absorbs ? `  absorbs ${rule.absorbs.count}` : ''}`,
     );
   }
-  return { text: lines.join('\n'), json: { metrics: m, list: r.list, rules: r.rules, cycles: r.cycles } };
+  // The JSON spells each rule as the report and the UI do (core ruleSpelling), beside its token runs.
+  const rules = r.rules.map((rule) => ({ rule: ruleSpelling(rule), ...rule }));
+  return { text: lines.join('\n'), json: { metrics: m, list: r.list, rules, cycles: r.cycles } };
 }
 
 /**

@@ -1,18 +1,21 @@
 /**
- * `npm run analyze -- FILE [options]` (`--help` lists them with their defaults).
- * Ingests a crawl file in Node with the same core as the browser and prints a summary.
+ * `npm run analyze -- FILE… [options]` (`--help` lists them with their defaults).
+ * Ingests a crawl (one file, many files, a folder or a WACZ, read as one dataset) in Node with the
+ * same core as the browser and prints a summary.
  */
 import { emptyReason } from '../core/ingest/outcome';
 import { dustRecordOf } from '../core/dust/from-page';
-import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { argsOrExit, type CommandSpec } from './args';
 import { labelReport } from './labels';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { IngestError } from '../core/ingest/errors';
-import { ingest } from '../core/ingest/pipeline';
+import { ingestCrawl } from '../core/ingest/many-files';
+import type { ByteSource } from '../core/ingest/wacz';
 import type { IngestSummary } from '../core/types';
-import { SignatureEngine, type EngineResult } from '../core/candidates/engine';
+import { analysePages, type EnginePage, type EngineResult } from '../core/candidates/engine';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
 import { methodThresholds } from '../core/clusters/export';
 import { inspectCluster } from '../core/clusters/inspect';
@@ -95,14 +98,15 @@ function signatureReport(r: EngineResult, urls: string[]): { text: string; json:
 export const ANALYZE = {
   name: 'analyze',
   summary:
-    'Ingests a crawl file in Node with the same core as the browser and prints a summary: format, records\n' +
+    'Ingests a crawl in Node with the same core as the browser and prints a summary: format, records\n' +
     'by type, pages, hosts, what was skipped and why; then signatures and clusters per method at the\n' +
-    "workbench's defaults, and DustBuster's rules and metrics.",
+    "workbench's defaults, and DustBuster's rules and metrics. Several files, a folder (read recursively)\n" +
+    'or a WACZ are ONE crawl: read in turn into one dataset, each file with its own problems.',
   positionals: {
     name: 'FILE',
-    help: 'crawl file: WARC or ARC (gzipped or not), access log, crawl log, JSONL, CSV or URL list',
+    help: 'crawl files or folders: WARC or ARC (gzipped or not), WACZ, access log, crawl log, JSONL, CSV or URL list',
     min: 1,
-    max: 1,
+    max: Infinity,
   },
   options: {
     json: {
@@ -154,6 +158,19 @@ export function formatSummary(s: IngestSummary): string {
     `pages     ${s.pages.toLocaleString('en-US')}`,
     `hosts     ${s.hosts.toLocaleString('en-US')}`,
   ];
+  const statuses = Object.entries(s.statusCounts ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (statuses.length) lines.push(`status    ${statuses.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (s.pageList)
+    lines.push(`page list ${s.pageList.listed} listed in pages.jsonl, ${s.pageList.found} read as pages`);
+  if (s.sources && (s.sources.length > 1 || s.sources.some((x) => x.format === null))) {
+    lines.push(`files     ${s.sources.length}`);
+    for (const x of s.sources) {
+      const what =
+        x.format === null ? 'skipped' : `${x.format}${x.compressed ? ' (gzip)' : ''}, ${x.pages} pages`;
+      lines.push(`  ${x.name}: ${what}${x.warningCount ? `, ${x.warningCount} problems` : ''}`);
+      if (x.error) lines.push(`    ${x.error.message}`);
+    }
+  }
   const skipped = Object.entries(s.skipped);
   if (skipped.length) {
     lines.push('skipped');
@@ -170,58 +187,92 @@ export function formatSummary(s: IngestSummary): string {
   return lines.join('\n');
 }
 
-/** Why PATH cannot be read as a file, or null when it can. */
+/** Why PATH cannot be read, or null when it can. */
 function notAFile(path: string): string | null {
   if (!existsSync(path)) return `${path}: no such file`;
-  if (statSync(path).isDirectory())
-    return `${path} is a directory: give a crawl file (WARC, ARC, log, JSONL, CSV or URL list)`;
   return null;
+}
+
+/** The files of the crawl: each argument, a folder's files recursively in path order (numbered WARCs). */
+function crawlFiles(paths: string[]): string[] {
+  return paths.flatMap((p) =>
+    statSync(p).isDirectory()
+      ? crawlFiles(
+          readdirSync(p)
+            .filter((f) => !f.startsWith('.'))
+            .sort()
+            .map((f) => join(p, f)),
+        )
+      : [p],
+  );
+}
+
+/** A file read by ranges: a WACZ's directory from its end, members and files as streams. */
+async function fileSource(path: string): Promise<ByteSource & { close(): Promise<void> }> {
+  const fh = await open(path, 'r');
+  const size = (await fh.stat()).size;
+  return {
+    name: basename(path),
+    size,
+    async read(a, b) {
+      const buf = new Uint8Array(Math.max(0, b - a));
+      const { bytesRead } = await fh.read(buf, 0, buf.length, a);
+      return buf.subarray(0, bytesRead);
+    },
+    stream: (a, b) =>
+      (b <= a
+        ? (async function* () {})()
+        : createReadStream(path, {
+            start: a,
+            end: b - 1,
+            highWaterMark: 1 << 20,
+          })) as AsyncIterable<Uint8Array>,
+    close: () => fh.close(),
+  };
 }
 
 async function main(): Promise<number> {
   const { values, positionals } = argsOrExit(ANALYZE, process.argv.slice(2));
-  const args = { ...values, file: positionals[0] };
+  const args = { ...values, files: positionals };
   // Checked before the (possibly long) ingest, so a mistyped labels path fails at once.
-  for (const path of [args.file, args.labels]) {
+  for (const path of [...args.files, args.labels]) {
     const why = path === null ? null : notAFile(path);
     if (why) {
       console.error(`error: ${why}`);
       return 1;
     }
   }
-  const st = statSync(args.file);
-  const size = st.size;
-  const engine = new SignatureEngine();
+  const paths = crawlFiles(args.files);
+  if (paths.length === 0) {
+    console.error(`error: ${args.files.join(', ')}: no files in it`);
+    return 1;
+  }
+  const sources = await Promise.all(paths.map(fileSource));
+  // Pages are held until the end: the template model needs every page of a site before any signature.
+  const pages: EnginePage[] = [];
   const urls: string[] = [];
   const dustRecords: DustRecord[] = [];
   try {
-    const summary = await ingest(
-      createReadStream(args.file, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>,
-      {
-        fileName: basename(args.file),
-        totalBytes: size,
-        baseUrl: args.base,
-      },
-      async (batch) => {
-        for (const { page, content } of batch)
-          dustRecords.push(dustRecordOf(page, content.text, content.headers));
-        if (!args.signatures) return;
-        for (const { page, content } of batch) {
-          if (!comparable(page) || !content.text) continue;
-          engine.add({
-            text: content.text,
-            normUrl: page.normUrl,
-            outlinks: content.outlinks,
-            fingerprint: page.fingerprint,
-          });
-          urls.push(page.url);
-        }
-      },
-    );
+    const summary = await ingestCrawl(sources, { baseUrl: args.base }, async (batch) => {
+      for (const { page, content } of batch)
+        dustRecords.push(dustRecordOf(page, content.text, content.headers));
+      if (!args.signatures) return;
+      for (const { page, content } of batch) {
+        if (!comparable(page) || !content.text) continue;
+        pages.push({
+          text: content.text,
+          normUrl: page.normUrl,
+          outlinks: content.outlinks,
+          fingerprint: page.fingerprint,
+          templateHints: content.templateHints,
+        });
+        urls.push(page.url);
+      }
+    });
     console.log(formatSummary(summary));
     const report: Record<string, unknown> = { summary };
-    if (args.signatures && engine.count > 1) {
-      const result = engine.finish();
+    if (args.signatures && pages.length > 1) {
+      const { result } = analysePages(pages);
       const sig = signatureReport(result, urls);
       console.log(sig.text);
       report.signatures = sig.json;
@@ -245,6 +296,8 @@ async function main(): Promise<number> {
       return 1;
     }
     throw e;
+  } finally {
+    await Promise.all(sources.map((x) => x.close()));
   }
 }
 

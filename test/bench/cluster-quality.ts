@@ -4,8 +4,7 @@
  * one cluster), its break-even over the method's threshold, and the smallest exact Jaccard between two
  * members of the 10 largest clusters — a chain of unrelated pages shows up there as a value near 0.
  */
-import { comparable } from '../../src/core/candidates/comparable';
-import { SignatureEngine, type EngineResult } from '../../src/core/candidates/engine';
+import { analysePages, type EngineResult } from '../../src/core/candidates/engine';
 import {
   acceptMask,
   DEFAULT_THRESHOLDS,
@@ -13,9 +12,9 @@ import {
   type Thresholds,
 } from '../../src/core/candidates/methods';
 import { buildClusters, type ClusterMode } from '../../src/core/clusters/view';
-import { ingest } from '../../src/core/ingest/pipeline';
 import { jaccard, shingleSet } from '../../src/core/signatures/shingles';
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { readCrawl } from './read-crawl';
 import { normaliseUrl } from '../../src/core/url/normalize';
 
 export interface Corpus {
@@ -103,10 +102,10 @@ export function clusterBreakEven(c: Corpus, cand: Candidate): { x: number; value
 export const CANDIDATES: Candidate[] = [
   ...(['components', 'star', 'guarded'] as ClusterMode[]).flatMap((mode) => [
     {
-      label: `RP + HM (C = 1, D = 0.025) / ${mode}`,
+      label: `RP + HM (C = 1, D = ${DEFAULT_THRESHOLDS.D}) / ${mode}`,
       method: 'rp-hm' as MethodId,
       mode,
-      t: { ...DEFAULT_THRESHOLDS, C: 1, D: 0.025 },
+      t: { ...DEFAULT_THRESHOLDS, C: 1 },
       sweep: { key: 'D' as const, lo: 0.002, hi: 0.1 },
     },
     {
@@ -144,29 +143,12 @@ export async function sampleCorpus(file: string, truthFile: string): Promise<Cor
   const norm = (u: string) => normaliseUrl(u).href;
   const groupOf = new Map<string, string>();
   for (const p of truth.pages) if (p.group) groupOf.set(norm(p.url), p.group);
-  const engine = new SignatureEngine();
-  const urls: string[] = [];
-  const shingles: Uint32Array[] = [];
-  await ingest(
-    createReadStream(file) as AsyncIterable<Uint8Array>,
-    { fileName: 'sample.warc.gz', totalBytes: statSync(file).size },
-    async (batch) => {
-      for (const { page, content } of batch) {
-        if (!comparable(page) || !content.text) continue;
-        urls.push(page.normUrl);
-        shingles.push(shingleSet(content.text));
-        engine.add({
-          text: content.text,
-          normUrl: page.normUrl,
-          outlinks: content.outlinks,
-          fingerprint: page.fingerprint,
-        });
-      }
-    },
-  );
+  const crawl = await readCrawl(file);
+  const urls = crawl.pages.map((pg) => pg.normUrl);
+  const shingles = crawl.pages.map((pg) => shingleSet(pg.text));
   return {
     name: 'the sample',
-    result: engine.finish(),
+    result: analysePages(crawl.pages).result,
     urls,
     shingles,
     group: urls.map((u) => groupOf.get(u)),

@@ -5,17 +5,15 @@
  * do with them, the 5-shingle Jaccard of unrelated pages, and whether DustBuster finds every planted
  * DUST rule. Pass another file and truth to measure an older sample (before/after numbers).
  */
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { SignatureEngine } from '../../src/core/candidates/engine';
-import { comparable } from '../../src/core/candidates/comparable';
+import { analysePages, ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
 import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../../src/core/candidates/methods';
 import { connectedComponents } from '../../src/core/clusters/clusters';
 import { type DustRecord } from '../../src/core/dust';
-import { dustRecordOf } from '../../src/core/dust/from-page';
-import { ingest } from '../../src/core/ingest/pipeline';
 import { normaliseUrl } from '../../src/core/url/normalize';
 import { reportDustTruth, type DustTruth } from './dust-docsite';
+import { readCrawl } from './read-crawl';
 
 interface SampleTruth {
   pages: {
@@ -42,29 +40,12 @@ for (const p of truth.pages) {
   kindOf.set(norm(p.url), p.kind);
 }
 
-const engine = new SignatureEngine();
-const urls: string[] = [];
-const texts: string[] = [];
-const dustRecords: DustRecord[] = [];
-await ingest(
-  createReadStream(file) as AsyncIterable<Uint8Array>,
-  { fileName: 'sample.warc.gz', totalBytes: statSync(file).size },
-  async (batch) => {
-    for (const { page, content } of batch) {
-      dustRecords.push(dustRecordOf(page, content.text, content.headers));
-      if (!comparable(page) || !content.text) continue;
-      urls.push(page.normUrl);
-      texts.push(content.text);
-      engine.add({
-        text: content.text,
-        normUrl: page.normUrl,
-        outlinks: content.outlinks,
-        fingerprint: page.fingerprint,
-      });
-    }
-  },
-);
-const result = engine.finish();
+const crawl = await readCrawl(file);
+const urls = crawl.pages.map((pg) => pg.normUrl);
+const texts = crawl.pages.map((pg) => pg.text);
+const dustRecords: DustRecord[] = crawl.dustRecords;
+const kept = analysePages(crawl.pages, { template: { ...ENGINE_DEFAULTS.template, strip: false } }).result;
+const result = analysePages(crawl.pages).result;
 const p = result.pairs;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -89,33 +70,42 @@ console.log(
   '\nmethod at its defaults               pairs  precision  recall | clusters  largest  cluster-pair precision  recall',
 );
 const found = new Map<MethodId, Set<string>>();
-for (const m of Object.keys(METHOD_LABELS) as MethodId[]) {
-  found.set(m, new Set());
-  const ok = (k: number) => accepts(p, m, DEFAULT_THRESHOLDS, k);
-  let n = 0;
-  let tp = 0;
-  for (let k = 0; k < p.count; k++) {
-    if (!ok(k)) continue;
-    n++;
-    if (same(p.a[k], p.b[k])) tp++;
+for (const [mode, r] of [
+  ['template text left out (the default)', result],
+  ["template text kept (whole page, the papers' setting)", kept],
+] as const) {
+  console.log(`${mode}:`);
+  const p = r.pairs;
+  for (const m of Object.keys(METHOD_LABELS) as MethodId[]) {
+    const ok = (k: number) => accepts(p, m, DEFAULT_THRESHOLDS, k);
+    let n = 0;
+    let tp = 0;
+    for (let k = 0; k < p.count; k++) {
+      if (!ok(k)) continue;
+      n++;
+      if (same(p.a[k], p.b[k])) tp++;
+    }
+    if (r === result) {
+      found.set(m, new Set());
+      for (let k = 0; k < p.count; k++)
+        if (ok(k) && same(p.a[k], p.b[k])) found.get(m)!.add(`${p.a[k]} ${p.b[k]}`);
+    }
+    const clusters = connectedComponents(r.n, p.a, p.b, ok);
+    let cn = 0;
+    let ctp = 0;
+    let largest = 0;
+    for (const c of clusters) {
+      largest = Math.max(largest, c.members.length);
+      for (let x = 0; x < c.members.length; x++)
+        for (let y = x + 1; y < c.members.length; y++) {
+          cn++;
+          if (same(c.members[x], c.members[y])) ctp++;
+        }
+    }
+    console.log(
+      `  ${METHOD_LABELS[m].padEnd(32)} ${String(n).padStart(6)} ${pct(n ? tp / n : 1).padStart(9)} ${pct(tp / positives).padStart(7)} | ${String(clusters.length).padStart(8)} ${String(largest).padStart(8)} ${pct(cn ? ctp / cn : 1).padStart(23)} ${pct(ctp / positives).padStart(7)}`,
+    );
   }
-  for (let k = 0; k < p.count; k++)
-    if (ok(k) && same(p.a[k], p.b[k])) found.get(m)!.add(`${p.a[k]} ${p.b[k]}`);
-  const clusters = connectedComponents(result.n, p.a, p.b, ok);
-  let cn = 0;
-  let ctp = 0;
-  let largest = 0;
-  for (const c of clusters) {
-    largest = Math.max(largest, c.members.length);
-    for (let x = 0; x < c.members.length; x++)
-      for (let y = x + 1; y < c.members.length; y++) {
-        cn++;
-        if (same(c.members[x], c.members[y])) ctp++;
-      }
-  }
-  console.log(
-    `  ${METHOD_LABELS[m].padEnd(32)} ${String(n).padStart(6)} ${pct(n ? tp / n : 1).padStart(9)} ${pct(tp / positives).padStart(7)} | ${String(clusters.length).padStart(8)} ${String(largest).padStart(8)} ${pct(cn ? ctp / cn : 1).padStart(23)} ${pct(ctp / positives).padStart(7)}`,
-  );
 }
 
 // Which duplicate pairs each method misses, by the kinds of the two pages (aliases, mirror, reposts).

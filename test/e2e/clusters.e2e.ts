@@ -160,7 +160,7 @@ describe('duplicate clusters in Chromium', () => {
       await page.getByRole('slider', { name: 'C' }).inputValue(),
       await page.getByRole('slider', { name: 'D' }).inputValue(),
     ];
-    assert.notDeepEqual(thresholds, ['1', '0.025'], 'thresholds were moved from their defaults');
+    assert.notDeepEqual(thresholds, ['1', '0.022'], 'thresholds were moved from their defaults');
     await page.reload();
     await page.getByTestId('label-progress').filter({ hasText: '20 labels' }).waitFor({ timeout: 20_000 });
     // Thresholds live in the URL: the reload restored them.

@@ -100,10 +100,12 @@ export function analysePages(
   params: Partial<EngineParams> = {},
 ): { result: EngineResult; texts: string[] } {
   const engine = new SignatureEngine(params);
+  const t = performance.now();
   const texts = mainTexts(
     pages.map((p) => ({ url: p.normUrl, text: p.text, hints: p.templateHints })),
     engine.params.template,
   );
+  engine.timings.template = performance.now() - t;
   pages.forEach((p, i) => engine.add({ ...p, text: texts[i] }));
   return { result: engine.finish(), texts };
 }

@@ -30,9 +30,9 @@ export interface TemplateOptions {
 
 export const TEMPLATE_DEFAULTS: TemplateOptions = {
   strip: true,
-  minPages: 5,
+  minPages: 10,
   minShare: 0.1,
-  minCount: 3,
+  minCount: 10,
   hintWeight: 2,
   minLineLength: 1,
 };
@@ -55,10 +55,14 @@ export interface TemplateSplit {
   spans: [number, number][];
 }
 
-/** CCNet's line normalisation: lower case, digits as 0, runs of white space as one space. */
+/**
+ * CCNet's line normalisation (lower case, digits as 0, runs of white space as one space), and a URL
+ * as one token: a mirror's "Mirrored from <its source URL>" banner is one line on every page.
+ */
 export function normaliseLine(line: string): string {
   return line
     .toLowerCase()
+    .replace(/[a-z][a-z0-9+.-]*:\/\/\S+/g, '<url>')
     .replace(/\p{Nd}/gu, '0')
     .replace(/\s+/g, ' ')
     .trim();

@@ -56,7 +56,7 @@ describe('analyze arguments', () => {
       expect(a.help).toBe(true);
     }
     const text = helpText(ANALYZE);
-    expect(text).toMatch(/^usage: npm run analyze -- FILE \[options\]/);
+    expect(text).toMatch(/^usage: npm run analyze -- FILE… \[options\]/);
     for (const line of [
       /--json OUT .*\(default: none\)/,
       /--base URL .*\(default: none: inferred from the referers\)/,
@@ -78,13 +78,13 @@ describe('analyze arguments', () => {
     expect(() => parse(['f', '--no-json'])).toThrow(new UsageError('unknown option --no-json'));
   });
 
-  it('refuses a missing value, a value on a switch, a missing or an extra file', () => {
+  it('refuses a missing value, a value on a switch or a missing file; takes several files (one crawl)', () => {
     expect(() => parse(['f', '--json'])).toThrow('--json needs a value: --json OUT');
     // An option right after does not become the value.
     expect(() => parse(['f', '--labels', '--no-dust'])).toThrow('--labels needs a value');
     expect(() => parse(['f', '--dust=no'])).toThrow('--dust takes no value');
     expect(() => parse([])).toThrow('missing FILE');
-    expect(() => parse(['a', 'b'])).toThrow('unexpected argument b (one FILE only)');
+    expect(parse(['a', 'b', '--no-dust', 'c']).positionals).toEqual(['a', 'b', 'c']);
     // After --, a name that looks like an option is a file.
     expect(parse(['--', '--odd-name.warc']).positionals).toEqual(['--odd-name.warc']);
   });
@@ -127,7 +127,7 @@ describe('npm run analyze', () => {
   it('--help prints the usage and exits 0', () => {
     const r = run('--help');
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('usage: npm run analyze -- FILE [options]');
+    expect(r.stdout).toContain('usage: npm run analyze -- FILE… [options]');
     expect(r.stdout).toContain('--no-dust');
   });
 
@@ -144,6 +144,23 @@ describe('npm run analyze', () => {
     } finally {
       rmSync(dir, { recursive: true });
     }
+  });
+
+  it('reads several files and a WACZ as one crawl, listing each file and skipping what is not a crawl', () => {
+    const r = run(
+      'test/fixtures/crawl.wacz',
+      'test/fixtures/crawl-stray.log',
+      'test/fixtures/junk.bin',
+      '--no-dust',
+      '--no-signatures',
+    );
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^file {6}3 files$/m);
+    expect(r.stdout).toMatch(/^pages {5}9$/m); // 4 from the WACZ's two WARCs + 5 fetched URLs of the log
+    expect(r.stdout).toContain('crawl.wacz › archive/data-2.warc: warc, 1 pages');
+    expect(r.stdout).toContain('junk.bin: skipped');
+    expect(r.stdout).toContain('status -5003: blocked by quota');
+    expect(r.stdout).toContain('page list 4 listed in pages.jsonl, 3 read as pages');
   });
 
   it('reads a file with the options and exits 0', () => {

@@ -136,7 +136,12 @@ function sameShape(v: unknown, ref: unknown, field: string): void {
 
 function rule(v: unknown, field: string): Rule {
   const r = obj(v, field);
-  const kind = oneOf(r.kind, `${field}.kind`, ['substring', 'param-drop', 'param-default'] as const);
+  const kind = oneOf(r.kind, `${field}.kind`, [
+    'substring',
+    'param-drop',
+    'param-default',
+    'path-param-drop',
+  ] as const);
   num(r.id, `${field}.id`, 0, Infinity, true);
   str(r.site, `${field}.site`);
   if (r.status !== 'valid')

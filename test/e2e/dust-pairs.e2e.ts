@@ -36,7 +36,8 @@ function html(doc: number): Buffer {
 /**
  * A shop crawl with DUST only rules from pairs and redirects reveal: four large directories whose
  * dir/index.html is dir/ (every envelope overflows T_low), /archive/2024/N/ ↔ /item_N (two places),
- * and shop.test/item_N answering 301 to www.shop.test/item_N (another host of the same site).
+ * and shop.test/item_N answering 301 to www.shop.test/item_N (another host of the same site); date
+ * permalinks /2024/MM/DD/ID/ ↔ /?p=ID (several varying tokens) and ;jsessionid= path parameters.
  */
 function shopWarc(): Buffer {
   const id = recordIdFactory('dust-pairs');
@@ -77,6 +78,21 @@ function shopWarc(): Buffer {
     }
   }
   for (let n = 500; n < 510; n++) put(`${W}/archive/2023/${n}/`, 200, html(++doc));
+  // A blog: 24 posts on 8 dates, each at /2024/MM/DD/ID/ and /?p=ID (one rule with wildcards, not
+  // one per date), and item pages crawled again with a ;jsessionid= of one of three crawler sessions.
+  for (let k = 0; k < 24; k++) {
+    const body = html(++doc);
+    const day = Math.floor(k / 3);
+    const date = `2024/${String(1 + (day % 4) * 3).padStart(2, '0')}/${String(3 + day * 3).padStart(2, '0')}`;
+    const id = 7000 + k * 13;
+    put(`${W}/${date}/${id}/`, 200, body);
+    put(`${W}/?p=${id}`, 200, body);
+  }
+  for (let n = 520; n < 560; n++) {
+    const body = html(++doc);
+    put(`${W}/item_${n}`, 200, body);
+    if (n % 10 < 3) put(`${W}/item_${n};jsessionid=${['A7F3C9', 'B81D0E', 'C4E2AA'][n % 3]}`, 200, body);
+  }
   return Buffer.concat(out);
 }
 
@@ -118,6 +134,15 @@ describe('DUST rules from pairs and redirects in Chromium', () => {
       (await row('^http://shop.test/item_ → ^http://www.shop.test/item_').textContent()) ?? '',
       /valid/,
     );
+    // Date permalinks: ONE rule with wildcards, valid, its per-date spellings folded under it.
+    assert.match(
+      (await row('/2024/{m}/{d}/{n}/$ → /?p={n}$').textContent()) ?? '',
+      /pairs.*absorbs \d+.*24.*valid/,
+    );
+    assert.equal(await rows.filter({ hasText: /\/2024\/\d\d\/\d\d\// }).count(), 0);
+    // The path parameter is dropped, and no "this session → that session" rule is listed.
+    assert.match((await row(';jsessionid=… → (dropped)').textContent()) ?? '', /valid/);
+    assert.equal(await rows.filter({ hasText: /jsessionid=[A-C]/ }).count(), 0);
     // The filter keeps rules whose spelling or instances hold the text (a host, a path).
     await page.getByLabel('Filter rules').fill('/archive/');
     const kept = await rows.allTextContents();

@@ -9,7 +9,7 @@ import {
 import { DEFAULT_CLUSTERING, type ClusterMode } from '../core/clusters/view';
 import { db, type StoredAnalysis } from '../db/schema';
 import { startSignaturesWorker } from '../workers/client';
-import { runWorkerJob } from './jobs';
+import { runJobInStore, type CancelSlot } from './jobs';
 import type { AnalysisProgress } from '../workers/signatures-job';
 import { paramsKey } from '../workers/signatures-job';
 
@@ -43,7 +43,7 @@ interface AnalysisState {
   selectCluster(i: number | null): void;
 }
 
-let cancelJob: (() => void) | null = null;
+const job: CancelSlot = { cancel: null };
 
 export const useAnalysis = create<AnalysisState>((set, get) => ({
   datasetId: null,
@@ -109,35 +109,26 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
 
   async compute() {
     const id = get().datasetId;
-    if (id === null || get().computing) return;
-    set({ computing: true, progress: null, error: null });
-    const job = runWorkerJob(
-      startSignaturesWorker,
-      { datasetId: id, params: get().params },
-      { lock: `dw-signatures-${id}`, onProgress: (p: AnalysisProgress) => set({ progress: p }) },
-    );
-    cancelJob = job.cancel;
-    try {
-      const r = await job.result;
-      if (r.kind === 'busy')
-        set({
-          error: 'Another tab is computing signatures for this dataset: they appear here when it is done.',
-        });
-      if (r.kind === 'failed') set({ error: `Computing signatures failed: ${r.message}` });
-      if (r.kind === 'done' && get().datasetId === id) {
+    if (id === null) return;
+    await runJobInStore(set, get, {
+      running: 'computing',
+      slot: job,
+      start: startSignaturesWorker,
+      args: { datasetId: id, params: get().params },
+      lock: `dw-signatures-${id}`,
+      doing: 'computing signatures',
+      elsewhere: 'they appear here when it is done',
+      worker: 'signatures',
+      async onDone(r) {
+        if (get().datasetId !== id) return;
         const analysis = (await db().analyses.get([id, r.paramsKey])) ?? null;
         set({ analysis, selectedCluster: null, stale: false });
-      }
-    } catch (e) {
-      set({ error: `The signatures worker failed: ${(e as Error).message}` });
-    } finally {
-      cancelJob = null;
-      set({ computing: false, progress: null });
-    }
+      },
+    });
   },
 
   cancel() {
-    cancelJob?.();
+    job.cancel?.();
   },
 
   setMethod(method) {

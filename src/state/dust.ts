@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { DUST_DEFAULTS, type DustParams } from '../core/dust';
 import { db, type StoredDustRun } from '../db/schema';
 import { startDustWorker } from '../workers/client';
-import { runWorkerJob } from './jobs';
+import { runJobInStore, type CancelSlot } from './jobs';
 import type { DustProgress } from '../workers/dust-job';
 
 export type RuleSortKey = 'rank' | 'support' | 'likely' | 'status' | 'saved' | 'site';
@@ -34,7 +34,7 @@ interface DustState {
   setSort(k: RuleSortKey): void;
 }
 
-let cancelJob: (() => void) | null = null;
+const job: CancelSlot = { cancel: null };
 
 export const useDust = create<DustState>((set, get) => ({
   datasetId: null,
@@ -83,32 +83,24 @@ export const useDust = create<DustState>((set, get) => ({
 
   async mine() {
     const id = get().datasetId;
-    if (id === null || get().mining) return;
-    set({ mining: true, progress: null, error: null });
-    const job = runWorkerJob(
-      startDustWorker,
-      { datasetId: id, params: get().params },
-      { lock: `dw-dust-${id}`, onProgress: (p: DustProgress) => set({ progress: p }) },
-    );
-    cancelJob = job.cancel;
-    try {
-      const r = await job.result;
-      if (r.kind === 'busy')
-        set({
-          error: 'Another tab is mining DUST rules for this dataset: its rules appear here when it is done.',
-        });
-      if (r.kind === 'failed') set({ error: `Mining DUST rules failed: ${r.message}` });
-      if (r.kind === 'done' && get().datasetId === id) await get().load(id);
-    } catch (e) {
-      set({ error: `The DUST worker failed: ${(e as Error).message}` });
-    } finally {
-      cancelJob = null;
-      set({ mining: false, progress: null });
-    }
+    if (id === null) return;
+    await runJobInStore(set, get, {
+      running: 'mining',
+      slot: job,
+      start: startDustWorker,
+      args: { datasetId: id, params: get().params },
+      lock: `dw-dust-${id}`,
+      doing: 'mining DUST rules',
+      elsewhere: 'its rules appear here when it is done',
+      worker: 'DUST',
+      async onDone() {
+        if (get().datasetId === id) await get().load(id);
+      },
+    });
   },
 
   cancel() {
-    cancelJob?.();
+    job.cancel?.();
   },
 
   selectRule(id) {

@@ -1,5 +1,6 @@
 import type { WorkerHandle } from '../workers/client';
 import { Comlink } from '../workers/client';
+import type { JobOutcome } from '../core/jobs';
 import type { JobApi } from '../workers/expose-job';
 
 /** A job running in its own worker: its result, and cancel. */
@@ -46,4 +47,61 @@ export function runWorkerJob<A, P, R>(
       if (handle) void handle.api.cancel();
     },
   };
+}
+
+/** Where a store keeps the cancel of its running job (a store runs one job of a kind at a time). */
+export interface CancelSlot {
+  cancel: (() => void) | null;
+}
+
+/** The fields of a store that show its job: its progress and its last error. */
+type JobPatch<P> = { progress?: P | null; error?: string | null };
+/** The store's flag for its running job (`computing`, `mining`). */
+type Flag<K extends string> = { [F in K]: boolean };
+
+/**
+ * A store's side of a worker job (signatures, DUST): one at a time per store, `running` set while it
+ * runs, progress shown as it comes, what went wrong said in `error` (another tab holds the job's lock,
+ * the job failed, the worker crashed), `onDone` once it is done, and the store left idle whatever
+ * happened. A cancelled job ends quietly: the analyst asked for it.
+ */
+export async function runJobInStore<K extends string, A, P, D extends object>(
+  set: (partial: JobPatch<P> | (JobPatch<P> & Flag<K>)) => void,
+  get: () => Flag<K>,
+  job: {
+    running: K;
+    slot: CancelSlot;
+    start: () => WorkerHandle<JobApi<A, P, JobOutcome<D>>>;
+    args: A;
+    lock: string;
+    /** What the job does, in messages: "computing signatures", "mining DUST rules". */
+    doing: string;
+    /** Where its result appears once another tab has finished it ("they appear here when it is done"). */
+    elsewhere: string;
+    /** The worker's name in a crash message: "signatures", "DUST". */
+    worker: string;
+    onDone(r: { kind: 'done' } & D): Promise<void> | void;
+  },
+): Promise<void> {
+  if (get()[job.running]) return;
+  // A computed key widens to an index signature: the one cast says it is the `running` flag.
+  const flag = (on: boolean) => ({ [job.running]: on }) as Flag<K>;
+  set({ ...flag(true), progress: null, error: null });
+  const running = runWorkerJob(job.start, job.args, {
+    lock: job.lock,
+    onProgress: (p: P) => set({ progress: p }),
+  });
+  job.slot.cancel = running.cancel;
+  try {
+    const r = await running.result;
+    if (r.kind === 'busy') set({ error: `Another tab is ${job.doing} for this dataset: ${job.elsewhere}.` });
+    else if (r.kind === 'failed')
+      set({ error: `${job.doing[0].toUpperCase()}${job.doing.slice(1)} failed: ${r.message}` });
+    else if (r.kind === 'done') await job.onDone(r);
+  } catch (e) {
+    set({ error: `The ${job.worker} worker failed: ${(e as Error).message}` });
+  } finally {
+    job.slot.cancel = null;
+    set({ ...flag(false), progress: null });
+  }
 }

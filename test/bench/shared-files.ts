@@ -1,24 +1,47 @@
 /**
- * `npm run check:shared`: drops every file of ../shared/datasets/real and ../shared/datasets/docsite
- * into the workbench in headless Chromium, one by one, and prints what the app shows for each: the
- * dataset's records by type and pages, or the error. (Not a test: the project's tests do not depend
- * on ../shared.)
+ * `npm run check:shared`: drops every file of ../shared/datasets/real, docsite and peers into the
+ * workbench in headless Chromium, one by one, and prints what the app shows for each: the dataset's
+ * records by type, pages and statuses, or the error. For peers/ (files from other readers' test suites)
+ * it prints beside it what those readers' own tests expect (MANIFEST.tsv, `expected_per_source_tests`).
+ * (Not a test: the project's tests do not depend on ../shared.)
  */
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { launch, serve } from '../e2e/harness';
 
 const ROOT = resolve(import.meta.dirname, '../../../shared/datasets');
-const dirs = ['real', 'docsite'].map((d) => join(ROOT, d)).filter(existsSync);
+const dirs = ['real', 'docsite', 'peers'].map((d) => join(ROOT, d)).filter(existsSync);
 const files = dirs.flatMap((d) =>
   readdirSync(d)
     .filter(
       (f) =>
-        !f.startsWith('.') && !f.endsWith('.md') && !f.endsWith('.json') && statSync(join(d, f)).isFile(),
+        !f.startsWith('.') &&
+        !f.endsWith('.md') &&
+        !f.endsWith('.json') &&
+        f !== 'MANIFEST.tsv' &&
+        statSync(join(d, f)).isFile(),
     )
+    .sort()
     .map((f) => join(d, f)),
 );
+
+/** peers/MANIFEST.tsv: file name → what the source project's own tests expect of it. */
+function expectations(): Map<string, string> {
+  const path = join(ROOT, 'peers', 'MANIFEST.tsv');
+  const out = new Map<string, string>();
+  if (!existsSync(path)) return out;
+  const [head, ...rows] = readFileSync(path, 'utf8').trim().split('\n');
+  const cols = head.split('\t');
+  const name = cols.indexOf('filename');
+  const expected = cols.indexOf('expected_per_source_tests');
+  for (const r of rows) {
+    const f = r.split('\t');
+    out.set(f[name], f[expected] ?? '');
+  }
+  return out;
+}
+const expected = expectations();
 const fileServer = createServer((req, res) => {
   const f = decodeURIComponent((req.url ?? '/').slice(1));
   res.writeHead(200, { 'access-control-allow-origin': '*' });
@@ -54,11 +77,16 @@ try {
       .last()
       .textContent()
       .catch(() => null);
+    const where = f.split('/').at(-2);
     if ((await b.page.locator('.dataset-list li').count()) > before) {
       await b.page.locator('.dataset-list li').first().locator('.dataset').click();
-      const header = (await b.page.locator('.dataset-header').textContent()) ?? '';
-      console.log(`${name}\n  ${header.replace(/\s+/g, ' ').replace('Records:', '\n  records:')}`);
-    } else console.log(`${name}\n  ${error}`);
+      // Line by line as the header shows it (its paragraphs), problems included.
+      const lines = await b.page
+        .locator('.dataset-header > p, .dataset-header li')
+        .evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
+      console.log(`${where}/${name}\n  app:      ${lines.join('\n            ')}`);
+    } else console.log(`${where}/${name}\n  app:      REJECTED ${error}`);
+    if (expected.has(name)) console.log(`  expected: ${expected.get(name)}`);
     await b.page.evaluate(() =>
       document
         .querySelectorAll<HTMLButtonElement>('.notice button[aria-label="Dismiss"]')

@@ -1,6 +1,5 @@
 import Dexie, { type Table } from 'dexie';
-import type { EngineParams } from '../core/candidates/engine';
-import type { PairTable } from '../core/candidates/pairs';
+import type { EngineParams, EngineResult } from '../core/candidates/engine';
 import type { DustMetrics, DustParams, Rule } from '../core/dust';
 import type { LabelValue } from '../core/eval/estimators';
 import type { Strategy } from '../core/eval/sampling';
@@ -87,10 +86,12 @@ export const SCHEMA_V3 = {
 };
 
 /**
- * Signatures and candidate pairs of a dataset under one parameter set (src/core/candidates/engine.ts).
- * Typed arrays are stored as they are (structured clone), so loading one is a single read.
+ * Signatures and candidate pairs of a dataset under one parameter set: the engine's result as it is
+ * (src/core/candidates/engine.ts EngineResult: its `maxD` is the D slider's upper end, every collision
+ * below it among the stored pairs), with what identifies it. Typed arrays are stored as they are
+ * (structured clone), so loading one is a single read.
  */
-export interface StoredAnalysis {
+export interface StoredAnalysis extends EngineResult {
   datasetId: number;
   /** Canonical JSON of the parameters that need recomputation when changed. */
   paramsKey: string;
@@ -98,16 +99,6 @@ export interface StoredAnalysis {
   created: string;
   /** Page seqs in signature order (index i ↔ seqs[i]). */
   seqs: Float64Array;
-  n: number;
-  K: number;
-  R: Float32Array;
-  X: Float32Array;
-  pairs: PairTable;
-  timings: Record<string, number>;
-  candidates: Record<string, number>;
-  bands: { bands: number; rows: number };
-  /** The D slider's upper end: every collision below it is among the stored pairs. */
-  maxD: number;
   elapsedMs: number;
 }
 

@@ -28,7 +28,7 @@
 import { applyRule, compareSides, likelySubstringRule, pairRefines, reversed, UrlIndex } from './rules';
 import { likelySimilar } from './similarity';
 import { groupBySite } from './url-list';
-import { generalise } from './wildcards';
+import { generalise, wildcardKind } from './wildcards';
 import { GAP, type DustParams, type DustUrl, type SubstringRule } from './types';
 
 const ALNUM_TOKEN = /^[\p{L}\p{N}]+$/u;
@@ -128,8 +128,11 @@ export function detectPairRules(
       rule.reason = `likely: ${count} pairs of identical documents differ so; ${rule.likelySimilarSupport} likely-similar instances in the list`;
       out.push(rule);
     }
+    // A general rule with one carried word restates the carried-token candidate ({n} for {x}).
+    const carried = new Set(out.filter((r) => r.site === site).map((r) => asGap(r.alpha, r.beta)));
     for (const g of generalise([...pairs.values()], params.MS)) {
       const rule = likelySubstringRule(site, g.alpha, g.beta, { origin: 'pairs' });
+      if (carried.has(asGap(g.alpha, g.beta))) continue;
       if (mine.some((r) => sameRule(r, rule)) || out.some((r) => r.site === site && sameRule(r, rule)))
         continue;
       index ??= new UrlIndex(list);
@@ -147,6 +150,15 @@ export function detectPairRules(
       compareSides(b.beta, a.beta) ||
       (a.site < b.site ? -1 : a.site > b.site ? 1 : 0),
   );
+}
+
+/** A rule's spelling with every one-token wildcard read as GAP. */
+function asGap(alpha: readonly string[], beta: readonly string[]): string {
+  const g = (t: string) => {
+    const k = wildcardKind(t);
+    return k === 'x' || k === 'n' ? GAP : t;
+  };
+  return alpha.map(g).join(SEP) + SEP + SEP + beta.map(g).join(SEP);
 }
 
 function sameRule(x: SubstringRule, y: SubstringRule): boolean {

@@ -3,7 +3,8 @@ import { runDustBuster, ruleSpelling, type DustRecord, type Rule } from '../../.
 import { dropPathParam, pathParamNames } from '../../../src/core/dust/params';
 import { applyRule } from '../../../src/core/dust/rules';
 import { generalise } from '../../../src/core/dust/wildcards';
-import { side, sketchOf, substringRule } from './fixtures';
+import { mergeLikelyRules } from '../../../src/core/dust/pair-rules';
+import { params, side, sketchOf, substringRule, urlsOf } from './fixtures';
 
 /** A crawled page of document d: its sketch and its digest (identical bytes within a document). */
 const doc = (url: string, d: number): DustRecord => ({
@@ -229,6 +230,21 @@ describe('a valid general rule absorbs its special cases', () => {
     expect(drop!.absorbs?.spellings).toEqual(expect.arrayContaining(['?sessionid=4015$ → $']));
     // Folded rules are gone from the list but not from the measures: they were judged (§6).
     expect(result.metrics.folded).toBe(drop!.absorbs!.count);
+  });
+
+  it('likely rules differing only in the session merge into one rule with its support by brute force', () => {
+    const likely = [4015, 4016, 4017].map((s) => {
+      const r = substringRule(`?sessionid=${s}$`, '$', 10, { site: 'news.test' });
+      return r;
+    });
+    const urls = urlsOf(records);
+    const merged = mergeLikelyRules(likely, urls, params());
+    expect(merged.map(ruleSpelling)).toEqual(['?sessionid={n}$ → $']);
+    const brute = bruteSupport(
+      urls.map((u) => u.url),
+      (u) => u.replace(/\?sessionid=\d+$/, ''),
+    );
+    expect(merged[0]).toMatchObject({ origin: 'merged', support: brute, likelySimilarSupport: brute });
   });
 });
 

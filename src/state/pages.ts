@@ -1,6 +1,9 @@
 import { create } from 'zustand';
+import { comparable } from '../core/candidates/comparable';
+import { siteOfUrl, TemplateModel, type TemplateOptions, type TemplateSplit } from '../core/text/template';
 import { loadContent, loadPages } from '../db/queries';
 import { db, type StoredContent, type StoredPage } from '../db/schema';
+import { useAnalysis } from './analysis';
 
 export type SortKey =
   'seq' | 'url' | 'host' | 'status' | 'mime' | 'size' | 'title' | 'textLength' | 'canonical';
@@ -24,6 +27,8 @@ interface PagesState {
   content: StoredContent | null;
   /** Content of the original when the selected page is a revisit. */
   revisited: StoredContent | null;
+  /** Template text of the shown text (the page's, or the original's for a revisit): its site's model. */
+  template: { seq: number; spans: [number, number][] } | null;
   load(datasetId: number | null): Promise<void>;
   setFilter(f: Partial<PageFilter>): void;
   setSort(key: SortKey): void;
@@ -42,11 +47,12 @@ export const usePages = create<PagesState>((set, get) => ({
   selectedSeq: null,
   content: null,
   revisited: null,
+  template: null,
 
   async load(datasetId) {
     // Reloading the same dataset (it grew, or finished) keeps the analyst's filter and selection.
     if (datasetId !== get().datasetId) {
-      set({ selectedSeq: null, content: null, revisited: null, filter: emptyFilter });
+      set({ selectedSeq: null, content: null, revisited: null, template: null, filter: emptyFilter });
     }
     set({ datasetId, loading: true });
     const pages = datasetId === null ? [] : await loadPages(db(), datasetId);
@@ -68,13 +74,18 @@ export const usePages = create<PagesState>((set, get) => ({
     // A click on the page already shown keeps its content: reading it again would copy every outlink
     // (200,000 on a sitemap) out of IndexedDB once more for nothing.
     if (seq !== null && seq === get().selectedSeq && get().content?.seq === seq) return;
-    set({ selectedSeq: seq, content: null, revisited: null });
+    set({ selectedSeq: seq, content: null, revisited: null, template: null });
     if (seq === null || id === null) return;
     const content = (await loadContent(db(), id, seq)) ?? null;
     const page = get().pages.find((p) => p.seq === seq);
     const revisited =
       page && page.revisitOf >= 0 ? ((await loadContent(db(), id, page.revisitOf)) ?? null) : null;
-    if (get().selectedSeq === seq) set({ content, revisited });
+    if (get().selectedSeq !== seq) return;
+    set({ content, revisited });
+    const shown = content?.text ? content : revisited;
+    if (!page || !shown?.text) return;
+    const split = await templateSplit(id, get().pages, page.normUrl, shown);
+    if (get().selectedSeq === seq) set({ template: { seq, spans: split.spans } });
   },
 }));
 
@@ -121,4 +132,55 @@ export function visiblePages(
 
 export function statusClass(s: number): string {
   return s <= 0 ? 'none' : `${Math.floor(s / 100)}xx`;
+}
+
+/** A site's pages read for its template model at most: an even sample of a larger site (shares hold). */
+const MAX_SITE_PAGES = 3000;
+const models = new Map<string, Promise<TemplateModel>>();
+
+/**
+ * The template split of one page's text (src/core/text/template.ts), with the model of its site built
+ * on demand from the stored pages and cached per dataset, site and options: the page detail and the
+ * pair view ask for it, the signatures job builds the same model over the whole dataset.
+ */
+export async function templateSplit(
+  datasetId: number,
+  pages: readonly StoredPage[],
+  normUrl: string,
+  content: { text: string; templateHints?: number[] },
+  opts: TemplateOptions = useAnalysis.getState().params.template,
+): Promise<TemplateSplit> {
+  const site = siteOfUrl(normUrl);
+  const key = `${datasetId}|${pages.length}|${site}|${JSON.stringify(opts)}`;
+  let model = models.get(key);
+  if (!model) {
+    model = buildSiteModel(
+      datasetId,
+      pages.filter((p) => comparable(p) && siteOfUrl(p.normUrl) === site),
+      opts,
+    );
+    if (models.size > 20) models.clear();
+    models.set(key, model);
+  }
+  return (await model).split({ url: normUrl, text: content.text, hints: content.templateHints });
+}
+
+async function buildSiteModel(
+  datasetId: number,
+  sitePages: readonly StoredPage[],
+  opts: TemplateOptions,
+): Promise<TemplateModel> {
+  const step = Math.max(1, sitePages.length / MAX_SITE_PAGES);
+  const picked: StoredPage[] = [];
+  for (let i = 0; i < sitePages.length; i += step) picked.push(sitePages[Math.floor(i)]);
+  const model = new TemplateModel(opts);
+  for (let i = 0; i < picked.length; i += 500) {
+    const batch = picked.slice(i, i + 500);
+    const contents = await db().contents.bulkGet(batch.map((p) => [datasetId, p.seq] as [number, number]));
+    batch.forEach((p, k) => {
+      const c = contents[k];
+      if (c?.text) model.observe({ url: p.normUrl, text: c.text, hints: c.templateHints });
+    });
+  }
+  return model;
 }

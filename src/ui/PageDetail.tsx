@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { pageOfUrl, usePages } from '../state/pages';
 import { fmtInt, fmtSize } from './format';
 import { useDust } from '../state/dust';
@@ -27,6 +27,7 @@ export function PageDetail() {
   const rankOf = usePages((s) => s.rankOf);
   const content = usePages((s) => s.content);
   const revisited = usePages((s) => s.revisited);
+  const template = usePages((s) => s.template);
   const canonical = useDust((s) => s.canonical);
   // URLs here get up to three lines of the detail's width before the middle gives way (Url).
   const [box, width, boxEl] = useElementWidth<HTMLElement>();
@@ -109,7 +110,11 @@ export function PageDetail() {
       </dl>
       {/* Keyed by page: a new page starts with its text capped and its lists at the top. */}
       <Headers key={`h${p.seq}`} headers={content?.headers ?? []} />
-      <PageText key={`t${p.seq}`} text={text} />
+      <PageText
+        key={`t${p.seq}`}
+        text={text}
+        templateSpans={template?.seq === p.seq ? template.spans : null}
+      />
       <Outlinks
         key={`o${p.seq}`}
         outlinks={links?.outlinks ?? []}
@@ -125,17 +130,26 @@ export function PageDetail() {
  * keeps up to 8 MiB), and one text node that long takes seconds to lay out. "Show more" adds a step;
  * "Show all" says how much it is. A text node, never markup.
  */
-function PageText({ text }: { text: string }) {
+function PageText({ text, templateSpans }: { text: string; templateSpans: [number, number][] | null }) {
   const [shown, setShown] = useState(TEXT_STEP);
   const capped = text.length > shown;
   const rest = text.length - shown;
+  const end = capped ? shown : text.length;
+  const templateChars = templateSpans?.reduce((n, [a, b]) => n + b - a, 0) ?? 0;
   return (
     <>
       <h3 data-testid="text-heading">
         Text ({fmtInt(text.length)} characters{capped ? `, first ${fmtInt(shown)} shown` : ''})
       </h3>
+      {templateChars > 0 && (
+        <p className="meta" data-testid="template-legend">
+          <span className="template-text">Dimmed</span>: template text ({fmtInt(templateChars)} characters in{' '}
+          {fmtInt(templateSpans!.length)} runs) — lines its site repeats on many pages, left out of the
+          signatures when “Template text” is strip.
+        </p>
+      )}
       <pre className="page-text" data-testid="page-text">
-        {text ? (capped ? text.slice(0, shown) : text) : '(no text)'}
+        {text ? <TemplateRuns text={text} spans={templateSpans ?? []} end={end} /> : '(no text)'}
       </pre>
       {capped && (
         <div className="more">
@@ -154,6 +168,24 @@ function PageText({ text }: { text: string }) {
       )}
     </>
   );
+}
+
+/** Text up to `end` with the template spans dimmed: text nodes only, never markup. */
+function TemplateRuns({ text, spans, end }: { text: string; spans: [number, number][]; end: number }) {
+  const out: ReactNode[] = [];
+  let at = 0;
+  for (const [a, b] of spans) {
+    if (a >= end) break;
+    if (a > at) out.push(text.slice(at, a));
+    out.push(
+      <span key={a} className="template-text">
+        {text.slice(a, Math.min(b, end))}
+      </span>,
+    );
+    at = Math.min(b, end);
+  }
+  if (at < end) out.push(text.slice(at, end));
+  return <>{out}</>;
 }
 
 /** HTTP (or WARC) headers, one per row: a hostile response can send thousands, so this list is virtual too. */

@@ -16,7 +16,7 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
   // What was read but is not a page: dns: lookups, Heritrix's own codes with their meaning, …
   const notPages = Object.entries(d.skipped ?? {})
     .sort((a, b) => b[1] - a[1])
-    .map(([k, v]) => `${k} ${fmtInt(v)}`)
+    .map(([k, v]) => `${k.replace(/ \(not pages\)$/, '')} ${fmtInt(v)}`)
     .join(' · ');
   return (
     <header className="dataset-header">

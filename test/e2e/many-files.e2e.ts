@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ingest } from '../../src/core/ingest/pipeline';
+import { generateWarcGz } from '../bench/gen-warc';
+import { dropFile, launch, projectFile, serve, SHOTS } from './harness';
+
+mkdirSync(SHOTS, { recursive: true });
+
+/** Pages of one file as the Node core reads it (the CLI's count). */
+async function nodePages(path: string, name: string): Promise<number> {
+  const s = await ingest(
+    createReadStream(path) as AsyncIterable<Uint8Array>,
+    { fileName: name, totalBytes: statSync(path).size },
+    async () => {},
+  );
+  return s.pages;
+}
+
+/**
+ * A crawl as archivists keep it: several WARC.gz dropped at once are ONE dataset (the middle one large
+ * enough to be read in parallel parts), a folder chosen with "Open folder…" too, and a WACZ gives the
+ * pages of all its WARCs.
+ */
+describe('many files, one crawl, in Chromium', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dw-many-'));
+  const crawl = join(dir, 'crawl');
+  // crawl-00002 passes the 8 MB line above which one file is read by several workers.
+  const parts: [string, number, number][] = [
+    ['crawl-00001.warc.gz', 400e3, 21],
+    ['crawl-00002.warc.gz', 9e6, 22],
+    ['crawl-00003.warc.gz', 600e3, 23],
+  ];
+  const counts: number[] = [];
+  let server: Awaited<ReturnType<typeof serve>>;
+  let browser: Awaited<ReturnType<typeof launch>>;
+  let page: Page;
+  const datasets = () => page.locator('.dataset-list li').count();
+
+  before(async () => {
+    mkdirSync(crawl);
+    for (const [name, bytes, seed] of parts) {
+      await generateWarcGz(join(crawl, name), bytes, seed);
+      counts.push(await nodePages(join(crawl, name), name));
+    }
+    server = await serve();
+    browser = await launch();
+    page = browser.page;
+    await page.goto(server.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('three WARC.gz dropped at once: one dataset with the sum of their pages', async () => {
+    const total = counts.reduce((a, b) => a + b, 0);
+    assert.ok(
+      counts.every((n) => n > 0),
+      `pages per file ${counts}`,
+    );
+    await dropFile(page, ...parts.map(([name]) => join(crawl, name)));
+    await page.getByRole('progressbar').waitFor();
+    await page.getByTestId('ingest-file').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'many-files-progress.png') });
+    await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 180_000 });
+    assert.equal(await datasets(), 1);
+    await page
+      .getByTestId('page-count')
+      .filter({ hasText: `of ${total.toLocaleString('en-US')} pages` })
+      .waitFor({ timeout: 20_000 });
+    const header = page.locator('.dataset-header');
+    await header.getByText('crawl-00001.warc.gz and 2 more').first().waitFor();
+    await header.locator('.dataset-sources summary').click();
+    const rows = await header.locator('.dataset-sources > ul > li').allTextContents();
+    assert.equal(rows.length, 3);
+    parts.forEach(([name], i) => {
+      assert.ok(rows[i].includes(name), rows[i]);
+      assert.ok(rows[i].includes(`${counts[i].toLocaleString('en-US')} pages`), `${rows[i]} vs ${counts[i]}`);
+    });
+    await page.screenshot({ path: join(SHOTS, 'many-files-ready.png') });
+  });
+
+  it('a folder chosen with Open folder…: one dataset named after it, a file that is not a crawl listed as skipped', async () => {
+    const before = await datasets();
+    const stray = join(crawl, 'notes.png');
+    // A file that is not a crawl inside the folder: skipped and listed, not fatal.
+    const { copyFileSync } = await import('node:fs');
+    copyFileSync(projectFile('test/fixtures/image.png'), stray);
+    try {
+      await page.getByTestId('folder-input').setInputFiles(crawl);
+      await page.locator('.dataset-list li').nth(before).waitFor({ timeout: 180_000 });
+      await page
+        .locator('.dataset-list .badge.status-ingesting')
+        .waitFor({ state: 'detached', timeout: 180_000 });
+      assert.equal(await datasets(), before + 1);
+      await page.locator('.dataset-list li .dataset', { hasText: 'crawl' }).first().click();
+      const header = page.locator('.dataset-header');
+      await header.getByRole('heading', { name: 'crawl', exact: true }).waitFor();
+      const total = counts.reduce((a, b) => a + b, 0);
+      await page
+        .getByTestId('page-count')
+        .filter({ hasText: `of ${total.toLocaleString('en-US')} pages` })
+        .waitFor({ timeout: 20_000 });
+      const summary = (await header.locator('.dataset-sources summary').textContent()) ?? '';
+      assert.match(summary, /4 files \(1 not a crawl, skipped\)/);
+    } finally {
+      rmSync(stray);
+    }
+  });
+
+  it('a WACZ: the pages of its WARCs, its page list counted', async () => {
+    const before = await datasets();
+    await dropFile(page, projectFile('test/fixtures/crawl.wacz'));
+    await page.locator('.dataset-list li').nth(before).waitFor({ timeout: 60_000 });
+    await page
+      .locator('.dataset-list .badge.status-ingesting')
+      .waitFor({ state: 'detached', timeout: 60_000 });
+    await page.locator('.dataset-list li .dataset', { hasText: 'crawl.wacz' }).first().click();
+    await page.getByTestId('page-count').filter({ hasText: 'of 4 pages' }).waitFor({ timeout: 20_000 });
+    const header = page.locator('.dataset-header');
+    await header.getByText('Page list (pages.jsonl): 4 listed, 3 read as pages').waitFor();
+    await header.locator('.dataset-sources summary').click();
+    const rows = await header.locator('.dataset-sources > ul > li').allTextContents();
+    assert.equal(rows.length, 2);
+    assert.ok(rows[0].includes('crawl.wacz › archive/data.warc.gz'), rows[0]);
+    assert.ok(rows[1].includes('crawl.wacz › archive/data-2.warc'), rows[1]);
+    for (const title of ['Archive home', 'About the archive', 'Maps collection'])
+      await page.getByText(title).first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'many-files-wacz.png') });
+  });
+});

@@ -1,8 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { ruleSides, type Rule } from '../../core/dust';
+import { ruleSides, type Rule, type SubstringRule } from '../../core/dust';
 import { useDust, type RuleSortKey } from '../../state/dust';
 import { fmtInt } from '../format';
 import { useListKeys } from '../useListKeys';
+
+/** Badges for rules not from Fig. 1's envelopes (the paper's own have none). */
+const ORIGINS: Partial<Record<NonNullable<SubstringRule['origin']>, { label: string; title: string }>> = {
+  pairs: { label: 'pairs', title: 'derived from pairs of identical pages (not in the paper)' },
+  merged: { label: 'merged', title: 'likely rules that differ only where the wildcards stand, merged' },
+  transfer: { label: 'transfer', title: 'valid on another site of the list, validated again on this one' },
+};
 
 /** Column headers: short enough that every column fits a 500 px pane, the full meaning on hover. */
 const HEADS: { key: RuleSortKey; label: string; title: string; num?: boolean }[] = [
@@ -115,25 +122,9 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
               <td className="rule" title={r.reason}>
                 <code>{t.alpha}</code> → <code>{t.beta}</code>
                 {r.direction === 'growing' ? ' (growing)' : ''}
-                {r.kind === 'substring' && r.origin === 'pairs' && (
-                  <span className="badge" title="derived from pairs of identical pages (not in the paper)">
-                    pairs
-                  </span>
-                )}
-                {r.kind === 'substring' && r.origin === 'merged' && (
-                  <span
-                    className="badge"
-                    title="likely rules that differ only where the wildcards stand, merged"
-                  >
-                    merged
-                  </span>
-                )}
-                {r.kind === 'substring' && r.origin === 'transfer' && (
-                  <span
-                    className="badge"
-                    title="valid on another site of the list, validated again on this one"
-                  >
-                    transfer
+                {r.kind === 'substring' && r.origin && ORIGINS[r.origin] && (
+                  <span className="badge" title={ORIGINS[r.origin].title}>
+                    {ORIGINS[r.origin].label}
                   </span>
                 )}
                 {r.absorbs && (

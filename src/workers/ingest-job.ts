@@ -127,12 +127,14 @@ export async function runIngest(
   const d = db();
   let datasetId: number | null = null;
   let pages = 0;
+  const sources = files.map(blobSource);
+  const fileOf = new Map(sources.map((x, i) => [x, files[i]]));
   const readUnit: UnitReader = async (unit, ctx, sink) => {
     if (spawn && spawn.parts > 1 && !unit.entry && unit.size >= PARALLEL_MIN_BYTES) {
       const plan = await planSplits({ size: unit.size, read: unit.file.read }, spawn.parts);
       if (plan) {
         await ctx.onFormat(plan.format, plan.compressed);
-        const file = files.find((f) => f.name === unit.file.name && f.size === unit.size)!;
+        const file = fileOf.get(unit.file)!;
         const s = await runParallel(file, datasetId!, plan, ctx, isCancelled, spawn.runner);
         pages += s.pages;
         return s;
@@ -142,7 +144,7 @@ export async function runIngest(
   };
   try {
     const summary = await ingestCrawl(
-      files.map(blobSource),
+      sources,
       {
         baseUrl: req.baseUrl,
         isCancelled,

@@ -165,7 +165,10 @@ describe('multi-token rules on a generated blog', () => {
   });
 });
 
-/** A Java shop: 200 items; 30% of URLs crawled again with ;jsessionid= from five crawler sessions. */
+/**
+ * A Java shop: 200 items; 30% of URLs crawled again with ;jsessionid= from five crawler sessions, and
+ * one item in eight under two sessions.
+ */
 function javaShop(): DustRecord[] {
   const sessions = Array.from(
     { length: 5 },
@@ -179,6 +182,8 @@ function javaShop(): DustRecord[] {
       const s = sessions[(n * 3) % 5];
       out.push(doc(url.replace(/(\/\d+|\/reviews)(\?|$)/, `$1;jsessionid=${s}$2`), n + 1));
     }
+    // Two crawler sessions met these items both: "this session → that session" has support here.
+    if (n % 8 === 1) for (const s of sessions.slice(0, 2)) out.push(doc(`${url};jsessionid=${s}`, n + 1));
   }
   return out;
 }

@@ -55,7 +55,7 @@ export function reportDustTruth(
   const pctN = (x: number | null) => (x === null ? '–' : pct(x));
   console.log(`\nDUST rules, ${label} — ${((performance.now() - t0) / 1000).toFixed(2)} s`);
   console.log(
-    `  ${m.detected} detected → ${m.afterRedundancy} after redundancy elimination (+${m.paramRules} parameter rules) → ${m.valid} valid, ${m.refuted} refuted, ${m.likely} likely`,
+    `  ${m.detected} detected → ${m.afterRedundancy} after redundancy elimination (+${m.paramRules} parameter rules, +${m.pairRules} from pairs, +${m.mergedRules} merged) → ${m.valid} valid (+${m.transferred} on other sites), ${m.refuted} refuted, ${m.likely} likely; ${m.folded} special cases folded, ${dust.rules.length} rules listed`,
   );
   console.log(
     `  precision@10 ${m.precision.length >= 10 ? pct(m.precision[9]) : '–'} · discovered redundancy ${pctN(m.redundancy.value)} (${m.redundancy.before} → ${m.redundancy.after} URLs) · coverage ${pctN(m.coverage.value)} (${m.coverage.before} → ${m.coverage.after} duplicate URLs)`,

@@ -108,6 +108,26 @@ for (const [mode, r] of [
   }
 }
 
+// Chinese pages (text with 。, the GBK/zh site): feature code's own ground (Peng et al. §2.2).
+{
+  const zh = texts.map((t) => t.includes('。'));
+  let positives = 0;
+  for (let i = 0; i < urls.length; i++)
+    for (let j = i + 1; j < urls.length; j++) if (zh[i] && zh[j] && same(i, j)) positives++;
+  for (const m of ['feature-code', 'minhash'] as MethodId[]) {
+    let n = 0;
+    let tp = 0;
+    for (let k = 0; k < p.count; k++) {
+      if (!zh[p.a[k]] || !zh[p.b[k]] || !accepts(p, m, DEFAULT_THRESHOLDS, k)) continue;
+      n++;
+      if (same(p.a[k], p.b[k])) tp++;
+    }
+    console.log(
+      `Chinese pages (${zh.filter(Boolean).length}, ${positives} duplicate pairs), ${METHOD_LABELS[m]}: precision ${pct(n ? tp / n : 1)}, recall ${pct(positives ? tp / positives : 1)} (${n} pairs)`,
+    );
+  }
+}
+
 // Which duplicate pairs each method misses, by the kinds of the two pages (aliases, mirror, reposts).
 const byKind = new Map<string, [number, number][]>();
 for (let i = 0; i < urls.length; i++)

@@ -32,7 +32,7 @@ export const TEMPLATE_DEFAULTS: TemplateOptions = {
   strip: true,
   minPages: 10,
   minShare: 0.1,
-  minCount: 10,
+  minCount: 15,
   hintWeight: 2,
   minLineLength: 1,
 };

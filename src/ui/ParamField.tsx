@@ -1,3 +1,5 @@
+import { useState, type ReactNode } from 'react';
+
 /** How a parameter is edited: a number box, a checkbox, or a select over `options`. */
 export type ParamKind = 'number' | 'check' | 'select';
 
@@ -43,5 +45,43 @@ export function ParamField({
         />
       )}
     </label>
+  );
+}
+
+/**
+ * A parameters panel: folded until opened, and held open while the parameters differ from those of
+ * the shown result (`stale`, said in the summary); the fields in a grid, then a note and Defaults.
+ */
+export function ParamsDetails({
+  title,
+  stale,
+  staleNote,
+  note,
+  onDefaults,
+  children,
+}: {
+  title: string;
+  stale: boolean;
+  /** Said after the title while stale: "changed: mine again to apply". */
+  staleNote: string;
+  note: ReactNode;
+  onDefaults(): void;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="params" open={open || stale} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        {title}
+        {stale ? ` — ${staleNote}` : ''}
+      </summary>
+      <div className="param-grid">{children}</div>
+      <p className="meta">
+        {note}{' '}
+        <button type="button" onClick={onDefaults}>
+          Defaults
+        </button>
+      </p>
+    </details>
   );
 }

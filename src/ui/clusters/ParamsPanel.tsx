@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { ENGINE_DEFAULTS, type EngineParams } from '../../core/candidates/engine';
 import { useAnalysis } from '../../state/analysis';
-import { ParamField, type ParamKind } from '../ParamField';
+import { ParamField, ParamsDetails, type ParamKind } from '../ParamField';
 
 interface Field {
   label: string;
@@ -128,30 +127,13 @@ export function ParamsPanel() {
   const stale = useAnalysis((s) => s.stale);
   const computing = useAnalysis((s) => s.computing);
   const compute = useAnalysis((s) => s.compute);
-  const [open, setOpen] = useState(false);
   return (
-    <details
-      className="params"
-      open={open || stale}
-      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
-    >
-      <summary>Signature parameters{stale ? ' — changed: recomputation needed' : ''}</summary>
-      <div className="param-grid">
-        {FIELDS.map((f) => (
-          <ParamField
-            key={f.label}
-            label={f.label}
-            help={f.help}
-            kind={f.kind}
-            value={f.get(params)}
-            options={f.options}
-            step={f.step}
-            onChange={(v) => setParams(f.set(params, v))}
-          />
-        ))}
-      </div>
-      <p className="meta">
-        {stale ? (
+    <ParamsDetails
+      title="Signature parameters"
+      stale={stale}
+      staleNote="changed: recomputation needed"
+      note={
+        stale ? (
           <>
             The clusters shown were computed with other parameters.{' '}
             <button type="button" onClick={() => void compute()} disabled={computing}>
@@ -160,11 +142,22 @@ export function ParamsPanel() {
           </>
         ) : (
           'Thresholds (sliders) never need a recomputation; these do.'
-        )}{' '}
-        <button type="button" onClick={() => setParams(ENGINE_DEFAULTS)}>
-          Defaults
-        </button>
-      </p>
-    </details>
+        )
+      }
+      onDefaults={() => setParams(ENGINE_DEFAULTS)}
+    >
+      {FIELDS.map((f) => (
+        <ParamField
+          key={f.label}
+          label={f.label}
+          help={f.help}
+          kind={f.kind}
+          value={f.get(params)}
+          options={f.options}
+          step={f.step}
+          onChange={(v) => setParams(f.set(params, v))}
+        />
+      ))}
+    </ParamsDetails>
   );
 }

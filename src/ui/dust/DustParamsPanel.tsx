@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { DUST_DEFAULTS, type DustParams } from '../../core/dust';
 import { useDust } from '../../state/dust';
-import { ParamField } from '../ParamField';
+import { ParamField, ParamsDetails } from '../ParamField';
 
 type Key = keyof DustParams;
 
@@ -88,39 +87,31 @@ export function DustParamsPanel() {
   const setParams = useDust((s) => s.setParams);
   const run = useDust((s) => s.run);
   const stale = run !== null && !sameDustParams(params, run.params);
-  const [open, setOpen] = useState(false);
   const put = (k: Key, v: string | boolean) =>
     setParams({ ...params, [k]: typeof DUST_DEFAULTS[k] === 'number' ? Number(v) : v });
   return (
-    <details
-      className="params"
-      open={open || stale}
-      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+    <ParamsDetails
+      title="DustBuster parameters"
+      stale={stale}
+      staleNote="changed: mine again to apply"
+      note="Hover a name for its meaning and the paper's value."
+      onDefaults={() => setParams({ ...DUST_DEFAULTS })}
     >
-      <summary>DustBuster parameters{stale ? ' — changed: mine again to apply' : ''}</summary>
-      <div className="param-grid">
-        {FIELDS.map((f) => {
-          const v = params[f.key];
-          return (
-            <ParamField
-              key={f.key}
-              label={f.label}
-              help={f.help}
-              kind={typeof v === 'boolean' ? 'check' : f.options ? 'select' : 'number'}
-              value={v}
-              options={f.options}
-              step={f.step}
-              onChange={(x) => put(f.key, x)}
-            />
-          );
-        })}
-      </div>
-      <p className="meta">
-        Hover a name for its meaning and the paper&apos;s value.{' '}
-        <button type="button" onClick={() => setParams({ ...DUST_DEFAULTS })}>
-          Defaults
-        </button>
-      </p>
-    </details>
+      {FIELDS.map((f) => {
+        const v = params[f.key];
+        return (
+          <ParamField
+            key={f.key}
+            label={f.label}
+            help={f.help}
+            kind={typeof v === 'boolean' ? 'check' : f.options ? 'select' : 'number'}
+            value={v}
+            options={f.options}
+            step={f.step}
+            onChange={(x) => put(f.key, x)}
+          />
+        );
+      })}
+    </ParamsDetails>
   );
 }

@@ -104,6 +104,7 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
       >
         {rows.map((r, i) => {
           const t = ruleSides(r);
+          const origin = r.kind === 'substring' && r.origin ? ORIGINS[r.origin] : undefined;
           const selected = selectedRule === r.id;
           return (
             <tr
@@ -122,9 +123,9 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
               <td className="rule" title={r.reason}>
                 <code>{t.alpha}</code> → <code>{t.beta}</code>
                 {r.direction === 'growing' ? ' (growing)' : ''}
-                {r.kind === 'substring' && r.origin && ORIGINS[r.origin] && (
-                  <span className="badge" title={ORIGINS[r.origin].title}>
-                    {ORIGINS[r.origin].label}
+                {origin && (
+                  <span className="badge" title={origin.title}>
+                    {origin.label}
                   </span>
                 )}
                 {r.absorbs && (

@@ -16,6 +16,7 @@ import { useLabels } from '../state/labels';
 import { syncViewWithUrl } from '../state/url-sync';
 import { useDust } from '../state/dust';
 import { useAnalysis } from '../state/analysis';
+import { BatchResultView } from './batch/BatchResultView';
 
 export function App() {
   const refresh = useDatasets((s) => s.refresh);
@@ -54,6 +55,7 @@ export function App() {
         <main className="main">
           <Notices />
           {job && <IngestPanel />}
+          <BatchResultView />
           {selected ? (
             <>
               <DatasetHeader dataset={selected} />

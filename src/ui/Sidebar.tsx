@@ -3,6 +3,7 @@ import { useDatasets } from '../state/datasets';
 import { fmtBytes, fmtInt } from './format';
 import { loadSample } from './sample';
 import { useListKeys } from './useListKeys';
+import { OpenBatchResult } from './batch/OpenBatchResult';
 
 export function Sidebar() {
   const datasets = useDatasets((s) => s.datasets);
@@ -74,6 +75,7 @@ export function Sidebar() {
         />
       </div>
       <p className="hint">or drop files or a folder anywhere: what is dropped together is one crawl</p>
+      <OpenBatchResult />
       <h2>Datasets</h2>
       {datasets.length === 0 ? (
         <p className="empty">None yet.</p>

@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import type { IngestWorkerApi } from './ingest.worker';
 import type { SignaturesWorkerApi } from './signatures.worker';
 import type { DustWorkerApi } from './dust.worker';
+import type { BatchResultWorkerApi } from './batch-result.worker';
 
 /**
  * The one place that creates workers (jsdom has no Worker: component tests mock this module).
@@ -30,4 +31,12 @@ export function startSignaturesWorker(): WorkerHandle<SignaturesWorkerApi> {
 export function startDustWorker(): WorkerHandle<DustWorkerApi> {
   const w = new Worker(new URL('./dust.worker.ts', import.meta.url), { type: 'module', name: 'dust' });
   return { api: Comlink.wrap<DustWorkerApi>(w), terminate: () => w.terminate() };
+}
+
+export function startBatchResultWorker(): WorkerHandle<BatchResultWorkerApi> {
+  const w = new Worker(new URL('./batch-result.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'batch-result',
+  });
+  return { api: Comlink.wrap<BatchResultWorkerApi>(w), terminate: () => w.terminate() };
 }

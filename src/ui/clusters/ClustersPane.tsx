@@ -17,6 +17,7 @@ import { JobProgress } from '../JobProgress';
 import { PaneStart } from '../PaneStart';
 import { scrollActiveIntoView, useListKeys } from '../useListKeys';
 import { ParamsPanel } from './ParamsPanel';
+import { ExportProfileButton } from '../batch/ExportProfileButton';
 import { ThresholdSliders } from './ThresholdSliders';
 
 const SHOWN = 100;
@@ -249,6 +250,7 @@ function ExportButtons({ view }: { view: View }) {
       <button type="button" onClick={() => download('clusters.csv', 'text/csv', clustersCsv(input()))}>
         Export clusters (CSV)
       </button>
+      <ExportProfileButton />
       {!dustRun && <span className="meta"> canonical_url is empty: DUST rules have not been mined.</span>}
     </span>
   );

@@ -1,0 +1,236 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { batchPrecision, HISTOGRAM_CAP, type BatchResultView as View } from '../../core/batch/result';
+import type { LabelValue } from '../../core/eval/estimators';
+import { useBatch } from '../../state/batch';
+import { drawHistogram } from '../charts/histogram';
+import { fmtInt } from '../format';
+import { Url } from '../Url';
+import { useListKeys } from '../useListKeys';
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/**
+ * A result folder of `npm run batch` (a whole crawl, joined on DuckDB or Spark): its summary, the
+ * cluster-size histogram, a random sample of clusters, and a random sample of pairs to label, whose
+ * labels estimate the precision at scale.
+ */
+export function BatchResultView() {
+  const open = useBatch((s) => s.open);
+  const reading = useBatch((s) => s.reading);
+  const error = useBatch((s) => s.error);
+  const view = useBatch((s) => s.view);
+  const files = useBatch((s) => s.files);
+  const close = useBatch((s) => s.close);
+  if (!open) return null;
+  return (
+    <section className="pane batch-result" aria-label="Batch result">
+      <div className="pane-head">
+        <h2>Batch result</h2>
+        {files.length > 0 && <span className="meta">{files.join(', ')}</span>}
+        <button type="button" onClick={close}>
+          Close
+        </button>
+      </div>
+      {reading && <p className="meta">Reading the result's Parquet files…</p>}
+      {error && (
+        <p className="dataset-error" role="alert">
+          {error}
+        </p>
+      )}
+      {view && (
+        <>
+          <Summary view={view} />
+          <Histogram view={view} />
+          <SampledClusters view={view} />
+          <PairLabels view={view} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Summary({ view }: { view: View }) {
+  const all = view.summary.find((r) => r.host === null);
+  const hosts = view.summary.filter((r) => r.host !== null).slice(0, 10);
+  return (
+    <div data-testid="batch-summary">
+      {all ? (
+        <p>
+          {fmtInt(all.pages)} pages, {fmtInt(all.clusters)} clusters, {fmtInt(all.duplicatesRemoved)}{' '}
+          duplicates removed ({pct(all.pages ? all.duplicatesRemoved / all.pages : 0)}); {fmtInt(view.pairs)}{' '}
+          verified pairs.
+        </p>
+      ) : (
+        <p className="meta">No summary.parquet among the files: totals are not shown.</p>
+      )}
+      {hosts.length > 0 && (
+        <table className="facts">
+          <caption className="meta">Hosts with the most duplicates removed</caption>
+          <thead>
+            <tr>
+              <th>host</th>
+              <th>pages</th>
+              <th>clusters</th>
+              <th>removed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {hosts.map((h) => (
+              <tr key={h.host}>
+                <td>{h.host}</td>
+                <td>{fmtInt(h.pages)}</td>
+                <td>{fmtInt(h.clusters)}</td>
+                <td>{fmtInt(h.duplicatesRemoved)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function Histogram({ view }: { view: View }) {
+  const svg = useRef<SVGSVGElement>(null);
+  useEffect(() => {
+    if (svg.current)
+      drawHistogram(svg.current, view.histogram, {
+        width: 420,
+        height: 120,
+        xLabel: `cluster size (pages; ${HISTOGRAM_CAP} = ${HISTOGRAM_CAP} or more)`,
+      });
+  }, [view]);
+  return (
+    <figure>
+      <svg ref={svg} className="histogram" role="img" aria-label="Batch cluster size histogram" />
+      <figcaption className="meta">{fmtInt(view.clusters)} clusters by size</figcaption>
+    </figure>
+  );
+}
+
+function SampledClusters({ view }: { view: View }) {
+  const [active, setActive] = useState(0);
+  const clusters = view.sampledClusters;
+  const onKeyDown = useListKeys(clusters.length, active, setActive);
+  const current = clusters[active];
+  return (
+    <div>
+      <h3>
+        {clusters.length} clusters drawn at random of {fmtInt(view.clusters)}
+      </h3>
+      <div style={{ display: 'flex', gap: 12 }}>
+        <ul
+          className="cluster-list"
+          role="listbox"
+          aria-label="Sampled clusters"
+          tabIndex={0}
+          aria-activedescendant={clusters.length ? `batch-cluster-${active}` : undefined}
+          onKeyDown={onKeyDown}
+          data-testid="batch-clusters"
+        >
+          {clusters.map((c, i) => (
+            <li key={c.cluster} id={`batch-cluster-${i}`} role="option" aria-selected={i === active}>
+              <button
+                type="button"
+                tabIndex={-1}
+                className={i === active ? 'selected' : ''}
+                onClick={() => setActive(i)}
+              >
+                <span className="size">{c.size}</span>
+                <span className="title">
+                  <Url url={c.urls[0]} max={48} />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {current && (
+          <ol className="members" aria-label="URLs of the sampled cluster" data-testid="batch-cluster-urls">
+            {current.urls.map((u) => (
+              <li key={u}>
+                <Url url={u} />
+              </li>
+            ))}
+            {current.size > current.urls.length && (
+              <li className="meta">… and {fmtInt(current.size - current.urls.length)} more</li>
+            )}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const KEYS: Record<string, LabelValue> = { d: 'dup', n: 'not', u: 'unsure' };
+
+function PairLabels({ view }: { view: View }) {
+  const labels = useBatch((s) => s.labels);
+  const cursor = useBatch((s) => s.cursor);
+  const label = useBatch((s) => s.label);
+  const move = useBatch((s) => s.move);
+  const estimate = useMemo(() => batchPrecision(labels, view.pi), [labels, view.pi]);
+  const pair = view.sampledPairs[cursor];
+  if (!pair)
+    return <p className="meta">No pairs.parquet among the files (or no verified pair): nothing to label.</p>;
+  const done = labels.filter((l) => l !== undefined).length;
+  const onKeyDown = (e: KeyboardEvent) => {
+    const v = KEYS[e.key];
+    if (v) label(cursor, v);
+    else if (e.key === 'z') label(cursor, undefined);
+    else if (e.key === 'ArrowRight') move(cursor + 1);
+    else if (e.key === 'ArrowLeft') move(cursor - 1);
+    else return;
+    e.preventDefault();
+  };
+  return (
+    <div
+      className="label-view"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      aria-label="Label sampled pairs"
+      data-testid="batch-labels"
+    >
+      <h3>
+        Pair {cursor + 1} of {view.sampledPairs.length} drawn at random from {fmtInt(view.pairs)} verified
+        pairs
+      </h3>
+      <p className="meta">
+        At scale the result holds URLs, not page text: judge by the URLs, or open both in the archive's
+        replay.
+      </p>
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
+        <Url url={pair.urlA} max={80} />
+        <Url url={pair.urlB} max={80} />
+      </div>
+      <p className="meta">
+        similarity {pair.similarity.toFixed(3)}; label: {labels[cursor] ?? 'none'}
+      </p>
+      <div className="label-keys">
+        <button type="button" onClick={() => label(cursor, 'dup')}>
+          <kbd>d</kbd> duplicate
+        </button>
+        <button type="button" onClick={() => label(cursor, 'not')}>
+          <kbd>n</kbd> not
+        </button>
+        <button type="button" onClick={() => label(cursor, 'unsure')}>
+          <kbd>u</kbd> unsure
+        </button>
+        <button type="button" onClick={() => label(cursor, undefined)}>
+          <kbd>z</kbd> undo
+        </button>
+        <button type="button" onClick={() => move(cursor - 1)} aria-label="Previous pair">
+          <kbd>←</kbd>
+        </button>
+        <button type="button" onClick={() => move(cursor + 1)} aria-label="Next pair">
+          <kbd>→</kbd>
+        </button>
+      </div>
+      <p data-testid="batch-precision">
+        {done} labelled.{' '}
+        {estimate.n > 0
+          ? `Precision ${pct(estimate.value)} (95% Wilson interval ${pct(estimate.lo)}–${pct(estimate.hi)}, n = ${estimate.n.toFixed(0)}), each pair standing for ${fmtInt(Math.round(1 / view.pi))} of the result's pairs.`
+          : 'Label pairs to estimate the precision of the whole result.'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { buildProfile } from '../../core/profile';
+import { useAnalysis } from '../../state/analysis';
+import { useDatasets } from '../../state/datasets';
+import { useDust } from '../../state/dust';
+import { download } from '../download';
+
+/**
+ * "Export dedup profile": the shown analysis's parameters, method, thresholds and clustering, and the
+ * valid DUST rules, as the JSON `npm run batch --profile` reads (src/core/profile.ts).
+ */
+export function ExportProfileButton() {
+  const analysis = useAnalysis((s) => s.analysis);
+  const method = useAnalysis((s) => s.method);
+  const thresholds = useAnalysis((s) => s.thresholds);
+  const mode = useAnalysis((s) => s.mode);
+  const dustRun = useDust((d) => d.run);
+  const selectedId = useDatasets((s) => s.selectedId);
+  const datasets = useDatasets((s) => s.datasets);
+  if (!analysis) return null;
+  const exportProfile = () => {
+    const ds = datasets.find((d) => d.id === selectedId);
+    const profile = buildProfile({
+      dataset: ds?.name ?? '',
+      pages: analysis.n,
+      method,
+      thresholds,
+      clustering: mode,
+      engine: analysis.params,
+      dust: dustRun
+        ? { site: dustRun.params.site, maxIterations: dustRun.params.maxIterations, rules: dustRun.rules }
+        : null,
+    });
+    download('dedup-profile.json', 'application/json', JSON.stringify(profile, null, 2));
+  };
+  return (
+    <button
+      type="button"
+      onClick={exportProfile}
+      title="The method, thresholds, signature parameters and valid DUST rules, for npm run batch over a whole crawl"
+    >
+      Export dedup profile
+    </button>
+  );
+}

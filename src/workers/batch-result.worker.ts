@@ -1,0 +1,35 @@
+/// <reference lib="webworker" />
+import type { AsyncBuffer } from 'hyparquet';
+import { readBatchResult, RESULT_FILES, type BatchResultView } from '../core/batch/result';
+import { exposeJob, type JobApiOf } from './expose-job';
+import { jobFailure } from './job-failure';
+import type { JobOutcome } from '../core/jobs';
+
+export type BatchResultOutcome = JobOutcome<{ view: BatchResultView; files: string[] }>;
+
+/** A File read in slices: hyparquet reads the footer and the columns it needs, not the whole file. */
+function fileBuffer(f: File): AsyncBuffer {
+  return { byteLength: f.size, slice: (start, end) => f.slice(start, end).arrayBuffer() };
+}
+
+/** Thin adapter: the batch result's Parquet files (picked by the analyst) read in this worker. */
+async function readResult(
+  { files }: { files: File[] },
+  onProgress: (p: { phase: string }) => void,
+): Promise<BatchResultOutcome> {
+  try {
+    const byName: Record<string, AsyncBuffer> = {};
+    // Picking the whole folder brings the shards' tables too: only the join step's files are read.
+    for (const f of files)
+      if ((RESULT_FILES as readonly string[]).includes(f.name)) byName[f.name] = fileBuffer(f);
+    onProgress({ phase: 'reading' });
+    const view = await readBatchResult(byName);
+    return { kind: 'done', view, files: Object.keys(byName).sort() };
+  } catch (e) {
+    return jobFailure(e, 'the batch result');
+  }
+}
+
+exposeJob(readResult);
+
+export type BatchResultWorkerApi = JobApiOf<typeof readResult>;

@@ -1,0 +1,137 @@
+/**
+ * Beyond one machine, end to end: a dedup profile exported from the workbench (sample opened, signatures
+ * computed, DUST rules mined, "Export dedup profile" clicked) drives `npm run batch` over three WARC.gz
+ * shards made at run time (the third repeats the first, so every page of it has a duplicate in another
+ * shard), and the result's Parquet files are opened in the workbench: histogram, sampled clusters and a
+ * labelled pair with its precision estimate.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { parseProfile, type DedupProfile } from '../../src/core/profile';
+import { generateWarcGz } from '../bench/gen-warc';
+import { cspViolations, launch, projectFile, serve, SHOTS } from './harness';
+
+mkdirSync(SHOTS, { recursive: true });
+
+describe('batch: profile from the workbench, map + join, result back in the workbench', () => {
+  let server: Awaited<ReturnType<typeof serve>>;
+  let browser: Awaited<ReturnType<typeof launch>>;
+  let page: Page;
+  const errors: string[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'batch-e2e-'));
+  let profile: DedupProfile;
+
+  before(async () => {
+    server = await serve();
+    browser = await launch();
+    page = browser.page;
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exports a dedup profile with the mined DUST rules', async () => {
+    await page.getByRole('button', { name: 'Open sample crawl' }).click();
+    await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Compute signatures' }).click();
+    await page.getByTestId('cluster-summary').waitFor({ timeout: 90_000 });
+    await page.getByRole('button', { name: 'Mine DUST rules' }).click();
+    await page.getByTestId('dust-headline').waitFor({ timeout: 90_000 });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export dedup profile' }).click();
+    const text = readFileSync(await (await download).path(), 'utf8');
+    profile = parseProfile(text);
+    assert.equal(profile.method, 'minhash');
+    assert.ok(profile.dust.rules.length > 0, 'valid DUST rules travel with the profile');
+    assert.ok(profile.dust.rules.every((r) => r.status === 'valid'));
+    writeFileSync(join(dir, 'profile.json'), text);
+  });
+
+  it('runs the map and join steps over three WARC.gz shards', async () => {
+    const shards = [join(dir, 'a.warc.gz'), join(dir, 'b.warc.gz'), join(dir, 'c.warc.gz')];
+    await generateWarcGz(shards[0], 300_000, 11);
+    await generateWarcGz(shards[1], 300_000, 12);
+    await generateWarcGz(shards[2], 300_000, 11);
+    const out = join(dir, 'out');
+    const run = () =>
+      execFileSync(
+        'npx',
+        [
+          'tsx',
+          projectFile('src/cli/batch.ts'),
+          '--profile',
+          join(dir, 'profile.json'),
+          '--out',
+          out,
+          ...shards,
+        ],
+        { cwd: projectFile('.'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+    const stdout = run();
+    assert.match(stdout, /pages \d+, clusters \d+, duplicates removed \d+/);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
+      summary: { host: string | null; pages: number; clusters: number; duplicates_removed: number }[];
+    };
+    const all = summary.summary.find((s) => s.host === null)!;
+    assert.ok(all.clusters > 0 && all.duplicates_removed >= all.pages / 3 - 1, JSON.stringify(all));
+    // Resumable: the shards are done (_SUCCESS), a second run only joins.
+    const again = execFileSync(
+      'npx',
+      [
+        'tsx',
+        projectFile('src/cli/batch.ts'),
+        '--profile',
+        join(dir, 'profile.json'),
+        '--out',
+        out,
+        ...shards,
+      ],
+      { cwd: projectFile('.'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    assert.match(again, /pages \d+/);
+  });
+
+  it('opens the result in the workbench: histogram, sampled clusters, a labelled pair', async () => {
+    const out = join(dir, 'out');
+    await page
+      .getByTestId('batch-files-input')
+      .setInputFiles(['clusters.parquet', 'pairs.parquet', 'summary.parquet'].map((f) => join(out, f)));
+    const view = page.getByRole('region', { name: 'Batch result' });
+    await view.getByTestId('batch-summary').waitFor({ timeout: 30_000 });
+    assert.match((await view.getByTestId('batch-summary').textContent()) ?? '', /pages, [\d,]+ clusters/);
+    const bars = view.getByRole('img', { name: 'Batch cluster size histogram' }).locator('rect');
+    await bars.first().waitFor();
+    assert.ok((await bars.count()) >= 1);
+    const options = view.getByTestId('batch-clusters').getByRole('option');
+    assert.ok((await options.count()) >= 1);
+    const urls = await view.getByTestId('batch-cluster-urls').locator('li').allTextContents();
+    assert.ok(urls.length >= 2 && urls.every((u) => /example\.test/.test(u)), urls.join(' | '));
+    // Keyboard: the list moves with the arrows.
+    await view.getByTestId('batch-clusters').focus();
+    await page.keyboard.press('ArrowDown');
+    const labels = view.getByTestId('batch-labels');
+    await labels.focus();
+    await page.keyboard.press('d');
+    await page.keyboard.press('d');
+    assert.match(
+      (await view.getByTestId('batch-precision').textContent()) ?? '',
+      /^2 labelled\. Precision 100\.0%/,
+    );
+    await page.screenshot({ path: join(SHOTS, 'batch-result.png'), fullPage: true });
+  });
+
+  it('raised no uncaught error and no Content-Security-Policy violation', () => {
+    assert.deepEqual(errors, []);
+    assert.deepEqual(cspViolations, []);
+  });
+});

@@ -1,12 +1,6 @@
 import { dustRecordOf } from '../core/dust/from-page';
-import {
-  applyRule,
-  DUST_DEFAULTS,
-  runDustBuster,
-  type DustParams,
-  type DustPhase,
-  type DustRecord,
-} from '../core/dust';
+import { urlsSaved } from '../core/dust/saved';
+import { DUST_DEFAULTS, runDustBuster, type DustParams, type DustPhase, type DustRecord } from '../core/dust';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
 import { forEachPageWithContent } from '../db/queries';
 import { jobFailure } from './job-failure';
@@ -19,9 +13,6 @@ export interface DustProgress {
 }
 
 export type DustJobResult = JobOutcome;
-
-/** Rules whose saved-URL count is computed (the table shows the rest as –): applying a rule to every URL costs. */
-const SAVED_FOR = 200;
 
 /**
  * DustBuster over a dataset's URL list: sizes from ingest, and for pages with text a MinHash sketch
@@ -56,17 +47,7 @@ export async function runDust(
       checkCancelled(isCancelled);
       onProgress({ phase, done: x ?? 0, total: y ?? 0 });
     });
-    const urls = [...r.canonical.keys()];
-    const inList = new Set(urls);
-    const saved: Record<number, number> = {};
-    for (const rule of r.rules.slice(0, SAVED_FOR)) {
-      let n = 0;
-      for (const u of urls) {
-        const v = applyRule(rule, u);
-        if (v !== null && v !== u && inList.has(v)) n++;
-      }
-      saved[rule.id] = n;
-    }
+    const saved = urlsSaved(r.rules, [...r.canonical.keys()]);
     const run: StoredDustRun = {
       datasetId,
       params: full,

@@ -20,7 +20,7 @@ import { DEFAULT_METHOD, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from
 import { methodThresholds } from '../core/clusters/export';
 import { inspectCluster } from '../core/clusters/inspect';
 import { CLUSTER_MODE_LABELS, clusterView, DEFAULT_CLUSTERING } from '../core/clusters/view';
-import { comparable } from '../core/candidates/comparable';
+import { enginePage } from '../core/candidates/comparable';
 import { ruleSpelling, runDustBuster, type DustRecord } from '../core/dust';
 
 /** DustBuster over the file's URL list: rules with their fate, and the metrics. */
@@ -258,14 +258,9 @@ async function main(): Promise<number> {
         dustRecords.push(dustRecordOf(page, content.text, content.headers));
       if (!args.signatures) return;
       for (const { page, content } of batch) {
-        if (!comparable(page) || !content.text) continue;
-        pages.push({
-          text: content.text,
-          normUrl: page.normUrl,
-          outlinks: content.outlinks,
-          fingerprint: page.fingerprint,
-          templateHints: content.templateHints,
-        });
+        const p = enginePage(page, content);
+        if (!p) continue;
+        pages.push(p);
         urls.push(page.url);
       }
     });

@@ -66,7 +66,9 @@ describe('template text in Chromium', () => {
       ),
       'the two stories share template lines',
     );
-    await page.screenshot({ path: join(SHOTS, 'template-page-detail.png'), fullPage: true });
+    const detail = page.locator('aside', { has: page.getByTestId('page-text') });
+    await page.getByTestId('template-legend').scrollIntoViewIfNeeded();
+    await detail.screenshot({ path: join(SHOTS, 'template-page-detail.png') });
     await page.getByLabel('Filter by URL or title').fill('');
   });
 

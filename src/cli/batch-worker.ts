@@ -14,6 +14,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { fileWriter } from 'hyparquet-writer';
 import { comparable } from '../core/candidates/comparable';
 import { ingest } from '../core/ingest/pipeline';
+import { signatureText, TemplateModel } from '../core/text/template';
 import { profileCanonizer, type DedupProfile } from '../core/profile';
 import { ShardTables, TABLES, type BatchPage, type TableName } from '../core/batch/tables';
 
@@ -85,50 +86,73 @@ export async function mapShard(
   let skipped = 0;
   let error: string | null = null;
   const src = task.source;
-  if (src.kind === 'file') {
-    const totalBytes = statSync(src.path).size;
-    const summary = await ingest(
-      createReadStream(src.path, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>,
-      {
-        fileName: basename(src.path),
-        totalBytes,
-        onProgress: (p) =>
-          onProgress({ index: task.index, bytesRead: p.bytesRead, totalBytes, pages: tables.pages }),
-      },
-      async (batch) => {
-        for (const { page, content } of batch) {
-          if (!comparable(page) || !content.text) {
-            skipped++;
-            continue;
+  const template = task.profile.engine.template;
+  // One read of the shard, each compared page handed to `use` (comparable(), with text).
+  const eachPage = async (handle: (p: BatchPage) => Promise<void> | void, report: boolean): Promise<void> => {
+    skipped = 0;
+    if (src.kind === 'file') {
+      const totalBytes = statSync(src.path).size;
+      const summary = await ingest(
+        createReadStream(src.path, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>,
+        {
+          fileName: basename(src.path),
+          totalBytes,
+          onProgress: (p) =>
+            report &&
+            onProgress({ index: task.index, bytesRead: p.bytesRead, totalBytes, pages: tables.pages }),
+        },
+        async (batch) => {
+          for (const { page, content } of batch) {
+            if (!comparable(page) || !content.text) {
+              skipped++;
+              continue;
+            }
+            await handle({
+              seq: page.seq,
+              url: page.url,
+              normUrl: page.normUrl,
+              host: page.host,
+              offset: page.offset,
+              fingerprint: page.fingerprint,
+              text: content.text,
+              templateHints: content.templateHints,
+            });
           }
-          await tables.add({
-            seq: page.seq,
-            url: page.url,
-            normUrl: page.normUrl,
-            host: page.host,
-            offset: page.offset,
-            fingerprint: page.fingerprint,
-            text: content.text,
-          });
+        },
+      );
+      // A fault in the middle keeps what was read before it (the dataset would be partial): say so.
+      if (summary.error) error = summary.error.message;
+      if (report) onProgress({ index: task.index, bytesRead: totalBytes, totalBytes, pages: tables.pages });
+    } else {
+      const mod = (await import(pathToFileURL(src.module).href)) as GeneratorModule;
+      const total = src.args.count ?? 0;
+      let last = 0;
+      for (const p of mod.pages(src.args)) {
+        await handle(p);
+        const now = performance.now();
+        if (report && now - last > 500) {
+          last = now;
+          onProgress({ index: task.index, bytesRead: tables.pages, totalBytes: total, pages: tables.pages });
         }
-      },
-    );
-    // A fault in the middle keeps what was read before it (the dataset would be partial): say so.
-    if (summary.error) error = summary.error.message;
-    onProgress({ index: task.index, bytesRead: totalBytes, totalBytes, pages: tables.pages });
-  } else {
-    const mod = (await import(pathToFileURL(src.module).href)) as GeneratorModule;
-    const total = src.args.count ?? 0;
-    let last = 0;
-    for (const p of mod.pages(src.args)) {
-      await tables.add(p);
-      const now = performance.now();
-      if (now - last > 500) {
-        last = now;
-        onProgress({ index: task.index, bytesRead: tables.pages, totalBytes: total, pages: tables.pages });
       }
     }
-  }
+  };
+  if (template.strip) {
+    // Template text (src/core/text/template.ts) is counted per site over this shard, as CCNet counts
+    // line hashes per shard: a first read observes, the second splits (as the signatures job does over
+    // IndexedDB). The workbench's model is the whole dataset's: they agree when a site's pages are in
+    // one shard (README, "Beyond one machine").
+    const model = new TemplateModel(template);
+    await eachPage((p) => model.observe({ url: p.normUrl, text: p.text, hints: p.templateHints }), false);
+    await eachPage(
+      (p) =>
+        tables.add({
+          ...p,
+          text: signatureText(model.split({ url: p.normUrl, text: p.text, hints: p.templateHints }), p.text),
+        }),
+      true,
+    );
+  } else await eachPage((p) => tables.add(p), true);
   await tables.finish();
   let bytes = 0;
   for (const t of TABLES) bytes += statSync(join(dir, `${t}.parquet`)).size;

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { comparable } from '../../src/core/candidates/comparable';
-import { ENGINE_DEFAULTS, SignatureEngine } from '../../src/core/candidates/engine';
+import { analysePages, ENGINE_DEFAULTS, type EnginePage } from '../../src/core/candidates/engine';
 import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
 import { connectedComponents } from '../../src/core/clusters/clusters';
 import { ingest } from '../../src/core/ingest/pipeline';
@@ -123,7 +123,7 @@ async function docsite(): Promise<void> {
     console.log(`docsite: ${DOCSITE} not found, skipped`);
     return;
   }
-  const engine = new SignatureEngine(ENGINE_DEFAULTS);
+  const pages: EnginePage[] = [];
   const ids: bigint[] = [];
   const t0 = performance.now();
   await ingest(
@@ -132,17 +132,19 @@ async function docsite(): Promise<void> {
     async (batch) => {
       for (const { page, content } of batch) {
         if (!comparable(page) || !content.text) continue;
-        engine.add({
+        pages.push({
           text: content.text,
           normUrl: page.normUrl,
           outlinks: content.outlinks,
           fingerprint: page.fingerprint,
+          templateHints: content.templateHints,
         });
         ids.push(pageId(0, page.seq));
       }
     },
   );
-  const r = engine.finish();
+  // The workbench's engine with its template step (the model over the whole crawl, one shard here).
+  const r = analysePages(pages, ENGINE_DEFAULTS).result;
   console.log(`docsite: engine ${r.n} pages, ${s(performance.now() - t0)}`);
   for (const method of ['exact', 'minhash'] as const) {
     const { mask } = acceptMask(r.pairs, method, DEFAULT_THRESHOLDS);

@@ -62,6 +62,8 @@ export interface BatchPage {
   offset: number;
   fingerprint: string;
   text: string;
+  /** The extractor's template hints (PageContent.templateHints), for the template model. */
+  templateHints?: readonly number[];
 }
 
 type Column = BigInt64Array | Int32Array | string[];

@@ -2,7 +2,9 @@
  * Batch = workbench: the sample crawl through the map step (Parquet) and the SQL join on DuckDB gives
  * the same connected-components clusters as the in-browser engine at the same profile, for exact
  * fingerprints and for MinHash; and the LSH candidates the SQL finds from band keys are the engine's.
- * The sample is read as two shards (the file twice), so pages of different shards meet in the join.
+ * The sample is read as two shards (the file twice), so pages of different shards meet in the join;
+ * template text is left out (the default) by the engine's model over both copies and by the batch's
+ * model per shard, which count the same distinct texts.
  */
 import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { comparable } from '../../../src/core/candidates/comparable';
-import { ENGINE_DEFAULTS, SignatureEngine, type EngineResult } from '../../../src/core/candidates/engine';
+import {
+  analysePages,
+  ENGINE_DEFAULTS,
+  type EnginePage,
+  type EngineResult,
+} from '../../../src/core/candidates/engine';
 import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../../src/core/candidates/methods';
 import { SOURCE } from '../../../src/core/candidates/pairs';
 import { connectedComponents } from '../../../src/core/clusters/clusters';
@@ -26,9 +33,12 @@ const SHARDS = 2;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** The workbench's engine over the shards read one after the other; ids as the batch names pages. */
+/**
+ * The workbench's engine over the shards read one after the other, with its template step first
+ * (analysePages: the model over every page, per site); ids as the batch names pages.
+ */
 async function workbench(): Promise<{ r: EngineResult; ids: bigint[] }> {
-  const engine = new SignatureEngine(ENGINE_DEFAULTS);
+  const pages: EnginePage[] = [];
   const ids: bigint[] = [];
   for (let s = 0; s < SHARDS; s++) {
     await ingest(
@@ -37,18 +47,19 @@ async function workbench(): Promise<{ r: EngineResult; ids: bigint[] }> {
       async (batch) => {
         for (const { page, content } of batch) {
           if (!comparable(page) || !content.text) continue;
-          engine.add({
+          pages.push({
             text: content.text,
             normUrl: page.normUrl,
             outlinks: content.outlinks,
             fingerprint: page.fingerprint,
+            templateHints: content.templateHints,
           });
           ids.push(pageId(s, page.seq));
         }
       },
     );
   }
-  return { r: engine.finish(), ids };
+  return { r: analysePages(pages, ENGINE_DEFAULTS).result, ids };
 }
 
 async function batch(method: MethodId): Promise<{ out: string; candidates: number }> {

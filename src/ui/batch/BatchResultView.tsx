@@ -23,7 +23,8 @@ export function BatchResultView() {
   const close = useBatch((s) => s.close);
   if (!open) return null;
   return (
-    <section className="pane batch-result" aria-label="Batch result">
+    // flexShrink 0: the main area is a scrolling flex column; the view keeps its height and scrolls with it.
+    <section className="pane batch-result" aria-label="Batch result" style={{ flexShrink: 0 }}>
       <div className="pane-head">
         <h2>Batch result</h2>
         {files.length > 0 && <span className="meta">{files.join(', ')}</span>}
@@ -64,7 +65,7 @@ function Summary({ view }: { view: View }) {
         <p className="meta">No summary.parquet among the files: totals are not shown.</p>
       )}
       {hosts.length > 0 && (
-        <table className="facts">
+        <table style={{ fontSize: 12, borderCollapse: 'collapse' }}>
           <caption className="meta">Hosts with the most duplicates removed</caption>
           <thead>
             <tr>

@@ -93,3 +93,32 @@ describe('feature code + length (Peng et al.)', () => {
     expect(idx.matchesOf(p)).toEqual(viaPairs.sort((x, y) => x - y));
   });
 });
+
+describe('feature code on the main text (template text left out)', () => {
+  it('a site-wide first sentence gives every page one code; the main text gives each its own', async () => {
+    const { mainTexts } = await import('../../../src/core/text/template');
+    const topics = [
+      'apt',
+      'dpkg',
+      'git',
+      'mail',
+      'disks',
+      'fonts',
+      'locale',
+      'cron',
+      'ssh',
+      'nginx',
+      'boot',
+      'udev',
+    ];
+    const pages = topics.map((t, i) => ({
+      url: `https://docs.example.org/${t}.html`,
+      text: `Welcome to the Example manual. Read it all before you start.\nHome\nIndex\n${t} is the topic of page ${i}. It is explained in full here, with examples.`,
+    }));
+    const whole = pages.map((p) => featureCode(p.text));
+    expect(new Set(whole.map((c) => c!.join(' '))).size).toBe(1);
+    const main = mainTexts(pages).map((t) => featureCode(t));
+    expect(new Set(main.map((c) => c!.join(' '))).size).toBe(topics.length);
+    expect(main[0]!.slice(0, 5)).toEqual(['apt', 'is', 'the', 'topic', 'of']);
+  });
+});

@@ -6,7 +6,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { EnginePage } from '../../src/core/candidates/engine';
-import { comparable } from '../../src/core/candidates/comparable';
+import { enginePage } from '../../src/core/candidates/comparable';
 import { type DustRecord } from '../../src/core/dust';
 import { dustRecordOf } from '../../src/core/dust/from-page';
 import { ingest } from '../../src/core/ingest/pipeline';
@@ -20,11 +20,10 @@ export interface Crawl {
   seconds: number;
 }
 
-const readable = (page: PageRecord, content: PageContent) => comparable(page) && content.text !== '';
-
 export async function readCrawl(
   file: string,
-  keep: (page: PageRecord, content: PageContent) => boolean = readable,
+  /** Which of the engine's pages (comparable, with text: `enginePage`) to keep; all by default. */
+  keep: (page: PageRecord, content: PageContent) => boolean = () => true,
 ): Promise<Crawl> {
   const t0 = performance.now();
   const pages: Crawl['pages'] = [];
@@ -35,15 +34,8 @@ export async function readCrawl(
     async (batch) => {
       for (const { page, content } of batch) {
         dustRecords.push(dustRecordOf(page, content.text, content.headers));
-        if (!keep(page, content)) continue;
-        pages.push({
-          url: page.url,
-          normUrl: page.normUrl,
-          text: content.text,
-          outlinks: content.outlinks,
-          fingerprint: page.fingerprint,
-          templateHints: content.templateHints,
-        });
+        const p = keep(page, content) ? enginePage(page, content) : null;
+        if (p) pages.push({ ...p, url: page.url });
       }
     },
   );

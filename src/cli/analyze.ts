@@ -5,10 +5,10 @@
  */
 import { emptyReason } from '../core/ingest/outcome';
 import { dustRecordOf } from '../core/dust/from-page';
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { argsOrExit, type CommandSpec } from './args';
+import { argsOrExit, missingPath, type CommandSpec } from './args';
 import { labelReport } from './labels';
 import { basename, join } from 'node:path';
 import { IngestError } from '../core/ingest/errors';
@@ -187,12 +187,6 @@ export function formatSummary(s: IngestSummary): string {
   return lines.join('\n');
 }
 
-/** Why PATH cannot be read, or null when it can. */
-function notAFile(path: string): string | null {
-  if (!existsSync(path)) return `${path}: no such file`;
-  return null;
-}
-
 /** The files of the crawl: each argument, a folder's files recursively in path order (numbered WARCs). */
 function crawlFiles(paths: string[]): string[] {
   return paths.flatMap((p) =>
@@ -236,7 +230,7 @@ async function main(): Promise<number> {
   const args = { ...values, files: positionals };
   // Checked before the (possibly long) ingest, so a mistyped labels path fails at once.
   for (const path of [...args.files, args.labels]) {
-    const why = path === null ? null : notAFile(path);
+    const why = path === null ? null : missingPath(path);
     if (why) {
       console.error(`error: ${why}`);
       return 1;

@@ -8,6 +8,7 @@
  * parseArgs runs non-strict with tokens so that the errors can be ours: an unknown option, a missing
  * value or a bad number names the option as the user typed it, and says where to look (`--help`).
  */
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 /** Exit code for a usage error (unknown option, missing value, wrong number of files): the usual 2. */
@@ -27,6 +28,14 @@ export interface StringOption extends OptionBase {
   /** Placeholder in the help (`OUT`, `URL`, `FILE`). */
   arg: string;
   default: string | null;
+  /** The command cannot run without it (its default is then never used). */
+  required?: boolean;
+}
+
+export interface ChoiceOption extends OptionBase {
+  type: 'choice';
+  choices: readonly string[];
+  default: string;
 }
 
 export interface NumberOption extends OptionBase {
@@ -50,7 +59,7 @@ export interface BooleanOption extends OptionBase {
   default: boolean;
 }
 
-export type OptionSpec = StringOption | NumberOption | BooleanOption;
+export type OptionSpec = StringOption | ChoiceOption | NumberOption | BooleanOption;
 
 export interface CommandSpec {
   /** As typed after `npm run`: `analyze`. */
@@ -70,13 +79,17 @@ export interface CommandSpec {
   epilog?: string;
 }
 
-type ValueOf<O extends OptionSpec> = O extends { type: 'string'; default: string }
-  ? string
-  : O extends StringOption
-    ? string | null
-    : O extends NumberOption
-      ? number
-      : boolean;
+type ValueOf<O extends OptionSpec> = O extends { type: 'choice'; choices: readonly (infer C)[] }
+  ? C
+  : O extends { type: 'string'; required: true }
+    ? string
+    : O extends { type: 'string'; default: string }
+      ? string
+      : O extends StringOption
+        ? string | null
+        : O extends NumberOption
+          ? number
+          : boolean;
 
 /** The parsed options, one field per option of the table, typed from it. */
 export type OptionValues<S extends CommandSpec> = { [K in keyof S['options']]: ValueOf<S['options'][K]> };
@@ -97,7 +110,12 @@ function display(o: OptionSpec): string {
 }
 
 function spelling(name: string, o: OptionSpec): string {
-  const long = o.type === 'boolean' ? (o.default ? `--no-${name}` : `--${name}`) : `--${name} ${o.arg}`;
+  const long =
+    o.type === 'boolean'
+      ? o.default
+        ? `--no-${name}`
+        : `--${name}`
+      : `--${name} ${o.type === 'choice' ? o.choices.join('|') : o.arg}`;
   return o.short ? `-${o.short}, ${long}` : long;
 }
 
@@ -114,14 +132,21 @@ function usageLine(spec: CommandSpec): string {
         : p.max === 1
           ? ` ${one}`
           : ` ${one}${p.min > 1 ? ` ${one}` : ''}…`;
-  return `usage: npm run ${spec.name} --${files} [options]`;
+  const required = Object.entries(spec.options)
+    .filter(([, o]) => o.type === 'string' && o.required)
+    .map(([name, o]) => ` --${name} ${(o as StringOption).arg}`)
+    .join('');
+  return `usage: npm run ${spec.name} --${required}${files} [options]`;
 }
 
 /** The `--help` text: usage, what the command does, every option with its default. */
 export function helpText(spec: CommandSpec): string {
   const rows: [string, string][] = [];
   for (const [name, o] of Object.entries(spec.options))
-    rows.push([spelling(name, o), `${o.help} (default: ${display(o)})`]);
+    rows.push([
+      spelling(name, o),
+      `${o.help} (${o.type === 'string' && o.required ? 'required' : `default: ${display(o)}`})`,
+    ]);
   rows.push(['-h, --help', 'print this help and exit']);
   const width = Math.max(spec.positionals.name.length, ...rows.map(([l]) => l.length)) + 2;
   const lines = [usageLine(spec), '', spec.summary, ''];
@@ -167,6 +192,7 @@ export function parseCommand<S extends CommandSpec>(spec: S, argv: string[]): Pa
 
   const values = defaults(spec);
   const positionals: string[] = [];
+  const given = new Set<string>();
   for (const t of tokens) {
     if (t.kind === 'positional') {
       positionals.push(t.value);
@@ -177,6 +203,7 @@ export function parseCommand<S extends CommandSpec>(spec: S, argv: string[]): Pa
     const name = negated ? t.name.slice(3) : t.name;
     const o = spec.options[name];
     if (!o) throw new UsageError(`unknown option ${t.rawName}`);
+    given.add(name);
     if (o.type === 'boolean') {
       if (t.inlineValue) throw new UsageError(`${t.rawName} takes no value (got ${t.rawName}=${t.value})`);
       values[name] = !negated;
@@ -184,9 +211,18 @@ export function parseCommand<S extends CommandSpec>(spec: S, argv: string[]): Pa
     }
     // Non-strict parseArgs gives a string option typed last with no value `undefined`; one followed by
     // another option would swallow it as its value, so a value that looks like an option is refused.
+    const arg = o.type === 'choice' ? o.choices.join('|') : o.arg;
     if (t.value === undefined || (!t.inlineValue && t.value.startsWith('-') && t.value !== '-'))
-      throw new UsageError(`${t.rawName} needs a value: ${t.rawName} ${o.arg}`);
+      throw new UsageError(`${t.rawName} needs a value: ${t.rawName} ${arg}`);
     if (o.type === 'string') {
+      values[name] = t.value;
+      continue;
+    }
+    if (o.type === 'choice') {
+      if (!o.choices.includes(t.value))
+        throw new UsageError(
+          `${t.rawName} is one of ${o.choices.join(', ')}, not ${JSON.stringify(t.value)}`,
+        );
       values[name] = t.value;
       continue;
     }
@@ -211,6 +247,9 @@ export function parseCommand<S extends CommandSpec>(spec: S, argv: string[]): Pa
       );
     values[name] = n;
   }
+  for (const [name, o] of Object.entries(spec.options))
+    if (o.type === 'string' && o.required && !given.has(name))
+      throw new UsageError(`--${name} is required: --${name} ${o.arg}`);
   const p = spec.positionals;
   if (positionals.length < p.min)
     throw new UsageError(p.min === 1 ? `missing ${p.name}` : `needs at least ${p.min} ${p.name} arguments`);
@@ -221,6 +260,11 @@ export function parseCommand<S extends CommandSpec>(spec: S, argv: string[]): Pa
         : `unexpected argument ${positionals[p.max]} (${p.max === 1 ? `one ${p.name}` : `at most ${p.max}`} only)`,
     );
   return { help: false, values: values as OptionValues<S>, positionals };
+}
+
+/** Why a path named on the command line cannot be read, or null when it is there. */
+export function missingPath(path: string): string | null {
+  return existsSync(path) ? null : `${path}: no such file`;
 }
 
 /**
@@ -240,9 +284,12 @@ export function argsOrExit<S extends CommandSpec>(
     return a;
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    console.error(
-      `error: ${e.message}\n${usageLine(spec)}  (npm run ${spec.name} -- --help for the options)`,
-    );
-    process.exit(USAGE_EXIT);
+    return usageExit(spec, e.message);
   }
+}
+
+/** A usage error found after parsing (a combination the table cannot say): print it and exit 2. */
+export function usageExit(spec: CommandSpec, message: string): never {
+  console.error(`error: ${message}\n${usageLine(spec)}  (npm run ${spec.name} -- --help for the options)`);
+  process.exit(USAGE_EXIT);
 }

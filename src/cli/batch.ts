@@ -1,5 +1,5 @@
 /**
- * `npm run batch -- --profile P.json --out DIR [--step map|join|all] [--shards LIST.txt] FILE…`
+ * `npm run batch -- --profile P.json --out DIR [--step map|join|all] [--shards LIST.txt] FILE…` (`--help`)
  *
  * Applies a dedup profile exported by the workbench to a whole crawl. The map step reads each shard
  * (a WARC or any format the workbench reads) in a worker_thread, one per core, and writes Parquet
@@ -10,13 +10,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { BATCH_METHODS, bandsOf, type BatchMethod } from '../core/batch/keys';
 import { parseNamedSql, substitute } from '../core/batch/sql';
 import { parseProfile, type DedupProfile } from '../core/profile';
 import { METHOD_LABELS } from '../core/candidates/methods';
+import { argsOrExit, missingPath, usageExit, type CommandSpec } from './args';
 import { shardDir, shardDone, type ShardStats, type ShardTask, type WorkerMessage } from './batch-worker';
 
 const SQL_FILE = fileURLToPath(new URL('../../sql/dedup.sql', import.meta.url));
@@ -24,9 +24,6 @@ const WORKER_FILE = fileURLToPath(new URL('./batch-worker.ts', import.meta.url))
 
 /** The engine's lshCandidates default: LSH buckets with more pages are skipped. */
 const MAX_BUCKET = 2000;
-
-const USAGE =
-  'usage: npm run batch -- --profile P.json --out DIR [--step map|join|all] [--workers N] [--memory 3GB] [--shards LIST.txt] [FILE…]';
 
 export interface MapOptions {
   profile: DedupProfile;
@@ -300,28 +297,62 @@ interface Cli {
   files: string[];
 }
 
-function cli(argv: string[]): Cli {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      profile: { type: 'string' },
-      out: { type: 'string' },
-      step: { type: 'string', default: 'all' },
-      shards: { type: 'string' },
-      workers: { type: 'string' },
-      memory: { type: 'string', default: '3GB' },
-      help: { type: 'boolean', short: 'h' },
+/** The options table: parser, defaults and `--help` come from it (src/cli/args.ts). */
+export const BATCH = {
+  name: 'batch',
+  summary:
+    'Applies a dedup profile exported by the workbench to a whole crawl: the map step reads each shard in a\n' +
+    'worker thread and writes Parquet, the join step runs sql/dedup.sql on DuckDB and writes the clusters,\n' +
+    'the verified pairs and a summary.',
+  positionals: {
+    name: 'FILE',
+    help: 'shard files: WARC or any format the workbench reads (none needed for --step join)',
+    min: 0,
+    max: Infinity,
+  },
+  options: {
+    profile: {
+      type: 'string',
+      arg: 'P.json',
+      default: null,
+      required: true,
+      help: 'the dedup profile (exported by the workbench)',
     },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  if (!values.profile) throw new Error(`--profile is required\n${USAGE}`);
-  if (!values.out) throw new Error(`--out is required\n${USAGE}`);
-  if (!['map', 'join', 'all'].includes(values.step))
-    throw new Error(`--step must be map, join or all, got ${values.step}`);
+    out: {
+      type: 'string',
+      arg: 'DIR',
+      default: null,
+      required: true,
+      help: 'output folder (shards, Parquet, results)',
+    },
+    step: {
+      type: 'choice',
+      choices: ['map', 'join', 'all'] as const,
+      default: 'all',
+      help: 'run the map step, the join step, or both',
+    },
+    shards: {
+      type: 'string',
+      arg: 'LIST.txt',
+      default: null,
+      help: 'more shard files, one path a line (# comments)',
+    },
+    workers: {
+      type: 'number',
+      arg: 'N',
+      default: availableParallelism(),
+      defaultText: 'one per core',
+      min: 1,
+      integer: true,
+      help: 'worker threads of the map step',
+    },
+    memory: { type: 'string', arg: 'SIZE', default: '3GB', help: "DuckDB's memory limit for the join" },
+  },
+  epilog: 'exit status: 0 done, 1 failed or missing file, 2 bad arguments',
+} satisfies CommandSpec;
+
+function cli(argv: string[]): Cli {
+  const { values, positionals } = argsOrExit(BATCH, argv);
   const files = [...positionals];
   if (values.shards)
     files.push(
@@ -330,22 +361,19 @@ function cli(argv: string[]): Cli {
         .map((l) => l.trim())
         .filter((l) => l && !l.startsWith('#')),
     );
-  if (values.step !== 'join' && files.length === 0) throw new Error(`no shard files given\n${USAGE}`);
-  const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
-  if (!Number.isInteger(workers) || workers < 1)
-    throw new Error(`--workers must be a whole number ≥ 1, got ${values.workers}`);
-  return {
-    profile: values.profile,
-    out: values.out,
-    step: values.step as Cli['step'],
-    workers,
-    memory: values.memory,
-    files,
-  };
+  if (values.step !== 'join' && files.length === 0) usageExit(BATCH, 'no shard files given');
+  return { ...values, files };
 }
 
 async function main(): Promise<number> {
   const args = cli(process.argv.slice(2));
+  for (const path of [args.profile, ...(args.step === 'join' ? [] : args.files)]) {
+    const why = missingPath(path);
+    if (why) {
+      console.error(`error: ${why}`);
+      return 1;
+    }
+  }
   const profile = parseProfile(readFileSync(args.profile, 'utf8'));
   batchMethod(profile);
   if (profile.clustering !== 'components')
@@ -355,7 +383,6 @@ async function main(): Promise<number> {
   const outDir = resolve(args.out);
   let indices: number[];
   if (args.step !== 'join') {
-    for (const f of args.files) if (!existsSync(f)) throw new Error(`shard ${f} does not exist`);
     const map = await runMap({
       profile,
       outDir,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANALYZE } from '../../src/cli/analyze';
+import { BATCH } from '../../src/cli/batch';
 import { helpText, parseCommand, UsageError, type CommandSpec } from '../../src/cli/args';
 
 const parse = (argv: string[]) => {
@@ -116,6 +117,39 @@ describe('command tables', () => {
     expect(() => parseCommand(spec, ['a', '--ratio', '2'])).toThrow('from 0 to 1');
     expect(helpText(spec)).toMatch(/^usage: npm run demo -- FILE… \[options\]/);
     expect(helpText(spec)).toMatch(/--shingle K +shingle size \(default: 4\)/);
+  });
+});
+
+describe('batch arguments', () => {
+  it('requires --profile and --out, checks --step against its choices and --workers as a whole number', () => {
+    const ok = parseCommand(BATCH, ['--profile', 'p.json', '--out', 'o', 'a.warc', 'b.warc', '--step=map']);
+    expect(ok.help).toBe(false);
+    if (ok.help) return;
+    expect(ok.values).toMatchObject({
+      profile: 'p.json',
+      out: 'o',
+      step: 'map',
+      memory: '3GB',
+      shards: null,
+    });
+    expect(ok.values.workers).toBeGreaterThanOrEqual(1);
+    expect(ok.positionals).toEqual(['a.warc', 'b.warc']);
+    expect(() => parseCommand(BATCH, ['--out', 'o', 'a'])).toThrow('--profile is required: --profile P.json');
+    expect(() => parseCommand(BATCH, ['--profile', 'p', '--out', 'o', '--step', 'reduce'])).toThrow(
+      '--step is one of map, join, all, not "reduce"',
+    );
+    expect(() => parseCommand(BATCH, ['--profile', 'p', '--out', 'o', '--workers', '0'])).toThrow(
+      '--workers takes a whole number ≥ 1, not "0"',
+    );
+  });
+
+  it('--help names the required options in the usage and every option with its default', () => {
+    const text = helpText(BATCH);
+    expect(text).toMatch(/^usage: npm run batch -- --profile P\.json --out DIR \[FILE…\] \[options\]/);
+    expect(text).toMatch(/--profile P\.json .*\(required\)/);
+    expect(text).toMatch(/--step map\|join\|all .*\(default: all\)/);
+    expect(text).toMatch(/--workers N .*\(default: one per core\)/);
+    expect(text).toMatch(/--memory SIZE .*\(default: 3GB\)/);
   });
 });
 

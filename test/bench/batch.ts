@@ -10,20 +10,17 @@
  * 2. `--docsite`: the docsite crawl (../shared, when present) through batch and through the workbench's
  *    engine; their connected-components clusters are compared for exact and MinHash.
  */
-import { createReadStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { comparable } from '../../src/core/candidates/comparable';
-import { analysePages, ENGINE_DEFAULTS, type EnginePage } from '../../src/core/candidates/engine';
-import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
-import { connectedComponents } from '../../src/core/clusters/clusters';
-import { ingest } from '../../src/core/ingest/pipeline';
+import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
+import { DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
 import { buildProfile, type DedupProfile } from '../../src/core/profile';
-import { pageId } from '../../src/core/batch/keys';
 import { runJoin, runMap } from '../../src/cli/batch';
+import { workbenchComponents, workbenchRun } from './batch-engine';
 
 const GENERATOR = fileURLToPath(new URL('./batch-pages.ts', import.meta.url));
 const DOCSITE = fileURLToPath(new URL('../../../shared/datasets/docsite/crawl.warc.gz', import.meta.url));
@@ -123,37 +120,12 @@ async function docsite(): Promise<void> {
     console.log(`docsite: ${DOCSITE} not found, skipped`);
     return;
   }
-  const pages: EnginePage[] = [];
-  const ids: bigint[] = [];
   const t0 = performance.now();
-  await ingest(
-    createReadStream(DOCSITE) as AsyncIterable<Uint8Array>,
-    { fileName: 'crawl.warc.gz', totalBytes: 0 },
-    async (batch) => {
-      for (const { page, content } of batch) {
-        if (!comparable(page) || !content.text) continue;
-        pages.push({
-          text: content.text,
-          normUrl: page.normUrl,
-          outlinks: content.outlinks,
-          fingerprint: page.fingerprint,
-          templateHints: content.templateHints,
-        });
-        ids.push(pageId(0, page.seq));
-      }
-    },
-  );
-  // The workbench's engine with its template step (the model over the whole crawl, one shard here).
-  const r = analysePages(pages, ENGINE_DEFAULTS).result;
+  const run = await workbenchRun([DOCSITE]);
+  const r = run.r;
   console.log(`docsite: engine ${r.n} pages, ${s(performance.now() - t0)}`);
   for (const method of ['exact', 'minhash'] as const) {
-    const { mask } = acceptMask(r.pairs, method, DEFAULT_THRESHOLDS);
-    const expected = connectedComponents(r.n, r.pairs.a, r.pairs.b, (k) => mask[k] === 1).map((c) =>
-      c.members
-        .map((i) => String(ids[i]))
-        .sort()
-        .join(' '),
-    );
+    const expected = workbenchComponents(run, method).map((c) => c.map(String).sort().join(' '));
     const out = mkdtempSync(join(tmpdir(), 'batch-docsite-'));
     const profile = profileFor(method);
     const map = await runMap({

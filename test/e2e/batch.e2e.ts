@@ -85,19 +85,7 @@ describe('batch: profile from the workbench, map + join, result back in the work
     const all = summary.summary.find((s) => s.host === null)!;
     assert.ok(all.clusters > 0 && all.duplicates_removed >= all.pages / 3 - 1, JSON.stringify(all));
     // Resumable: the shards are done (_SUCCESS), a second run only joins.
-    const again = execFileSync(
-      'npx',
-      [
-        'tsx',
-        projectFile('src/cli/batch.ts'),
-        '--profile',
-        join(dir, 'profile.json'),
-        '--out',
-        out,
-        ...shards,
-      ],
-      { cwd: projectFile('.'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const again = run();
     assert.match(again, /pages \d+/);
   });
 

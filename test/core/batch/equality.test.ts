@@ -6,61 +6,26 @@
  * template text is left out (the default) by the engine's model over both copies and by the batch's
  * model per shard, which count the same distinct texts.
  */
-import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { comparable } from '../../../src/core/candidates/comparable';
-import {
-  analysePages,
-  ENGINE_DEFAULTS,
-  type EnginePage,
-  type EngineResult,
-} from '../../../src/core/candidates/engine';
+import { ENGINE_DEFAULTS, type EngineResult } from '../../../src/core/candidates/engine';
 import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../../src/core/candidates/methods';
 import { SOURCE } from '../../../src/core/candidates/pairs';
-import { connectedComponents } from '../../../src/core/clusters/clusters';
-import { ingest } from '../../../src/core/ingest/pipeline';
 import { buildProfile, parseProfile } from '../../../src/core/profile';
-import { pageId } from '../../../src/core/batch/keys';
 import { runJoin } from '../../../src/cli/batch';
 import { mapShard } from '../../../src/cli/batch-worker';
+import { workbenchComponents, workbenchRun } from '../../bench/batch-engine';
 
 const SAMPLE = fileURLToPath(new URL('../../../sample/sample.warc.gz', import.meta.url));
 const SHARDS = 2;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/**
- * The workbench's engine over the shards read one after the other, with its template step first
- * (analysePages: the model over every page, per site); ids as the batch names pages.
- */
-async function workbench(): Promise<{ r: EngineResult; ids: bigint[] }> {
-  const pages: EnginePage[] = [];
-  const ids: bigint[] = [];
-  for (let s = 0; s < SHARDS; s++) {
-    await ingest(
-      createReadStream(SAMPLE) as AsyncIterable<Uint8Array>,
-      { fileName: 'sample.warc.gz', totalBytes: 0 },
-      async (batch) => {
-        for (const { page, content } of batch) {
-          if (!comparable(page) || !content.text) continue;
-          pages.push({
-            text: content.text,
-            normUrl: page.normUrl,
-            outlinks: content.outlinks,
-            fingerprint: page.fingerprint,
-            templateHints: content.templateHints,
-          });
-          ids.push(pageId(s, page.seq));
-        }
-      },
-    );
-  }
-  return { r: analysePages(pages, ENGINE_DEFAULTS).result, ids };
-}
+const workbench = () => workbenchRun(Array.from({ length: SHARDS }, () => SAMPLE));
 
 async function batch(method: MethodId): Promise<{ out: string; candidates: number }> {
   const profile = parseProfile(
@@ -110,10 +75,7 @@ describe('batch map + SQL join equals the workbench engine', () => {
   for (const method of ['exact', 'minhash'] as const) {
     it(`${method}: same connected components`, async () => {
       const { r, ids } = await engineRun();
-      const { mask } = acceptMask(r.pairs, method, DEFAULT_THRESHOLDS);
-      const expected = connectedComponents(r.n, r.pairs.a, r.pairs.b, (k) => mask[k] === 1).map((c) =>
-        c.members.map((i) => ids[i]),
-      );
+      const expected = workbenchComponents({ r, ids }, method);
       expect(expected.length).toBeGreaterThan(50);
       const { out, candidates } = await batch(method);
       const rows = await query(`SELECT cluster, page FROM read_parquet('${join(out, 'clusters.parquet')}')`);

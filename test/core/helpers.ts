@@ -130,9 +130,6 @@ export function comparable(run: IngestRun): {
   };
 }
 
-/** @deprecated Import `seededRandom` from src/core/random (kept while a test in progress elsewhere uses it). */
-export const prng = seededRandom;
-
 export function randomBytes(n: number, seed: number): Uint8Array {
   const next = seededRandom(seed);
   const out = new Uint8Array(n);

@@ -5,10 +5,9 @@
  * it prints beside it what those readers' own tests expect (MANIFEST.tsv, `expected_per_source_tests`).
  * (Not a test: the project's tests do not depend on ../shared.)
  */
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { launch, serve } from '../e2e/harness';
+import { dropFile, launch, serve } from '../e2e/harness';
 
 const ROOT = resolve(import.meta.dirname, '../../../shared/datasets');
 const dirs = ['real', 'docsite', 'peers'].map((d) => join(ROOT, d)).filter(existsSync);
@@ -42,13 +41,6 @@ function expectations(): Map<string, string> {
   return out;
 }
 const expected = expectations();
-const fileServer = createServer((req, res) => {
-  const f = decodeURIComponent((req.url ?? '/').slice(1));
-  res.writeHead(200, { 'access-control-allow-origin': '*' });
-  createReadStream(f).pipe(res);
-});
-await new Promise<void>((ok) => fileServer.listen(0, '127.0.0.1', ok));
-const base = `http://127.0.0.1:${(fileServer.address() as { port: number }).port}/`;
 const app = await serve();
 const b = await launch();
 try {
@@ -56,15 +48,8 @@ try {
   for (const f of files) {
     const name = f.split('/').pop()!;
     const before = await b.page.locator('.dataset-list li').count();
-    await b.page.evaluate(
-      async ({ url, name }) => {
-        const blob = await (await fetch(url)).blob();
-        const dt = new DataTransfer();
-        dt.items.add(new File([blob], name));
-        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      },
-      { url: base + encodeURIComponent(f), name },
-    );
+    // Dropped as a person drops it (the page's CSP forbids fetching it from another origin).
+    await dropFile(b.page, f);
     await b.page.waitForFunction(
       (n) =>
         !document.querySelector('.ingest') &&
@@ -96,5 +81,4 @@ try {
 } finally {
   await b.close();
   await app.close();
-  fileServer.close();
 }

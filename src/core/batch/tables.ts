@@ -183,6 +183,7 @@ export class ShardTables {
         name,
         data,
         nullable: false,
+        statistics: false,
         ...(name === 'page' ? { encoding: 'DELTA_BINARY_PACKED' as const } : {}),
       }));
       await this.writers[t].write({ columnData, rowGroupSize: rows });

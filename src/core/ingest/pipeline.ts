@@ -41,11 +41,7 @@ export interface IngestOptions {
  * One problem kind as the analyst reads it: a file written by a tool with a habit (node-warc's short
  * separator, ClueWeb09's lengths) shows it once with a count, not once per record.
  */
-function warningInfo(
-  fileName: string,
-  w: { reason: string; offset: number; count: number },
-  lines: boolean,
-): IngestErrorInfo {
+function warningInfo(fileName: string, w: Problem, lines: boolean): IngestErrorInfo {
   const at = `${lines ? 'line' : 'byte'} ${w.offset.toLocaleString('en-US')}`;
   const reason =
     w.count > 1
@@ -97,6 +93,223 @@ function createReader(format: FormatId, ctx: ReaderContext, compressed: boolean)
   }
 }
 
+/** Problems read past, one entry per kind: the first occurrence and how many times it happened. */
+type Problem = { reason: string; offset: number; count: number };
+
+/**
+ * One run of `ingest`: its counters and the five steps a file goes through, each a method —
+ * sniff the gzip lead (`lead`), decode (`decoded`, gzip members or raw bytes), sniff the format
+ * (`sniffFormat`), parse records into pages (the format reader, which calls `ctx.page` with each
+ * built page), and batch pages to the sink (`flush`). `ingest` below drives them over the source.
+ */
+class IngestRun {
+  readonly t0 = performance.now();
+  readonly batchSize: number;
+  readonly recordsByType: Record<string, number> = {};
+  readonly skipped: Record<string, number> = {};
+  readonly statusCounts: Record<string, number> = {};
+  readonly hosts = new Set<string>();
+  readonly problems = new Map<string, Problem>();
+  batch: IngestedPage[] = [];
+  pages = 0;
+  records = 0;
+  seq: number;
+  readonly offsetBase: number;
+  bytesRead = 0;
+  bytesDecoded = 0;
+  lastProgress = 0;
+  format: FormatId | null = null;
+  compressed = false;
+  reader: FormatReader | null = null;
+  gunzip: MultiGunzip | null = null;
+  /** Decoded bytes held back until the format is known. */
+  held: { data: Uint8Array; offset: number }[] = [];
+  heldBytes = 0;
+  error: IngestError | null = null;
+  /** Time spent waiting for the sink (storage), reported apart from parsing. */
+  sinkMs = 0;
+  /** The reader whose end() already ran (and threw): not ended twice. */
+  faulted: FormatReader | null = null;
+  /**
+   * One batch may be stored while the next is parsed (IndexedDB commits on its own thread), so
+   * storage overlaps parsing; memory holds at most two batches.
+   */
+  storing: Promise<void> = Promise.resolve();
+  readonly ctx: ReaderContext;
+
+  constructor(
+    readonly opts: IngestOptions,
+    readonly sink: (batch: IngestedPage[]) => Promise<void>,
+  ) {
+    this.batchSize = opts.batchSize ?? 500;
+    this.seq = opts.seqBase ?? 0;
+    this.offsetBase = opts.offsetBase ?? 0;
+    this.ctx = {
+      fileName: opts.fileName,
+      baseUrl: opts.baseUrl ?? '',
+      warn: (reason, offset, kind = reason) => {
+        const seen = this.problems.get(kind);
+        if (seen) seen.count++;
+        else if (this.problems.size < MAX_WARNINGS) this.problems.set(kind, { reason, offset, count: 1 });
+      },
+      page: (p) => {
+        this.pages++;
+        const c = statusClass(p.page.status);
+        this.statusCounts[c] = (this.statusCounts[c] ?? 0) + 1;
+        if (p.page.host) this.hosts.add(p.page.host);
+        this.batch.push(p);
+      },
+      record: (type) => {
+        this.records++;
+        this.recordsByType[type] = (this.recordsByType[type] ?? 0) + 1;
+      },
+      skip: (reason) => {
+        this.skipped[reason] = (this.skipped[reason] ?? 0) + 1;
+      },
+      nextSeq: () => this.seq++,
+      offsetBase: this.offsetBase,
+      unresolvedRevisit: opts.onUnresolvedRevisit,
+    };
+  }
+
+  progress(force: boolean): void {
+    const now = performance.now();
+    const opts = this.opts;
+    if (!opts.onProgress || (!force && now - this.lastProgress < (opts.progressEveryMs ?? 100))) return;
+    this.lastProgress = now;
+    opts.onProgress({
+      bytesRead: this.bytesRead,
+      totalBytes: opts.totalBytes,
+      bytesDecoded: this.bytesDecoded,
+      records: this.records,
+      pages: this.pages,
+      elapsedMs: now - this.t0,
+    });
+  }
+
+  /** Step 1, sniff gzip: the file's first bytes (at least 3) decide whether it is gzip. */
+  lead(lead: Uint8Array): void {
+    this.compressed = isGzip(lead);
+    if (this.compressed) this.gunzip = new MultiGunzip(this.decoded, this.offsetBase);
+  }
+
+  /** Step 2, decode: a chunk of the file, through gunzip when compressed. */
+  decode(chunk: Uint8Array, final = false): void {
+    const at = this.bytesRead;
+    this.bytesRead += chunk.length;
+    if (this.gunzip) this.gunzip.push(chunk, final);
+    else if (chunk.length > 0) this.decoded(chunk, this.offsetBase + at);
+  }
+
+  /** Decoded bytes go to the format's reader (step 4, parse records and build pages), or are held. */
+  readonly decoded = (data: Uint8Array, offset: number): void => {
+    this.bytesDecoded += data.length;
+    if (this.reader) this.reader.push(data, offset);
+    else {
+      this.held.push({ data, offset });
+      this.heldBytes += data.length;
+    }
+  };
+
+  /** Step 3, sniff the format from what is held; create the reader and replay the held bytes. */
+  async sniffFormat(final: boolean): Promise<void> {
+    if (this.reader || (this.heldBytes < SNIFF_BYTES && !final)) return;
+    const head = new Uint8Array(Math.min(this.heldBytes, SNIFF_BYTES));
+    let o = 0;
+    for (const h of this.held) {
+      if (o >= head.length) break;
+      head.set(h.data.subarray(0, head.length - o), o);
+      o += Math.min(h.data.length, head.length - o);
+    }
+    const { fileName } = this.opts;
+    const s = sniff(head, fileName);
+    if (!s.ok) {
+      const reason = this.compressed && head.length === 0 ? 'the gzip data holds nothing' : s.reason;
+      throw new IngestError(fileName, this.compressed ? `${reason} (inside gzip)` : reason);
+    }
+    this.format = s.format;
+    await this.opts.onFormat?.(s.format, this.compressed);
+    const reader = createReader(s.format, this.ctx, this.compressed);
+    this.reader = reader;
+    const replay = this.held;
+    this.held = [];
+    this.heldBytes = 0;
+    for (const h of replay) reader.push(h.data, h.offset);
+  }
+
+  /** Step 5, batch to the sink: hand the current batch over once the previous one is stored. */
+  async flush(last = false): Promise<void> {
+    const t = performance.now();
+    await this.storing;
+    this.sinkMs += performance.now() - t;
+    if (this.batch.length > 0) {
+      const b = this.batch;
+      this.batch = [];
+      this.storing = this.sink(b);
+      this.storing.catch(() => {}); // awaited at the next flush; not an unhandled rejection meanwhile
+    }
+    if (last) {
+      const t2 = performance.now();
+      await this.storing;
+      this.sinkMs += performance.now() - t2;
+    }
+  }
+
+  /** The end of the file: the last gzip member, the format of a short file, the reader's last record. */
+  async end(): Promise<void> {
+    this.gunzip?.push(new Uint8Array(0), true);
+    await this.sniffFormat(true);
+    this.faulted = this.reader;
+    this.reader!.end();
+  }
+
+  /**
+   * A format fault stops reading: the pages read before it are kept and the summary carries the
+   * error, unless nothing usable was read (then it is thrown: no dataset is kept).
+   */
+  async fault(e: FormatFault): Promise<void> {
+    const err = new IngestError(this.opts.fileName, e.message, { offset: e.offset, line: e.line });
+    // A gzip fault can come before the format was decided: decide on the members that were whole.
+    if (!this.reader && this.heldBytes > 0) await this.sniffFormat(true).catch(() => {});
+    const reader = this.reader;
+    if (reader && reader !== this.faulted) {
+      try {
+        reader.end();
+      } catch {
+        /* the first fault is the one reported */
+      }
+    }
+    // A fault before the format is known, or before any record, leaves nothing to keep.
+    if (!reader || this.pages === 0) throw err;
+    this.error = err;
+  }
+
+  summary(): IngestSummary {
+    const { fileName } = this.opts;
+    const format = this.format;
+    return {
+      fileName,
+      format: format!,
+      compressed: this.compressed,
+      bytes: this.bytesRead,
+      bytesDecoded: this.bytesDecoded,
+      recordsByType: this.recordsByType,
+      pages: this.pages,
+      hosts: this.hosts.size,
+      hostNames: [...this.hosts],
+      skipped: this.skipped,
+      error: this.error ? this.error.toInfo() : null,
+      warnings: [...this.problems.values()].map((w) =>
+        warningInfo(fileName, w, format !== null && LINE_FORMATS.has(format)),
+      ),
+      warningCount: this.problems.size,
+      elapsedMs: performance.now() - this.t0,
+      sinkMs: this.sinkMs,
+      statusCounts: this.statusCounts,
+    };
+  }
+}
+
 /**
  * Stream a crawl file through sniffing, (gzip,) the format's parser and page extraction, handing
  * pages to `sink` in batches. Memory holds one batch and the parser's buffers, whatever the file size.
@@ -111,208 +324,38 @@ export async function ingest(
   opts: IngestOptions,
   sink: (batch: IngestedPage[]) => Promise<void>,
 ): Promise<IngestSummary> {
-  const t0 = performance.now();
-  const batchSize = opts.batchSize ?? 500;
-  const everyMs = opts.progressEveryMs ?? 100;
-  const recordsByType: Record<string, number> = {};
-  const skipped: Record<string, number> = {};
-  const statusCounts: Record<string, number> = {};
-  const hosts = new Set<string>();
-  /** Problems read past, one entry per kind: the first occurrence and how many times it happened. */
-  const problems = new Map<string, { reason: string; offset: number; count: number }>();
-  let batch: IngestedPage[] = [];
-  let pages = 0;
-  let records = 0;
-  let seq = opts.seqBase ?? 0;
-  const offsetBase = opts.offsetBase ?? 0;
-  let bytesRead = 0;
-  let bytesDecoded = 0;
-  let lastProgress = 0;
-  let format: FormatId | null = null;
-  let compressed = false;
-  let reader: FormatReader | null = null;
-  let gunzip: MultiGunzip | null = null;
-  /** Decoded bytes held back until the format is known. */
-  let held: { data: Uint8Array; offset: number }[] = [];
-  let heldBytes = 0;
-
-  const ctx: ReaderContext = {
-    fileName: opts.fileName,
-    baseUrl: opts.baseUrl ?? '',
-    warn(reason, offset, kind = reason) {
-      const seen = problems.get(kind);
-      if (seen) seen.count++;
-      else if (problems.size < MAX_WARNINGS) problems.set(kind, { reason, offset, count: 1 });
-    },
-    page(p) {
-      pages++;
-      const c = statusClass(p.page.status);
-      statusCounts[c] = (statusCounts[c] ?? 0) + 1;
-      if (p.page.host) hosts.add(p.page.host);
-      batch.push(p);
-    },
-    record(type) {
-      records++;
-      recordsByType[type] = (recordsByType[type] ?? 0) + 1;
-    },
-    skip(reason) {
-      skipped[reason] = (skipped[reason] ?? 0) + 1;
-    },
-    nextSeq: () => seq++,
-    offsetBase,
-    unresolvedRevisit: opts.onUnresolvedRevisit,
-  };
-
-  const progress = (force: boolean) => {
-    const now = performance.now();
-    if (!opts.onProgress || (!force && now - lastProgress < everyMs)) return;
-    lastProgress = now;
-    opts.onProgress({
-      bytesRead,
-      totalBytes: opts.totalBytes,
-      bytesDecoded,
-      records,
-      pages,
-      elapsedMs: now - t0,
-    });
-  };
-
-  const decoded = (data: Uint8Array, offset: number) => {
-    bytesDecoded += data.length;
-    if (reader) reader.push(data, offset);
-    else {
-      held.push({ data, offset });
-      heldBytes += data.length;
-    }
-  };
-
-  /** Decide the format from what is held, create the reader and replay the held bytes. */
-  const decide = async (final: boolean): Promise<void> => {
-    if (reader || (heldBytes < SNIFF_BYTES && !final)) return;
-    const head = new Uint8Array(Math.min(heldBytes, SNIFF_BYTES));
-    let o = 0;
-    for (const h of held) {
-      if (o >= head.length) break;
-      head.set(h.data.subarray(0, head.length - o), o);
-      o += Math.min(h.data.length, head.length - o);
-    }
-    const s = sniff(head, opts.fileName);
-    if (!s.ok) {
-      const reason = compressed && head.length === 0 ? 'the gzip data holds nothing' : s.reason;
-      throw new IngestError(opts.fileName, compressed ? `${reason} (inside gzip)` : reason);
-    }
-    format = s.format;
-    await opts.onFormat?.(format, compressed);
-    reader = createReader(format, ctx, compressed);
-    const replay = held;
-    held = [];
-    heldBytes = 0;
-    for (const h of replay) reader.push(h.data, h.offset);
-  };
-
-  let error: IngestError | null = null;
-  /** Time spent waiting for the sink (storage), reported apart from parsing. */
-  let sinkMs = 0;
-  /** The reader whose end() already ran (and threw): not ended twice. */
-  let faulted: FormatReader | null = null;
-  /**
-   * One batch may be stored while the next is parsed (IndexedDB commits on its own thread), so
-   * storage overlaps parsing; memory holds at most two batches.
-   */
-  let storing: Promise<void> = Promise.resolve();
-  const flush = async (last = false) => {
-    const t = performance.now();
-    await storing;
-    sinkMs += performance.now() - t;
-    if (batch.length > 0) {
-      const b = batch;
-      batch = [];
-      storing = sink(b);
-      storing.catch(() => {}); // awaited at the next flush; not an unhandled rejection meanwhile
-    }
-    if (last) {
-      const t2 = performance.now();
-      await storing;
-      sinkMs += performance.now() - t2;
-    }
-  };
-
-  const summary = (): IngestSummary => ({
-    fileName: opts.fileName,
-    format: format!,
-    compressed,
-    bytes: bytesRead,
-    bytesDecoded,
-    recordsByType,
-    pages,
-    hosts: hosts.size,
-    hostNames: [...hosts],
-    skipped,
-    error: error ? (error as IngestError).toInfo() : null,
-    warnings: [...problems.values()].map((w) =>
-      warningInfo(opts.fileName, w, format !== null && LINE_FORMATS.has(format)),
-    ),
-    warningCount: problems.size,
-    elapsedMs: performance.now() - t0,
-    sinkMs,
-    statusCounts,
-  });
-
+  const run = new IngestRun(opts, sink);
   try {
-    let first = true;
-    let lead: Uint8Array | null = null;
+    // Whether the file is gzip needs its first 3 bytes, which may come in more than one chunk.
+    let lead: Uint8Array | null = new Uint8Array(0);
     for await (let chunk of source) {
       if (opts.isCancelled?.()) throw new IngestCancelled();
-      if (first) {
-        // Whether the file is gzip needs its first 3 bytes, which may come in more than one chunk.
-        lead = lead ? concatBytes(lead, chunk) : chunk;
+      if (lead) {
+        lead = lead.length ? concatBytes(lead, chunk) : chunk;
         if (lead.length < 3) continue;
-        first = false;
-        compressed = isGzip(lead);
-        if (compressed) gunzip = new MultiGunzip(decoded, offsetBase);
+        run.lead(lead);
         chunk = lead;
         lead = null;
       }
-      const at = bytesRead;
-      bytesRead += chunk.length;
-      if (gunzip) gunzip.push(chunk, false);
-      else decoded(chunk, offsetBase + at);
-      await decide(false);
-      if (batch.length >= batchSize) await flush();
-      progress(false);
+      run.decode(chunk);
+      await run.sniffFormat(false);
+      if (run.batch.length >= run.batchSize) await run.flush();
+      run.progress(false);
     }
-    if (first && lead) {
-      // A file of 1–2 bytes: too short to be gzip.
-      first = false;
-      bytesRead = lead.length;
-      decoded(lead, offsetBase);
+    if (lead) {
+      // A file of 0–2 bytes: too short to be gzip.
+      if (lead.length === 0) throw new IngestError(opts.fileName, 'the file is empty (0 bytes)');
+      run.decode(lead);
     }
-    if (first) throw new IngestError(opts.fileName, 'the file is empty (0 bytes)');
-    gunzip?.push(new Uint8Array(0), true);
-    await decide(true);
-    faulted = reader;
-    reader!.end();
+    await run.end();
   } catch (e) {
-    if (e instanceof FormatFault) {
-      const err = new IngestError(opts.fileName, e.message, { offset: e.offset, line: e.line });
-      // A gzip fault can come before the format was decided: decide on the members that were whole.
-      if (!reader && heldBytes > 0) await decide(true).catch(() => {});
-      if (reader && reader !== faulted) {
-        try {
-          (reader as FormatReader).end();
-        } catch {
-          /* the first fault is the one reported */
-        }
-      }
-      // A fault before the format is known, or before any record, leaves nothing to keep.
-      if (!reader || pages === 0) throw err;
-      error = err;
-    } else if (e instanceof IngestCancelled) {
-      await flush(true);
-      throw new IngestCancelled(summary());
+    if (e instanceof FormatFault) await run.fault(e);
+    else if (e instanceof IngestCancelled) {
+      await run.flush(true);
+      throw new IngestCancelled(run.summary());
     } else throw e;
   }
-  await flush(true);
-  progress(true);
-  return summary();
+  await run.flush(true);
+  run.progress(true);
+  return run.summary();
 }

@@ -2,7 +2,13 @@ import type { MethodId, Thresholds } from '../core/candidates/methods';
 import type { Cluster } from '../core/clusters/clusters';
 import { inspectCluster, type ClusterInspection } from '../core/clusters/inspect';
 import { findPair as findPairIn } from '../core/clusters/pair-index';
-import { clusterView as buildView, type ClusterMode, type ClusterView } from '../core/clusters/view';
+import {
+  clusterView as buildView,
+  newClusterIndex,
+  type ClusterIndex,
+  type ClusterMode,
+  type ClusterView,
+} from '../core/clusters/view';
 import type { StoredAnalysis } from '../db/schema';
 
 export type { ClusterView };
@@ -19,12 +25,16 @@ export function clusterView(
 ): ClusterView {
   const key = [a.datasetId, a.paramsKey, a.created, method, mode, JSON.stringify(t)].join('|');
   if (last && last.key === key && last.analysis === a) return last.view;
-  const view = buildView(a, method, t, mode);
+  let index = indexes.get(a.pairs);
+  if (!index) indexes.set(a.pairs, (index = newClusterIndex()));
+  const view = buildView(a, method, t, mode, index);
   last = { key, analysis: a, view };
   inspected = new WeakMap();
   return view;
 }
 
+/** Per pair table: each method's pairs sorted by its measure, so a slider move is a binary search. */
+const indexes = new WeakMap<StoredAnalysis['pairs'], ClusterIndex>();
 let last: { key: string; analysis: StoredAnalysis; view: ClusterView } | null = null;
 /** Per cluster of the last view: its pair index and verdict, built once when the cluster is opened. */
 let inspected = new WeakMap<Cluster, ClusterInspection>();

@@ -13,7 +13,7 @@ import { isPaneId, useLayout, type PaneId } from './layout';
 
 /**
  * The view lives in the URL (dataset, method, thresholds, clustering), so a view can be shared and a
- * reload restores it: read once at start, written (replaceState) on every change.
+ * reload restores it: read once at start, written (replaceState) on every change (a slider's at most every 150 ms).
  */
 export interface UrlView {
   dataset: number | null;
@@ -114,11 +114,24 @@ export function syncViewWithUrl(): () => void {
     });
     if (url !== window.location.search) window.history.replaceState(null, '', url);
   };
-  const u1 = useAnalysis.subscribe(write);
+  // A dragged slider changes the thresholds on every input event; replaceState each time cost a few ms
+  // of every move (and browsers rate-limit it). Threshold changes are written at most every 150 ms, the
+  // last one always; any other change writes at once (with the latest thresholds).
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  const writeNow = () => {
+    if (pending !== null) clearTimeout(pending);
+    pending = null;
+    write();
+  };
+  const u1 = useAnalysis.subscribe((s, prev) => {
+    if (s.thresholds === prev.thresholds) writeNow();
+    else pending ??= setTimeout(writeNow, 150);
+  });
   const u2 = useDatasets.subscribe(write);
   const u3 = useDust.subscribe(write);
   const u4 = useLayout.subscribe(write);
   return () => {
+    if (pending !== null) clearTimeout(pending);
     u1();
     u2();
     u3();

@@ -98,10 +98,19 @@ try {
   await page.goto(`${app.url}?m=rp-hm`);
   await page.getByTestId('cluster-summary').waitFor({ timeout: 120_000 });
   await page.getByRole('img', { name: 'Precision-recall curves' }).waitFor({ timeout: 120_000 });
+  // BENCH_PROFILE=1: a CPU profile of the slider moves (Chromium's sampling profiler), self time per
+  // function printed after the timings, to see where a move's time goes.
+  const cdp = process.env.BENCH_PROFILE ? await b.context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const result = await page.evaluate(measure, ['C', 'D']);
   await page.getByLabel('Method', { exact: true }).selectOption('minhash');
   await page.getByTestId('cluster-summary').waitFor();
   const minhash = await page.evaluate(measure, ['jaccard']);
+  const profile = cdp ? (await cdp.send('Profiler.stop')).profile : null;
   const report = (r: Awaited<ReturnType<typeof measure>>) => {
     for (const [k, x] of Object.entries(r.stats))
       console.log(
@@ -116,9 +125,31 @@ try {
   );
   report(result);
   report(minhash);
+  if (profile) printSelfTimes(profile);
 } finally {
   await b.close();
   await app.close();
+}
+
+/** Self time per function (file:line) of a CDP CPU profile, largest first. */
+function printSelfTimes(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const dt = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + dt);
+    total += dt;
+  });
+  console.log(`CPU profile, self time (of ${total.toFixed(0)} ms):`);
+  for (const [k, ms] of [...self].sort((x, y) => y[1] - x[1]).slice(0, 30))
+    console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${k}`);
 }
 
 /** In the page: move each named slider 30 times, input event → the frame after it. */

@@ -1,5 +1,6 @@
 import type { PairTable } from './pairs';
 import { SOURCE } from './pairs';
+import { bucketOrder } from '../signatures/hash';
 
 /** The detection methods the workbench compares, each with the thresholds its sliders move. */
 export type MethodId = 'exact' | 'rp-hm' | 'feature-code' | 'minhash' | 'simhash';
@@ -128,4 +129,133 @@ export function acceptMask(
     }
   }
   return { mask: out, accepted };
+}
+
+/**
+ * The pairs of method m that can pass at some threshold of its slider, ordered so that the ones
+ * passing at any threshold are a prefix: sorted once per method (stable radix sort on the measure,
+ * ties by pair index), after which a slider move is a binary search instead of a pass over every
+ * stored pair. `acceptedPairs` reads it; test/core/candidates/methods.test.ts checks it against
+ * `acceptMask` on random pair tables for every method.
+ */
+export interface AcceptIndex {
+  method: MethodId;
+  /** Pair indices: ascending measure (dR, length ratio, Hamming), descending Jaccard (MinHash). */
+  order: Uint32Array;
+  /** The slider's measure of order[i]. */
+  values: Float32Array;
+  /** RP + HM: ‖ΔX‖∞ of order[i], for C < 1 (the second slider filters the D prefix). */
+  second: Float32Array | null;
+}
+
+export function acceptIndex(p: PairTable, m: MethodId): AcceptIndex {
+  const { dR, dX, fcMatch, lengthRatio, sources, jaccard, simhash, exact } = p;
+  // Which pairs enter the order and by what: a pair left out can never pass (NaN fails every
+  // comparison; a non-finite ΔX fails acceptMask's `dX < C` even at C = 1, which reads C as ∞).
+  const rule: { keep: (k: number) => boolean; measure: ArrayLike<number>; descending: boolean } =
+    m === 'exact'
+      ? { keep: (k) => exact[k] === 1, measure: exact, descending: false }
+      : m === 'rp-hm'
+        ? { keep: (k) => dR[k] === dR[k] && Number.isFinite(dX[k]), measure: dR, descending: false }
+        : m === 'feature-code'
+          ? {
+              keep: (k) => fcMatch[k] === 1 && lengthRatio[k] === lengthRatio[k],
+              measure: lengthRatio,
+              descending: false,
+            }
+          : m === 'minhash'
+            ? {
+                keep: (k) => (sources[k] & SOURCE.lsh) !== 0 && jaccard[k] === jaccard[k],
+                measure: jaccard,
+                descending: true,
+              }
+            : { keep: () => true, measure: simhash, descending: false };
+  const kept = new Uint32Array(p.count);
+  let n = 0;
+  for (let k = 0; k < p.count; k++) if (rule.keep(k)) kept[n++] = k;
+  const order = sortedBy(rule.measure, kept.subarray(0, n), rule.descending);
+  const values = new Float32Array(order.length);
+  for (let i = 0; i < order.length; i++) values[i] = rule.measure[order[i]];
+  let second: Float32Array | null = null;
+  if (m === 'rp-hm') {
+    second = new Float32Array(order.length);
+    for (let i = 0; i < order.length; i++) second[i] = dX[order[i]];
+  }
+  return { method: m, order, values, second };
+}
+
+/**
+ * The pairs passing `ix.method` at thresholds t (the same set as `acceptMask`'s), in the index's
+ * order: a prefix of it, filtered by C for RP + HM with C < 1.
+ */
+export function acceptedPairs(ix: AcceptIndex, t: Thresholds): Uint32Array {
+  const { order, values } = ix;
+  // First position whose value fails: values are monotone, so passing ones come first.
+  const end = (fails: (v: number) => boolean) => {
+    let lo = 0;
+    let hi = values.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (fails(values[mid])) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  switch (ix.method) {
+    case 'exact':
+      return order;
+    case 'rp-hm': {
+      const D = t.D;
+      const c = end((v) => !(v < D));
+      if (t.C >= 1) return order.subarray(0, c);
+      const C = t.C;
+      const second = ix.second!;
+      const out = new Uint32Array(c);
+      let n = 0;
+      for (let i = 0; i < c; i++) if (second[i] < C) out[n++] = order[i];
+      return out.subarray(0, n);
+    }
+    case 'feature-code': {
+      const a = t.fcLengthCheck ? t.a : Infinity;
+      return order.subarray(
+        0,
+        end((v) => !(v <= a)),
+      );
+    }
+    case 'minhash': {
+      const j = t.jaccard;
+      return order.subarray(
+        0,
+        end((v) => !(v >= j)),
+      );
+    }
+    case 'simhash': {
+      const h = t.hamming;
+      return order.subarray(
+        0,
+        end((v) => !(v <= h)),
+      );
+    }
+  }
+}
+
+/**
+ * `ks` ordered by measure[k] (ascending, or descending), ties in the order of `ks`: a stable radix sort
+ * on the float's bits made to sort as unsigned integers (negative floats flipped whole, positive ones
+ * by the sign bit). −0 is read as 0, as comparisons read it; NaN goes last.
+ */
+export function sortedBy(measure: ArrayLike<number>, ks: Uint32Array, descending: boolean): Uint32Array {
+  const f = new Float32Array(1);
+  const u = new Uint32Array(f.buffer);
+  const keys = new Uint32Array(ks.length);
+  for (let i = 0; i < ks.length; i++) {
+    const v = descending ? -measure[ks[i]] : measure[ks[i]];
+    f[0] = v === 0 ? 0 : v;
+    // NaN (of either sign) last.
+    keys[i] = v !== v ? 0xffffffff : u[0] & 0x80000000 ? ~u[0] >>> 0 : (u[0] | 0x80000000) >>> 0;
+  }
+  const pos = bucketOrder(keys, ks.length);
+  const out = new Uint32Array(ks.length);
+  for (let i = 0; i < ks.length; i++) out[i] = ks[pos[i]];
+  return out;
 }

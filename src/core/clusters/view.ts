@@ -1,6 +1,13 @@
-import { acceptMask, type MethodId, type Thresholds } from '../candidates/methods';
+import {
+  acceptedPairs,
+  acceptIndex,
+  sortedBy,
+  type AcceptIndex,
+  type MethodId,
+  type Thresholds,
+} from '../candidates/methods';
 import type { PairTable } from '../candidates/pairs';
-import { connectedComponents, guardedComponents, starClusters, type Cluster } from './clusters';
+import { acceptedList, componentsOf, guardedOf, sortBySize, starsOf, type Cluster } from './clusters';
 import { findPair } from './pair-index';
 
 /**
@@ -37,25 +44,101 @@ export interface ClusterView {
 
 /** Clusters from an accept mask: one pass over the stored pair columns (no signature work). */
 export function buildClusters(n: number, p: PairTable, mask: Uint8Array, mode: ClusterMode): Cluster[] {
-  const ok = (k: number) => mask[k] === 1;
-  const clusters =
-    mode === 'star'
-      ? starClusters(n, p.a, p.b, ok)
-      : mode === 'guarded'
-        ? guardedComponents(n, p.a, p.b, ok, p.jaccard, CHAIN_FLOOR, (i, j) => findPair(p, i, j))
-        : connectedComponents(n, p.a, p.b, ok);
-  return clusters.sort((x, y) => y.members.length - x.members.length || x.members[0] - y.members[0]);
+  return clustersOf(
+    n,
+    p,
+    acceptedList(p.count, (k) => mask[k] === 1),
+    mode,
+    false,
+  );
 }
 
+/**
+ * What a slider move reuses, per analysis: each method's pairs sorted by its measure (the accepted
+ * pairs are then a prefix), and every pair by exact Jaccard (the chain guard's order). Filled on first
+ * use; the caller keeps one per pair table (src/state/clusters.ts).
+ */
+export interface ClusterIndex {
+  accept: Partial<Record<MethodId, AcceptIndex>>;
+  similarity: Uint32Array | null;
+}
+
+export const newClusterIndex = (): ClusterIndex => ({ accept: {}, similarity: null });
+
+/**
+ * The clusters of method at thresholds t: the accepted pairs read from the method's sorted order
+ * (binary search), clusters built over those pairs only. The same view as acceptMask + buildClusters
+ * (test/core/clusters/incremental.test.ts checks every method and mode on random pair tables).
+ */
 export function clusterView(
   a: { n: number; pairs: PairTable },
   method: MethodId,
   t: Thresholds,
   mode: ClusterMode,
+  index: ClusterIndex = newClusterIndex(),
 ): ClusterView {
-  const { mask, accepted } = acceptMask(a.pairs, method, t);
-  const clusters = buildClusters(a.n, a.pairs, mask, mode);
-  return { clusters, mask, accepted, pages: clusters.reduce((s, c) => s + c.members.length, 0) };
+  const p = a.pairs;
+  const ix = (index.accept[method] ??= acceptIndex(p, method));
+  const edges = acceptedPairs(ix, t);
+  const mask = new Uint8Array(p.count);
+  for (let e = 0; e < edges.length; e++) mask[edges[e]] = 1;
+  // The chain guard takes pairs by Jaccard descending (MinHash's order is that already); stars and
+  // components take them in pair order, which keeps memory access sequential and neighbours sorted.
+  const ordered =
+    mode !== 'guarded'
+      ? inPairOrder(mask, edges.length)
+      : method === 'minhash'
+        ? edges
+        : bySimilarity(p, mask, index);
+  const clusters = clustersOf(a.n, p, ordered, mode, true);
+  let pages = 0;
+  for (const c of clusters) pages += c.members.length;
+  return { clusters, mask, accepted: edges.length, pages };
+}
+
+function inPairOrder(mask: Uint8Array, accepted: number): Uint32Array {
+  const out = new Uint32Array(accepted);
+  let n = 0;
+  for (let k = 0; k < mask.length; k++) if (mask[k] === 1) out[n++] = k;
+  return out;
+}
+
+/** The accepted pairs (mask) by exact Jaccard descending, ties by index: one pass over a sorted order. */
+function bySimilarity(p: PairTable, mask: Uint8Array, index: ClusterIndex): Uint32Array {
+  const all = (index.similarity ??= sortedBy(
+    p.jaccard,
+    acceptedList(p.count, () => true),
+    true,
+  ));
+  const out = new Uint32Array(all.length);
+  let n = 0;
+  for (let i = 0; i < all.length; i++) if (mask[all[i]] === 1) out[n++] = all[i];
+  return out.subarray(0, n);
+}
+
+/** `bySimilarity`: edges are in the chain guard's order already (the other modes take any order). */
+function clustersOf(
+  n: number,
+  p: PairTable,
+  edges: Uint32Array,
+  mode: ClusterMode,
+  bySimilarity: boolean,
+): Cluster[] {
+  const clusters =
+    mode === 'star'
+      ? starsOf(n, p.a, p.b, edges)
+      : mode === 'guarded'
+        ? guardedOf(
+            n,
+            p.a,
+            p.b,
+            bySimilarity ? edges : sortedBy(p.jaccard, edges, true),
+            p.jaccard,
+            CHAIN_FLOOR,
+            (i, j) => findPair(p, i, j),
+          )
+        : componentsOf(n, p.a, p.b, edges);
+  return sortBySize(clusters);
 }
 
 /** The clustering the workbench opens on (see DEFAULT_METHOD for the measurement behind both). */

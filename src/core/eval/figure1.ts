@@ -1,4 +1,4 @@
-import type { MethodId } from '../candidates/methods';
+import { sortedBy, type MethodId } from '../candidates/methods';
 import type { PairTable } from '../candidates/pairs';
 import { breakEven, pointOf, ThresholdCurve, type BreakEven, type CurvePoint } from './curves';
 
@@ -76,18 +76,39 @@ export function figure1(
   const rp = new ThresholdCurve(p.dR, truth.dup, truth.not);
   const rpPts = rp.sample(0, maxD, steps).filter((x) => x.threshold > 0);
   curves.push({ vary: 'D', method: 'rp-hm', fixed: 1, points: rpPts, breakEven: breakEven(rpPts) });
-  // Any (C, D), not only the drawn D values: one pass over the pairs (a few ms at 1M pairs), where a
-  // new D curve would need a sort.
+  // Any (C, D), not only the drawn D values, where a new D curve would need a sort: pairs sorted by
+  // ‖ΔR‖∞ once, so a point reads only the prefix ΔR < D, contiguous (a slider move at 1M pairs).
   let totalDup = 0;
   for (let k = 0; k < p.count; k++) totalDup += truth.dup[k];
+  const all = new Uint32Array(p.count);
+  for (let k = 0; k < p.count; k++) all[k] = k;
+  const byR = sortedBy(p.dR, all, false);
+  const dR = new Float32Array(p.count);
+  const dX = new Float32Array(p.count);
+  const dup = new Float32Array(p.count);
+  const not = new Float32Array(p.count);
+  for (let i = 0; i < byR.length; i++) {
+    const k = byR[i];
+    dR[i] = p.dR[k];
+    dX[i] = p.dX[k];
+    dup[i] = truth.dup[k];
+    not[i] = truth.not[k];
+  }
   const at = (C: number, D: number): CurvePoint => {
     if (C >= 1) return rp.at(D);
+    let lo = 0;
+    let hi = dR.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (dR[mid] < D) lo = mid + 1;
+      else hi = mid;
+    }
     let tp = 0;
     let fp = 0;
-    for (let k = 0; k < p.count; k++) {
-      if (p.dR[k] < D && p.dX[k] < C) {
-        tp += truth.dup[k];
-        fp += truth.not[k];
+    for (let i = 0; i < lo; i++) {
+      if (dX[i] < C) {
+        tp += dup[i];
+        fp += not[i];
       }
     }
     return pointOf(C, tp, fp, totalDup);

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { dropFile, launch, serve } from '../e2e/harness';
 
 const ROOT = resolve(import.meta.dirname, '../../../shared/datasets');
+const only = process.argv.slice(2);
 const dirs = ['real', 'docsite', 'peers'].map((d) => join(ROOT, d)).filter(existsSync);
 const files = dirs.flatMap((d) =>
   readdirSync(d)
@@ -22,7 +23,9 @@ const files = dirs.flatMap((d) =>
         statSync(join(d, f)).isFile(),
     )
     .sort()
-    .map((f) => join(d, f)),
+    .map((f) => join(d, f))
+    // `npm run check:shared -- NAME…` checks only the files whose name contains one of NAME.
+    .filter((f) => only.length === 0 || only.some((o) => f.includes(o))),
 );
 
 /** peers/MANIFEST.tsv: file name → what the source project's own tests expect of it. */
@@ -57,11 +60,10 @@ try {
       before,
       { timeout: 120_000, polling: 100 },
     );
+    // Read at once: textContent() on a locator that matches nothing would wait 30 s for it.
     const error = await b.page
       .locator('.notice-error .notice-text')
-      .last()
-      .textContent()
-      .catch(() => null);
+      .evaluateAll((els) => els.at(-1)?.textContent ?? null);
     const where = f.split('/').at(-2);
     if ((await b.page.locator('.dataset-list li').count()) > before) {
       await b.page.locator('.dataset-list li').first().locator('.dataset').click();

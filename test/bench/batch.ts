@@ -77,8 +77,16 @@ async function scale(pages: number, shards: number, out: string): Promise<void> 
   const mapped = map.shards.reduce((a, x) => a + x.pages, 0);
   const parquet = map.shards.reduce((a, x) => a + x.bytes, 0);
   const rssMap = process.resourceUsage().maxRSS;
+  // CPU time of the whole process (main thread, workers, DuckDB's threads): the work itself, whatever
+  // else the machine was running.
+  const cpu = () => {
+    const u = process.resourceUsage();
+    return (u.userCPUTime + u.systemCPUTime) / 1e6;
+  };
+  const cpuMap = cpu();
   const minhash = await runJoin({ profile, outDir: out, shardIndices: map.shards.map((x) => x.index) });
   const rssJoin = process.resourceUsage().maxRSS;
+  const cpuJoin = cpu() - cpuMap;
   const all = minhash.summary.find((r) => r.host === null)!;
   const perPage = (b: number) => (b / mapped).toFixed(0);
   console.log(
@@ -105,6 +113,9 @@ async function scale(pages: number, shards: number, out: string): Promise<void> 
     `            ${all.pages.toLocaleString('en-US')} pages, ${all.clusters.toLocaleString('en-US')} clusters, ${all.duplicates_removed.toLocaleString('en-US')} duplicates removed`,
   );
   console.log(`total       ${s(map.elapsedMs + minhash.elapsedMs)} (map + join)`);
+  console.log(
+    `cpu         ${cpuMap.toFixed(0)} s map, ${cpuJoin.toFixed(0)} s join (user + system, all threads)`,
+  );
   console.log(
     `memory      peak RSS ${gb(rssMap)} after map, ${gb(rssJoin)} after join (process: main + workers + DuckDB)`,
   );

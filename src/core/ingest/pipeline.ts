@@ -9,6 +9,7 @@ import { concatBytes } from './bytes';
 import { isGzip, MultiGunzip } from './gzip';
 import { createJsonlReader } from './jsonl';
 import type { FormatReader, ReaderContext } from './reader';
+import { settleDigests } from './page-builder';
 import { sniff } from './sniff';
 import { createUrlListReader } from './url-list';
 import { createWarcReader } from './warc';
@@ -245,7 +246,8 @@ class IngestRun {
     if (this.batch.length > 0) {
       const b = this.batch;
       this.batch = [];
-      this.storing = this.sink(b);
+      // Digests left to WebCrypto (page-builder) are filled in first: the sink sees whole pages.
+      this.storing = settleDigests(b).then(() => this.sink(b));
       this.storing.catch(() => {}); // awaited at the next flush; not an unhandled rejection meanwhile
     }
     if (last) {

@@ -107,6 +107,10 @@ describe('batch: profile from the workbench, map + join, result back in the work
     // Keyboard: the list moves with the arrows.
     await view.getByTestId('batch-clusters').focus();
     await page.keyboard.press('ArrowDown');
+    // The list beside shows the newly active cluster's members, as many as its size says.
+    const size = Number(await view.locator('[role="option"][aria-selected="true"] .size').textContent());
+    const shown = view.getByTestId('batch-cluster-urls').locator('li');
+    assert.equal(await shown.count(), Math.min(size, 20));
     const labels = view.getByTestId('batch-labels');
     await labels.focus();
     await page.keyboard.press('d');

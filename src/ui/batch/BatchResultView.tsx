@@ -147,8 +147,9 @@ function SampledClusters({ view }: { view: View }) {
         </ul>
         {current && (
           <ol className="members" aria-label="URLs of the sampled cluster" data-testid="batch-cluster-urls">
-            {current.urls.map((u) => (
-              <li key={u}>
+            {/* By position: one URL can be two pages (the same URL crawled in two shards). */}
+            {current.urls.map((u, i) => (
+              <li key={i}>
                 <Url url={u} />
               </li>
             ))}

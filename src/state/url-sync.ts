@@ -13,7 +13,7 @@ import { isPaneId, useLayout, type PaneId } from './layout';
 
 /**
  * The view lives in the URL (dataset, method, thresholds, clustering), so a view can be shared and a
- * reload restores it: read once at start, written (replaceState) on every change (a slider's at most every 150 ms).
+ * reload restores it: read once at start, written (replaceState) on every change (a slider's at most every 250 ms).
  */
 export interface UrlView {
   dataset: number | null;
@@ -115,7 +115,7 @@ export function syncViewWithUrl(): () => void {
     if (url !== window.location.search) window.history.replaceState(null, '', url);
   };
   // A dragged slider changes the thresholds on every input event; replaceState each time cost a few ms
-  // of every move (and browsers rate-limit it). Threshold changes are written at most every 150 ms, the
+  // of every move (and browsers rate-limit it). Threshold changes are written at most every 250 ms, the
   // last one always; any other change writes at once (with the latest thresholds).
   let pending: ReturnType<typeof setTimeout> | null = null;
   const writeNow = () => {
@@ -125,7 +125,7 @@ export function syncViewWithUrl(): () => void {
   };
   const u1 = useAnalysis.subscribe((s, prev) => {
     if (s.thresholds === prev.thresholds) writeNow();
-    else pending ??= setTimeout(writeNow, 150);
+    else pending ??= setTimeout(writeNow, 250);
   });
   const u2 = useDatasets.subscribe(write);
   const u3 = useDust.subscribe(write);

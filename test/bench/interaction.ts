@@ -133,7 +133,11 @@ try {
 
 /** Self time per function (file:line) of a CDP CPU profile, largest first. */
 function printSelfTimes(profile: {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    positionTicks?: { line: number; ticks: number }[];
+  }[];
   samples?: number[];
   timeDeltas?: number[];
 }) {
@@ -147,6 +151,13 @@ function printSelfTimes(profile: {
     self.set(key, (self.get(key) ?? 0) + dt);
     total += dt;
   });
+  // BENCH_PROFILE=name: also the samples per source line of that function.
+  const lines = new Map<number, number>();
+  for (const n of profile.nodes)
+    if (n.callFrame.functionName === process.env.BENCH_PROFILE)
+      for (const t of n.positionTicks ?? []) lines.set(t.line, (lines.get(t.line) ?? 0) + t.ticks);
+  for (const [line, ticks] of [...lines].sort((x, y) => y[1] - x[1]).slice(0, 15))
+    console.log(`  line ${line}: ${ticks} samples`);
   console.log(`CPU profile, self time (of ${total.toFixed(0)} ms):`);
   for (const [k, ms] of [...self].sort((x, y) => y[1] - x[1]).slice(0, 30))
     console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${k}`);

@@ -186,9 +186,14 @@ export function acceptIndex(p: PairTable, m: MethodId): AcceptIndex {
 
 /**
  * The pairs passing `ix.method` at thresholds t (the same set as `acceptMask`'s), in the index's
- * order: a prefix of it, filtered by C for RP + HM with C < 1.
+ * order: a prefix of it, filtered by C for RP + HM with C < 1 into `buffer(n)` (a caller may pass
+ * a reused array).
  */
-export function acceptedPairs(ix: AcceptIndex, t: Thresholds): Uint32Array {
+export function acceptedPairs(
+  ix: AcceptIndex,
+  t: Thresholds,
+  buffer: (n: number) => Uint32Array = (n) => new Uint32Array(n),
+): Uint32Array {
   const { order, values } = ix;
   // First position whose value fails: values are monotone, so passing ones come first.
   const end = (fails: (v: number) => boolean) => {
@@ -210,9 +215,13 @@ export function acceptedPairs(ix: AcceptIndex, t: Thresholds): Uint32Array {
       if (t.C >= 1) return order.subarray(0, c);
       const C = t.C;
       const second = ix.second!;
-      const out = new Uint32Array(c);
+      // Branch-free: whether ΔX < C is a coin toss per pair, a branch would mispredict.
+      const out = buffer(c + 1);
       let n = 0;
-      for (let i = 0; i < c; i++) if (second[i] < C) out[n++] = order[i];
+      for (let i = 0; i < c; i++) {
+        out[n] = order[i];
+        n += second[i] < C ? 1 : 0;
+      }
       return out.subarray(0, n);
     }
     case 'feature-code': {

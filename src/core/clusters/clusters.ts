@@ -1,4 +1,5 @@
 import { sortedBy } from '../candidates/methods';
+import { scratchInt32, scratchUint8 } from './scratch';
 import { UnionFind } from './union-find';
 
 /** A duplicate cluster: member page indices (ascending); `centre` set for star clusters. */
@@ -94,19 +95,20 @@ export function starsOf(
   b: ArrayLike<number>,
   edges: ArrayLike<number>,
 ): Cluster[] {
-  const deg = new Int32Array(n);
+  const deg = scratchInt32('star.deg', n);
   for (let e = 0; e < edges.length; e++) {
     deg[a[edges[e]]]++;
     deg[b[edges[e]]]++;
   }
-  const start = new Int32Array(n + 1);
+  const start = scratchInt32('star.start', n + 1);
   let maxDeg = 0;
   for (let i = 0; i < n; i++) {
     start[i + 1] = start[i] + deg[i];
     if (deg[i] > maxDeg) maxDeg = deg[i];
   }
-  const nbr = new Int32Array(start[n]);
-  const fill = start.slice(0, n);
+  const nbr = scratchInt32('star.nbr', start[n], false);
+  const fill = scratchInt32('star.fill', n, false);
+  fill.set(start.subarray(0, n));
   for (let e = 0; e < edges.length; e++) {
     const x = a[edges[e]];
     const y = b[edges[e]];
@@ -114,7 +116,7 @@ export function starsOf(
     nbr[fill[y]++] = x;
   }
   // Pages with a neighbour, by degree descending, ties by index (a stable counting sort).
-  const firstOf = new Int32Array(maxDeg + 2);
+  const firstOf = scratchInt32('star.firstOf', maxDeg + 2);
   for (let i = 0; i < n; i++) if (deg[i] > 0) firstOf[deg[i]]++;
   let pos = 0;
   for (let d = maxDeg; d >= 1; d--) {
@@ -122,11 +124,11 @@ export function starsOf(
     firstOf[d] = pos;
     pos += c;
   }
-  const order = new Int32Array(pos);
+  const order = scratchInt32('star.order', pos, false);
   for (let i = 0; i < n; i++) if (deg[i] > 0) order[firstOf[deg[i]]++] = i;
-  const assigned = new Uint8Array(n);
+  const assigned = scratchUint8('star.assigned', n);
   const out: Cluster[] = [];
-  const free = new Int32Array(maxDeg);
+  const free = scratchInt32('star.free', maxDeg, false);
   for (let o = 0; o < order.length; o++) {
     const c = order[o];
     if (assigned[c]) continue;
@@ -220,8 +222,9 @@ export function guardedOf(
 
 /**
  * Largest first, ties by lowest first member. Clusters of one clustering are disjoint, so the first
- * member names a cluster: the order is one numeric sort of (size, first member) keys, not a comparator
- * sort of objects (a slider move at 1M pairs can give 100k clusters). Overlapping input falls back.
+ * member names a cluster: a counting sort by size over the clusters taken in first-member order, no
+ * comparisons (a slider move at 1M pairs can give 50k clusters; a comparator sort of them, or even a
+ * numeric sort of keys, cost more than the clustering). Overlapping input falls back to a sort.
  */
 export function sortBySize(clusters: Cluster[]): Cluster[] {
   let base = 1;
@@ -230,17 +233,26 @@ export function sortBySize(clusters: Cluster[]): Cluster[] {
     if (c.members[0] + 1 > base) base = c.members[0] + 1;
     if (c.members.length > maxSize) maxSize = c.members.length;
   }
-  const byFirst = new Int32Array(base).fill(-1);
-  const keys = new Float64Array(clusters.length);
+  const byFirst = scratchInt32('sort.byFirst', base, false).fill(-1);
+  const at = scratchInt32('sort.at', maxSize + 1);
   for (let i = 0; i < clusters.length; i++) {
     const c = clusters[i];
     if (byFirst[c.members[0]] >= 0)
       return clusters.sort((x, y) => y.members.length - x.members.length || x.members[0] - y.members[0]);
     byFirst[c.members[0]] = i;
-    keys[i] = (maxSize - c.members.length) * base + c.members[0];
+    at[c.members.length]++;
   }
-  keys.sort();
+  let pos = 0;
+  for (let size = maxSize; size >= 1; size--) {
+    const count = at[size];
+    at[size] = pos;
+    pos += count;
+  }
   const out = new Array<Cluster>(clusters.length);
-  for (let i = 0; i < keys.length; i++) out[i] = clusters[byFirst[keys[i] % base]];
+  for (let f = 0; f < base; f++) {
+    if (byFirst[f] < 0) continue;
+    const c = clusters[byFirst[f]];
+    out[at[c.members.length]++] = c;
+  }
   return out;
 }

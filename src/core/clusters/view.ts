@@ -9,6 +9,7 @@ import {
 import type { PairTable } from '../candidates/pairs';
 import { acceptedList, componentsOf, guardedOf, sortBySize, starsOf, type Cluster } from './clusters';
 import { findPair } from './pair-index';
+import { scratchUint32 } from './scratch';
 
 /**
  * How accepted pairs become clusters: connected components (transitive: one bridging pair merges two
@@ -79,7 +80,7 @@ export function clusterView(
 ): ClusterView {
   const p = a.pairs;
   const ix = (index.accept[method] ??= acceptIndex(p, method));
-  const edges = acceptedPairs(ix, t);
+  const edges = acceptedPairs(ix, t, (n) => scratchUint32('view.accepted', n, false));
   const mask = new Uint8Array(p.count);
   for (let e = 0; e < edges.length; e++) mask[edges[e]] = 1;
   // The chain guard takes pairs by Jaccard descending (MinHash's order is that already); stars and
@@ -96,11 +97,15 @@ export function clusterView(
   return { clusters, mask, accepted: edges.length, pages };
 }
 
+/** The accepted pairs ascending; branch-free (about half the pairs pass: a branch would mispredict). */
 function inPairOrder(mask: Uint8Array, accepted: number): Uint32Array {
-  const out = new Uint32Array(accepted);
+  const out = scratchUint32('view.inPairOrder', accepted + 1, false);
   let n = 0;
-  for (let k = 0; k < mask.length; k++) if (mask[k] === 1) out[n++] = k;
-  return out;
+  for (let k = 0; k < mask.length; k++) {
+    out[n] = k;
+    n += mask[k];
+  }
+  return out.subarray(0, accepted);
 }
 
 /** The accepted pairs (mask) by exact Jaccard descending, ties by index: one pass over a sorted order. */

@@ -105,11 +105,11 @@ export function figure1(
     }
     let tp = 0;
     let fp = 0;
+    // Branch-free (ΔX < C is a coin toss per pair): adding 0 × a finite weight changes no sum.
     for (let i = 0; i < lo; i++) {
-      if (dX[i] < C) {
-        tp += dup[i];
-        fp += not[i];
-      }
+      const ok = dX[i] < C ? 1 : 0;
+      tp += ok * dup[i];
+      fp += ok * not[i];
     }
     return pointOf(C, tp, fp, totalDup);
   };

@@ -49,7 +49,8 @@ export function PrPane() {
     () => (analysis && truth ? figure1(analysis.pairs, truth, Ds, maxD) : null),
     [analysis, truth, Ds, maxD],
   );
-  const current = fig ? fig.at(t.C, t.D) : null;
+  // Memoised on (C, D): another slider (Jaccard, a, Hamming) leaves the point and the chart alone.
+  const current = useMemo(() => (fig ? fig.at(t.C, t.D) : null), [fig, t.C, t.D]);
   const [compare, setCompare] = useState(false);
   // In comparison mode the RP + HM curve is drawn at the current D (the others do not depend on it).
   const compareD = compare ? Math.min(t.D, maxD) : 0;

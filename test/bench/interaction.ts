@@ -3,6 +3,10 @@
  * (re-clustering), the precision–recall operating point and the cluster list, with 1M candidate pairs,
  * in headless Chromium, measured in the page with performance marks from the input event to the frame
  * after it. A synthetic analysis (200k pages, 1M pairs) is written to IndexedDB first. Goal: < 50 ms.
+ * The work is synchronous in the input's handler (src/state/clusters.ts), so the frame measured is the
+ * one showing the new clusters. `BENCH_PROFILE=1` adds a CPU profile of the moves: self and inclusive
+ * time per function; `BENCH_PROFILE=<function>` also its samples per source line. On a shared machine
+ * compare against a baseline build in the same run (E2E_URL points the bench at any served build).
  */
 import { newDataset } from '../../src/db/queries';
 import { launch, serve } from '../e2e/harness';
@@ -137,6 +141,7 @@ function printSelfTimes(profile: {
     id: number;
     callFrame: { functionName: string; url: string; lineNumber: number };
     positionTicks?: { line: number; ticks: number }[];
+    children?: number[];
   }[];
   samples?: number[];
   timeDeltas?: number[];
@@ -160,6 +165,25 @@ function printSelfTimes(profile: {
     console.log(`  line ${line}: ${ticks} samples`);
   console.log(`CPU profile, self time (of ${total.toFixed(0)} ms):`);
   for (const [k, ms] of [...self].sort((x, y) => y[1] - x[1]).slice(0, 30))
+    console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${k}`);
+  // Inclusive time (the function and what it calls), a recursive call counted once.
+  const nodeSelf = new Map<number, number>();
+  (profile.samples ?? []).forEach((id, i) =>
+    nodeSelf.set(id, (nodeSelf.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000),
+  );
+  const inclusive = new Map<string, number>();
+  const walk = (id: number, open: Set<string>): number => {
+    const n = byId.get(id)!;
+    const key = n.callFrame.functionName;
+    let ms = nodeSelf.get(id) ?? 0;
+    const inner = key && !open.has(key) ? new Set(open).add(key) : open;
+    for (const c of n.children ?? []) ms += walk(c, inner);
+    if (key && !open.has(key)) inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
+    return ms;
+  };
+  walk(profile.nodes[0].id, new Set());
+  console.log('CPU profile, inclusive time:');
+  for (const [k, ms] of [...inclusive].sort((x, y) => y[1] - x[1]).slice(0, 40))
     console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${k}`);
 }
 

@@ -107,9 +107,12 @@ export function resolveLinkFast(raw: string, base: string): string | null {
  * Title, visible text and outlinks of an HTML page, on htmlparser2's Tokenizer (its tree-building
  * Parser layer builds an attribute object for every tag and handles implied end tags, which text
  * extraction does not need: 2× slower on docsite). test/core/html/extract.test.ts checks this against
- * a Parser-based reference on every page of the sample crawl.
+ * a Parser-based reference on every page of the sample crawl. `pageUrlParsed`: the caller already
+ * parsed pageUrl (it is a URL's href), so links may be resolved without parsing it again.
  */
-export function extractHtml(html: string, pageUrl: string): Extracted {
+export function extractHtml(html: string, pageUrl: string, pageUrlParsed = false): Extracted {
+  /** Whether `base` is known to be a parsed URL's href (the fast link path needs one). */
+  let baseParsed = pageUrlParsed;
   const parts: string[] = [];
   let hidden = 0;
   let inTitle = false;
@@ -151,7 +154,10 @@ export function extractHtml(html: string, pageUrl: string): Extracted {
         if (!sawBase) {
           sawBase = true;
           const b = normaliseUrl(link, pageUrl);
-          if (b.ok) base = b.href;
+          if (b.ok) {
+            base = b.href;
+            baseParsed = true;
+          }
         }
       } else raw.push(link);
     }
@@ -221,8 +227,8 @@ export function extractHtml(html: string, pageUrl: string): Extracted {
   const rawOutlinks: string[] = [];
   // The fast path needs a base that is a parsed URL's href (a page URL that failed to parse is not).
   // (With a base the parser rejects, even absolute links fail: new URL throws on the base first.)
-  const parsedBase = normaliseUrl(base);
-  const fastBase = parsedBase.ok && parsedBase.href === base;
+  const parsedBase = baseParsed ? null : normaliseUrl(base);
+  const fastBase = baseParsed || (parsedBase!.ok && parsedBase!.href === base);
   for (const r of raw) {
     let href = fastBase ? resolveLinkFast(r, base) : null;
     if (href === null) {

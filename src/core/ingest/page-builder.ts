@@ -97,7 +97,7 @@ export function buildPage(seq: number, r: RawPage): IngestedPage {
     } else text = decoded.text;
   }
   if (html !== undefined) {
-    const x = extractHtml(html, n.ok ? n.href : r.url);
+    const x = extractHtml(html, n.ok ? n.href : r.url, n.ok);
     title = x.title;
     text = x.text;
     outlinks = x.outlinks;

@@ -14,29 +14,28 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { parseProfile, type DedupProfile } from '../../src/core/profile';
 import { generateWarcGz } from '../bench/gen-warc';
-import { cspViolations, launch, projectFile, serve, SHOTS } from './harness';
+import { cspViolations, type OpenApp, openApp, projectFile, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
 describe('batch: profile from the workbench, map + join, result back in the workbench', () => {
-  let server: Awaited<ReturnType<typeof serve>>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  let app: OpenApp;
   let page: Page;
   const errors: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'batch-e2e-'));
   let profile: DedupProfile;
 
   before(async () => {
-    server = await serve();
-    browser = await launch();
-    page = browser.page;
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(server.url);
+    app = await openApp({
+      beforeLoad: (p) => {
+        p.on('pageerror', (e) => errors.push(e.message));
+      },
+    });
+    page = app.page;
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await app?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

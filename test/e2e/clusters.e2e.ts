@@ -3,27 +3,26 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { launch, serve, SHOTS } from './harness';
+import { type OpenApp, openApp, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
 describe('duplicate clusters in Chromium', () => {
-  let server: Awaited<ReturnType<typeof serve>>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  let app: OpenApp;
   let page: Page;
   const errors: string[] = [];
 
   before(async () => {
-    server = await serve();
-    browser = await launch();
-    page = browser.page;
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(server.url);
+    app = await openApp({
+      beforeLoad: (p) => {
+        p.on('pageerror', (e) => errors.push(e.message));
+      },
+    });
+    page = app.page;
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await app?.close();
   });
 
   const summary = () => page.getByTestId('cluster-summary').textContent();
@@ -181,20 +180,16 @@ describe('duplicate clusters in Chromium', () => {
 });
 
 describe('DUST rules in Chromium', () => {
-  let server: Awaited<ReturnType<typeof serve>>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  let app: OpenApp;
   let page: Page;
 
   before(async () => {
-    server = await serve();
-    browser = await launch();
-    page = browser.page;
-    await page.goto(server.url);
+    app = await openApp();
+    page = app.page;
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await app?.close();
   });
 
   it('opens the sample, mines rules, and opens a rule’s instances side by side', async () => {

@@ -11,7 +11,7 @@ import {
   recordIdFactory,
   warcRecord,
 } from '../../scripts/lib/warc-writer';
-import { dropFile, launch, serve, SHOTS } from './harness';
+import { dropFile, type OpenApp, openApp, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -98,21 +98,17 @@ function shopWarc(): Buffer {
 
 describe('DUST rules from pairs and redirects in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dw-dust-'));
-  let server: Awaited<ReturnType<typeof serve>>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  let app: OpenApp;
   let page: Page;
 
   before(async () => {
     writeFileSync(join(dir, 'shop.warc.gz'), shopWarc());
-    server = await serve();
-    browser = await launch();
-    page = browser.page;
-    await page.goto(server.url);
+    app = await openApp();
+    page = app.page;
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await app?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

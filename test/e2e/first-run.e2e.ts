@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { jaccard, shingleSet } from '../../src/core/signatures/shingles';
-import { cspViolations, launch, projectFile, serve, SHOTS } from './harness';
+import { cspViolations, type OpenApp, openApp, projectFile, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -32,25 +32,24 @@ const pagesIn = (text: string | null) =>
  * reload and find all of it again.
  */
 describe('first run: the README path in Chromium', () => {
-  let server: Awaited<ReturnType<typeof serve>>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  let app: OpenApp;
   let page: Page;
   const errors: string[] = [];
   let exported: { method: string; clusters: { cluster: number; members: { url: string }[] }[] } | null = null;
 
   before(async () => {
-    server = await serve();
-    browser = await launch();
-    page = browser.page;
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('dialog', (d) => void d.accept());
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(server.url);
+    app = await openApp({
+      beforeLoad: async (p) => {
+        await p.setViewportSize({ width: 1280, height: 800 });
+        p.on('pageerror', (e) => errors.push(e.message));
+        p.on('dialog', (d) => void d.accept());
+      },
+    });
+    page = app.page;
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await app?.close();
   });
 
   it('opens the whole sample crawl (at least 400 pages)', async () => {

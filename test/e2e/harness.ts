@@ -129,6 +129,42 @@ export async function dropFile(page: Page, ...paths: string[]): Promise<void> {
   await input.dispose();
 }
 
+/** The app opened in a fresh Chromium profile: what a test drives, and one close for both. */
+export interface OpenApp {
+  url: string;
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * The e2e setup every test file shares: the app under test (`serve()`, i.e. `npm start` under the e2e
+ * runner, or the given server), a fresh Chromium, its first page on the app.
+ */
+export async function openApp(
+  opts: {
+    server?: { url: string; close(): Promise<void> };
+    beforeLoad?: (page: Page) => void | Promise<void>;
+  } = {},
+): Promise<OpenApp> {
+  const server = opts.server ?? (await serve());
+  const browser = await launch();
+  await opts.beforeLoad?.(browser.page);
+  await browser.page.goto(server.url);
+  return {
+    url: server.url,
+    context: browser.context,
+    page: browser.page,
+    close: async () => {
+      try {
+        await browser.close();
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 /** A file of the project (fixtures, the sample) by its path from the repository root. */
 export const projectFile = (rel: string): string => join(ROOT, rel);
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { httpResponse, isoDate, recordIdFactory, warcRecord } from '../../scripts/lib/warc-writer';
-import { dropFile, launch, serve, SHOTS } from './harness';
+import { dropFile, type OpenApp, openApp, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -53,23 +53,22 @@ function hostileWarc(): Buffer {
 describe('a page with 200,000 outlinks in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dw-hostile-'));
   const file = join(dir, 'hostile-sitemap.warc');
-  let server: Awaited<ReturnType<typeof serve>>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  let app: OpenApp;
   let page: Page;
   const pageErrors: string[] = [];
 
   before(async () => {
     writeFileSync(file, hostileWarc());
-    server = await serve();
-    browser = await launch();
-    page = browser.page;
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(server.url);
+    app = await openApp({
+      beforeLoad: (p) => {
+        p.on('pageerror', (e) => pageErrors.push(e.message));
+      },
+    });
+    page = app.page;
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await app?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { generateWarcGz } from '../bench/gen-warc';
-import { dropFile, launch, serve, SHOTS } from './harness';
+import { dropFile, type OpenApp, openApp, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -15,8 +15,7 @@ describe('a 12 MB WARC.gz in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dw-large-'));
   const file = join(dir, 'large.warc.gz');
   let expectedPages = 0;
-  let server: Awaited<ReturnType<typeof serve>>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  let app: OpenApp;
   let page: Page;
 
   before(async () => {
@@ -27,15 +26,12 @@ describe('a 12 MB WARC.gz in Chromium', () => {
       async () => {},
     );
     expectedPages = s.pages;
-    server = await serve();
-    browser = await launch();
-    page = browser.page;
-    await page.goto(server.url);
+    app = await openApp();
+    page = app.page;
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await app?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

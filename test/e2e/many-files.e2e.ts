@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { generateWarcGz } from '../bench/gen-warc';
-import { dropFile, launch, projectFile, serve, SHOTS } from './harness';
+import { dropFile, type OpenApp, openApp, projectFile, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -35,8 +35,7 @@ describe('many files, one crawl, in Chromium', () => {
     ['crawl-00003.warc.gz', 600e3, 23],
   ];
   const counts: number[] = [];
-  let server: Awaited<ReturnType<typeof serve>>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  let app: OpenApp;
   let page: Page;
   const datasets = () => page.locator('.dataset-list li').count();
 
@@ -46,15 +45,12 @@ describe('many files, one crawl, in Chromium', () => {
       await generateWarcGz(join(crawl, name), bytes, seed);
       counts.push(await nodePages(join(crawl, name), name));
     }
-    server = await serve();
-    browser = await launch();
-    page = browser.page;
-    await page.goto(server.url);
+    app = await openApp();
+    page = app.page;
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await app?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { generateWarcGz } from '../bench/gen-warc';
-import { dropFile, launch, serve, SHOTS } from './harness';
+import { dropFile, type OpenApp, openApp, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -19,28 +19,27 @@ const pagesOf = async (page: Page, name: string): Promise<number> => {
 describe('reliability in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dw-rel-'));
   const big = join(dir, 'big.warc.gz');
-  let server: Awaited<ReturnType<typeof serve>>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  let app: OpenApp;
   let page: Page;
 
   before(async () => {
     await generateWarcGz(big, 24e6, 5);
-    server = await serve();
-    browser = await launch();
-    page = browser.page;
-    page.on('dialog', (d) => void d.accept());
-    await page.goto(server.url);
+    app = await openApp({
+      beforeLoad: (p) => {
+        p.on('dialog', (d) => void d.accept());
+      },
+    });
+    page = app.page;
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await app?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('a full disk (quota 30 MB) gives a finished partial dataset with its true page count, deletable, the same after a reload', async () => {
-    const cdp = await browser.context.newCDPSession(page);
-    const origin = new URL(server.url).origin;
+    const cdp = await app.context.newCDPSession(page);
+    const origin = new URL(app.url).origin;
     await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 30 * 2 ** 20 });
     await dropFile(page, big);
     const row = page.locator('.dataset-list li', { hasText: 'big.warc.gz' });
@@ -99,8 +98,8 @@ describe('reliability in Chromium', () => {
   });
 
   it("with two tabs, B's finished dataset appears in A without a reload", async () => {
-    const b = await browser.context.newPage();
-    await b.goto(server.url);
+    const b = await app.context.newPage();
+    await b.goto(app.url);
     await b.getByRole('button', { name: 'Open sample crawl' }).click();
     await b.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
     const inB = await pagesOf(b, 'sample.warc.gz');

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { launch, serveDir, SHOTS } from './harness';
+import { type OpenApp, openApp, serveDir, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -14,24 +14,24 @@ mkdirSync(SHOTS, { recursive: true });
  * the first gzip member inflated and nothing else: a sample of 0 pages.
  */
 describe('the sample opens behind a server that gzip-encodes responses', () => {
-  let server: Awaited<ReturnType<typeof serveDir>>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  let app: OpenApp;
   let page: Page;
   const requests: { url: string; encoding: string | undefined }[] = [];
 
   before(async () => {
-    server = await serveDir(resolve(import.meta.dirname, '../../dist'), (file) =>
-      file.endsWith('.gz') ? 'gzip-label' : 'gzip',
-    );
-    browser = await launch();
-    page = browser.page;
-    page.on('response', (r) => requests.push({ url: r.url(), encoding: r.headers()['content-encoding'] }));
-    await page.goto(server.url);
+    app = await openApp({
+      server: await serveDir(resolve(import.meta.dirname, '../../dist'), (file) =>
+        file.endsWith('.gz') ? 'gzip-label' : 'gzip',
+      ),
+      beforeLoad: (p) => {
+        p.on('response', (r) => requests.push({ url: r.url(), encoding: r.headers()['content-encoding'] }));
+      },
+    });
+    page = app.page;
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await app?.close();
   });
 
   it('opens the whole sample crawl', async () => {

@@ -3,30 +3,29 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { launch, serve, SHOTS } from './harness';
+import { type OpenApp, openApp, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
 /** Template text on the sample: dimmed in the page detail, after the main text in the pair view, a parameter. */
 describe('template text in Chromium', () => {
-  let server: Awaited<ReturnType<typeof serve>>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  let app: OpenApp;
   let page: Page;
   const errors: string[] = [];
 
   before(async () => {
-    server = await serve();
-    browser = await launch();
-    page = browser.page;
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(server.url);
+    app = await openApp({
+      beforeLoad: (p) => {
+        p.on('pageerror', (e) => errors.push(e.message));
+      },
+    });
+    page = app.page;
     await page.getByRole('button', { name: 'Open sample crawl' }).click();
     await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await app?.close();
   });
 
   const candidates = async () =>

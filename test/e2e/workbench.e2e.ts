@@ -3,32 +3,31 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { dropFile, launch, projectFile, serve, SHOTS } from './harness';
+import { dropFile, type OpenApp, openApp, projectFile, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
 describe('workbench in Chromium', () => {
-  let server: Awaited<ReturnType<typeof serve>>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  let app: OpenApp;
   let page: Page;
   const dialogs: string[] = [];
   const pageErrors: string[] = [];
 
   before(async () => {
-    server = await serve();
-    browser = await launch();
-    page = browser.page;
-    page.on('dialog', (d) => {
-      dialogs.push(`${d.type()}: ${d.message()}`);
-      void d.dismiss();
+    app = await openApp({
+      beforeLoad: (p) => {
+        p.on('dialog', (d) => {
+          dialogs.push(`${d.type()}: ${d.message()}`);
+          void d.dismiss();
+        });
+        p.on('pageerror', (e) => pageErrors.push(e.message));
+      },
     });
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(server.url);
+    page = app.page;
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await app?.close();
   });
 
   it('shows the empty workbench with its three panes waiting', async () => {

@@ -21,16 +21,11 @@ mkdirSync(SHOTS, { recursive: true });
 describe('batch: profile from the workbench, map + join, result back in the workbench', () => {
   let app: OpenApp;
   let page: Page;
-  const errors: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'batch-e2e-'));
   let profile: DedupProfile;
 
   before(async () => {
-    app = await openApp({
-      beforeLoad: (p) => {
-        p.on('pageerror', (e) => errors.push(e.message));
-      },
-    });
+    app = await openApp();
     page = app.page;
   });
 
@@ -122,7 +117,7 @@ describe('batch: profile from the workbench, map + join, result back in the work
   });
 
   it('raised no uncaught error and no Content-Security-Policy violation', () => {
-    assert.deepEqual(errors, []);
+    assert.deepEqual(app.errors, []);
     assert.deepEqual(cspViolations, []);
   });
 });

@@ -10,14 +10,9 @@ mkdirSync(SHOTS, { recursive: true });
 describe('duplicate clusters in Chromium', () => {
   let app: OpenApp;
   let page: Page;
-  const errors: string[] = [];
 
   before(async () => {
-    app = await openApp({
-      beforeLoad: (p) => {
-        p.on('pageerror', (e) => errors.push(e.message));
-      },
-    });
+    app = await openApp();
     page = app.page;
   });
 
@@ -175,7 +170,7 @@ describe('duplicate clusters in Chromium', () => {
   it('keeps the computed analysis across a reload', async () => {
     await page.reload();
     await page.getByTestId('cluster-summary').waitFor({ timeout: 20_000 });
-    assert.deepEqual(errors, []);
+    assert.deepEqual(app.errors, []);
   });
 });
 

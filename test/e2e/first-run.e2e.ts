@@ -34,14 +34,12 @@ const pagesIn = (text: string | null) =>
 describe('first run: the README path in Chromium', () => {
   let app: OpenApp;
   let page: Page;
-  const errors: string[] = [];
   let exported: { method: string; clusters: { cluster: number; members: { url: string }[] }[] } | null = null;
 
   before(async () => {
     app = await openApp({
       beforeLoad: async (p) => {
         await p.setViewportSize({ width: 1280, height: 800 });
-        p.on('pageerror', (e) => errors.push(e.message));
         p.on('dialog', (d) => void d.accept());
       },
     });
@@ -159,7 +157,7 @@ describe('first run: the README path in Chromium', () => {
   });
 
   it('raised no uncaught error and no Content-Security-Policy violation', () => {
-    assert.deepEqual(errors, []);
+    assert.deepEqual(app.errors, []);
     assert.deepEqual(cspViolations, []);
   });
 });

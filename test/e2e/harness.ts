@@ -134,6 +134,8 @@ export interface OpenApp {
   url: string;
   context: BrowserContext;
   page: Page;
+  /** Uncaught errors of the page (tests assert there are none). */
+  errors: string[];
   close(): Promise<void>;
 }
 
@@ -149,18 +151,22 @@ export async function openApp(
 ): Promise<OpenApp> {
   const server = opts.server ?? (await serve());
   const browser = await launch();
+  const errors: string[] = [];
+  browser.page.on('pageerror', (e) => errors.push(e.message));
   await opts.beforeLoad?.(browser.page);
   await browser.page.goto(server.url);
   return {
     url: server.url,
     context: browser.context,
     page: browser.page,
+    errors,
     close: async () => {
       try {
         await browser.close();
       } finally {
         await server.close();
       }
+      if (errors.length) throw new Error(`uncaught errors in the page: ${errors.join(' | ')}`);
     },
   };
 }

@@ -55,15 +55,10 @@ describe('a page with 200,000 outlinks in Chromium', () => {
   const file = join(dir, 'hostile-sitemap.warc');
   let app: OpenApp;
   let page: Page;
-  const pageErrors: string[] = [];
 
   before(async () => {
     writeFileSync(file, hostileWarc());
-    app = await openApp({
-      beforeLoad: (p) => {
-        p.on('pageerror', (e) => pageErrors.push(e.message));
-      },
-    });
+    app = await openApp();
     page = app.page;
   });
 
@@ -132,6 +127,6 @@ describe('a page with 200,000 outlinks in Chromium', () => {
   });
 
   it('raised no uncaught error in the page', () => {
-    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(app.errors, []);
   });
 });

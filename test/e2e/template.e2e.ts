@@ -11,14 +11,9 @@ mkdirSync(SHOTS, { recursive: true });
 describe('template text in Chromium', () => {
   let app: OpenApp;
   let page: Page;
-  const errors: string[] = [];
 
   before(async () => {
-    app = await openApp({
-      beforeLoad: (p) => {
-        p.on('pageerror', (e) => errors.push(e.message));
-      },
-    });
+    app = await openApp();
     page = app.page;
     await page.getByRole('button', { name: 'Open sample crawl' }).click();
     await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
@@ -124,6 +119,6 @@ describe('template text in Chromium', () => {
       stripped.toLocaleString('en-US'),
       { timeout: 20_000 },
     );
-    assert.deepEqual(errors, []);
+    assert.deepEqual(app.errors, []);
   });
 });

@@ -11,7 +11,6 @@ describe('workbench in Chromium', () => {
   let app: OpenApp;
   let page: Page;
   const dialogs: string[] = [];
-  const pageErrors: string[] = [];
 
   before(async () => {
     app = await openApp({
@@ -20,7 +19,6 @@ describe('workbench in Chromium', () => {
           dialogs.push(`${d.type()}: ${d.message()}`);
           void d.dismiss();
         });
-        p.on('pageerror', (e) => pageErrors.push(e.message));
       },
     });
     page = app.page;
@@ -103,6 +101,6 @@ describe('workbench in Chromium', () => {
   });
 
   it('raised no uncaught error in the page', () => {
-    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(app.errors, []);
   });
 });

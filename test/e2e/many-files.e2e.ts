@@ -79,6 +79,14 @@ describe('many files, one crawl, in Chromium', () => {
       assert.ok(rows[i].includes(name), rows[i]);
       assert.ok(rows[i].includes(`${counts[i].toLocaleString('en-US')} pages`), `${rows[i]} vs ${counts[i]}`);
     });
+    // A page keeps its own file and offset: the last page listed comes from the third file.
+    await page.locator('.tr').first().click();
+    await page.keyboard.press('End');
+    const source = page.locator('dl dt', { hasText: 'Source' }).locator('xpath=following-sibling::dd[1]');
+    assert.match(
+      (await source.textContent()) ?? '',
+      new RegExp(`${parts[2][0].replace(/\./g, '\\.')} · byte [\\d,]+`),
+    );
     await page.screenshot({ path: join(SHOTS, 'many-files-ready.png') });
   });
 

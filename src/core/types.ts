@@ -7,6 +7,17 @@
 export type FormatId =
   'warc' | 'arc' | 'crawl-log' | 'access-log' | 'cdx' | 'jsonl' | 'csv' | 'tsv' | 'url-list';
 
+/** Formats whose readers report line numbers where the others report byte offsets (`offset`). */
+export const LINE_FORMATS: ReadonlySet<FormatId> = new Set([
+  'crawl-log',
+  'access-log',
+  'cdx',
+  'jsonl',
+  'csv',
+  'tsv',
+  'url-list',
+]);
+
 /** One page (or URL) of a dataset, as produced by ingest. */
 export interface PageRecord {
   /** Record order in the source file, 0-based; the page's key inside its dataset. */

@@ -1,4 +1,11 @@
-import type { FormatId, IngestedPage, IngestErrorInfo, IngestProgress, IngestSummary } from '../types';
+import {
+  LINE_FORMATS,
+  type FormatId,
+  type IngestedPage,
+  type IngestErrorInfo,
+  type IngestProgress,
+  type IngestSummary,
+} from '../types';
 import { createAccessLogReader } from './access-log';
 import { createArcReader } from './arc';
 import { createCdxReader } from './cdx';
@@ -50,17 +57,6 @@ function warningInfo(fileName: string, w: Problem, lines: boolean): IngestErrorI
       : w.reason;
   return new IngestError(fileName, reason, lines ? { line: w.offset } : { offset: w.offset }).toInfo();
 }
-
-/** Formats whose readers report line numbers where the others report byte offsets. */
-const LINE_FORMATS: ReadonlySet<FormatId> = new Set([
-  'crawl-log',
-  'access-log',
-  'cdx',
-  'jsonl',
-  'csv',
-  'tsv',
-  'url-list',
-]);
 
 /** '2xx' for 200–299 …; 'other' for statuses that are not HTTP's (0 unknown, Heritrix's negative codes). */
 export function statusClass(status: number): string {

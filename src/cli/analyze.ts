@@ -9,6 +9,7 @@ import { createReadStream, readdirSync, readFileSync, statSync, writeFileSync } 
 import { open } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { argsOrExit, missingPath, type CommandSpec } from './args';
+import { zlibInflater } from './inflate';
 import { labelReport } from './labels';
 import { basename, join } from 'node:path';
 import { IngestError } from '../core/ingest/errors';
@@ -247,17 +248,21 @@ async function main(): Promise<number> {
   const urls: string[] = [];
   const dustRecords: DustRecord[] = [];
   try {
-    const summary = await ingestCrawl(sources, { baseUrl: args.base }, async (batch) => {
-      for (const { page, content } of batch)
-        dustRecords.push(dustRecordOf(page, content.text, content.headers));
-      if (!args.signatures) return;
-      for (const { page, content } of batch) {
-        const p = enginePage(page, content);
-        if (!p) continue;
-        pages.push(p);
-        urls.push(page.url);
-      }
-    });
+    const summary = await ingestCrawl(
+      sources,
+      { baseUrl: args.base, inflate: zlibInflater },
+      async (batch) => {
+        for (const { page, content } of batch)
+          dustRecords.push(dustRecordOf(page, content.text, content.headers));
+        if (!args.signatures) return;
+        for (const { page, content } of batch) {
+          const p = enginePage(page, content);
+          if (!p) continue;
+          pages.push(p);
+          urls.push(page.url);
+        }
+      },
+    );
     console.log(formatSummary(summary));
     const report: Record<string, unknown> = { summary };
     if (args.signatures && pages.length > 1) {

@@ -7,6 +7,7 @@ import {
   type UnitContext,
   type UnitReader,
 } from '../core/ingest/many-files';
+import { streamInflater } from '../core/ingest/gzip';
 import { ingest, type IngestOptions } from '../core/ingest/pipeline';
 import type { ByteSource } from '../core/ingest/wacz';
 import { planSplits, type SplitPlan } from '../core/ingest/split';
@@ -74,6 +75,14 @@ export interface PartRunner {
 const PARALLEL_MIN_BYTES = 8 << 20;
 /** Parts use disjoint page seq ranges of this width. */
 export const SEQ_STRIDE = 2 ** 32;
+
+/**
+ * The browser's native gzip (DecompressionStream, one member at a time; see core/ingest/gzip.ts), when
+ * there is one: jsdom's component tests have none and use fflate.
+ */
+function nativeInflate() {
+  return typeof DecompressionStream === 'function' ? streamInflater : undefined;
+}
 
 /** The bytes of a Blob as a stream (jsdom's Blob has no stream(): component tests read it whole). */
 function chunks(file: Blob): AsyncIterable<Uint8Array> {
@@ -150,6 +159,7 @@ export async function runIngest(
         isCancelled,
         onProgress,
         readUnit,
+        inflate: nativeInflate(),
         onFormat: async (format, compressed) => {
           datasetId = await createDataset(d, {
             name: req.name ?? label,
@@ -213,6 +223,7 @@ export async function runPart(
     onProgress,
     isCancelled,
     onUnresolvedRevisit: (seq, uri, digest) => revisits.push({ seq, uri, digest }),
+    inflate: nativeInflate(),
   };
   try {
     const summary = await ingest(chunks(req.file), opts, async (batch) => {

@@ -18,6 +18,55 @@ const EOF_CODE = 0;
 
 export type MemberSink = (data: Uint8Array, memberOffset: number) => void;
 
+/**
+ * The platform's native inflate for one whole candidate gzip member (header to trailer): its data, or
+ * null when it refuses the candidate (then the JS path below decides, with its error messages and its
+ * handling of damage). Native zlib is 2–3× faster than fflate: docsite's 3,380 members inflate in
+ * 0.26 s with Chromium's DecompressionStream against 0.42 s with fflate, and in 0.11 s with Node's
+ * zlib against 0.26–0.38 s (measured one member at a time, as here). A result is used only when its
+ * length is the ISIZE the candidate's trailer states — the condition the JS path accepts a member on —
+ * so both paths cut the stream at the same places and hand on the same bytes.
+ */
+export type MemberInflater = (member: Uint8Array) => Uint8Array | null | Promise<Uint8Array | null>;
+
+/**
+ * The web platform's DecompressionStream as a MemberInflater: one stream per member (Chromium's stops
+ * after the first member of a multi-member gzip). For browsers; Node's web-streams DecompressionStream
+ * is slower than fflate (0.85–1.2 s on docsite), so Node callers pass node:zlib's (src/cli/inflate.ts).
+ */
+export const streamInflater: MemberInflater = async (member) => {
+  try {
+    const ds = new DecompressionStream('gzip');
+    const w = ds.writable.getWriter();
+    w.write(member as Uint8Array<ArrayBuffer>).catch(() => {});
+    w.close().catch(() => {});
+    const r = ds.readable.getReader();
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await r.read();
+      if (done) break;
+      parts.push(value);
+      total += value.length;
+    }
+    if (parts.length === 1) return parts[0];
+    const out = new Uint8Array(total);
+    let o = 0;
+    for (const p of parts) {
+      out.set(p, o);
+      o += p.length;
+    }
+    return out;
+  } catch {
+    return null;
+  }
+};
+
+/** The ISIZE field of the member ending at `end` (its last 4 bytes, little-endian). */
+function trailerLength(buf: Uint8Array, end: number): number {
+  return (buf[end - 4] | (buf[end - 3] << 8) | (buf[end - 2] << 16) | (buf[end - 1] << 24)) >>> 0;
+}
+
 export function isGzip(head: Uint8Array): boolean {
   return head.length >= 3 && head[0] === 0x1f && head[1] === 0x8b && head[2] === 8;
 }
@@ -50,7 +99,7 @@ export function inflateMember(buf: Uint8Array, at: number, end: number): Attempt
   if (hl < 0 || end - at < hl + 8)
     return { ok: false, eof: true, reason: 'member header or trailer incomplete' };
   const body = buf.subarray(at + hl, end - 8);
-  const isize = (buf[end - 4] | (buf[end - 3] << 8) | (buf[end - 2] << 16) | (buf[end - 1] << 24)) >>> 0;
+  const isize = trailerLength(buf, end);
   // A plausible ISIZE lets inflate write into a buffer of the final size; one byte more detects overflow.
   const plausible = isize <= 256 << 20 && isize <= body.length * 1100 + 1024;
   try {
@@ -88,8 +137,7 @@ function trueEnd(buf: Uint8Array, at: number, end: number): { data: Uint8Array; 
   }
   const n = data.length >>> 0;
   for (let e = at + hl + 10; e <= end; e++) {
-    if ((buf[e - 4] | (buf[e - 3] << 8) | (buf[e - 2] << 16) | (buf[e - 1] << 24)) >>> 0 === n)
-      return { data, end: e };
+    if (trailerLength(buf, e) === n) return { data, end: e };
   }
   return null;
 }
@@ -109,18 +157,28 @@ export class MultiGunzip {
   constructor(
     private readonly sink: MemberSink,
     offsetBase = 0,
+    private readonly native?: MemberInflater,
   ) {
     this.base = offsetBase;
   }
 
-  push(chunk: Uint8Array, final: boolean): void {
+  /** Await each push before the next: with a native inflater, members are inflated asynchronously. */
+  async push(chunk: Uint8Array, final: boolean): Promise<void> {
     if (this.stream) {
       this.streamed += chunk.length;
       this.pushStream(chunk, final);
       return;
     }
     this.append(chunk);
-    this.drain(final);
+    await this.drain(final);
+  }
+
+  /** The candidate member [start, end) by the native inflater, when there is one and it accepts it. */
+  private async tryNative(buf: Uint8Array, end: number): Promise<Uint8Array | null> {
+    if (!this.native || end - this.start < 18) return null;
+    const r = this.native(buf.subarray(this.start, end));
+    const data = r instanceof Promise ? await r : r;
+    return data && data.length === trailerLength(buf, end) ? data : null;
   }
 
   private append(chunk: Uint8Array): void {
@@ -142,7 +200,7 @@ export class MultiGunzip {
     this.end += chunk.length;
   }
 
-  private drain(final: boolean): void {
+  private async drain(final: boolean): Promise<void> {
     const buf = this.buf;
     for (;;) {
       if (this.start === this.end) return;
@@ -165,6 +223,12 @@ export class MultiGunzip {
       while (!done) {
         const next = findMagic(buf, p, this.end);
         if (next < 0) break;
+        const fast = this.native ? await this.tryNative(buf, next) : null;
+        if (fast) {
+          this.emit(fast, memberAt, next);
+          done = true;
+          break;
+        }
         const tried = inflateMember(buf, this.start, next);
         const fixed = !tried.ok && tried.lengthMismatch ? trueEnd(buf, this.start, next) : null;
         if (tried.ok) {
@@ -181,6 +245,11 @@ export class MultiGunzip {
       // A magic is recognised with 4 bytes in hand: rescan the last 3, which may start one.
       this.scanFrom = Math.max(this.start + 18, this.end - 3);
       if (final) {
+        const fast = this.native ? await this.tryNative(buf, this.end) : null;
+        if (fast) {
+          this.emit(fast, memberAt, this.end);
+          continue;
+        }
         const tried = inflateMember(buf, this.start, this.end);
         if (tried.ok) {
           this.emit(tried.data, memberAt, this.end);

@@ -13,7 +13,7 @@ import { createCrawlLogReader } from './crawl-log';
 import { createCsvReader } from './csv';
 import { FormatFault, IngestCancelled, IngestError } from './errors';
 import { concatBytes } from './bytes';
-import { isGzip, MultiGunzip } from './gzip';
+import { isGzip, MultiGunzip, type MemberInflater } from './gzip';
 import { createJsonlReader } from './jsonl';
 import type { FormatReader, ReaderContext } from './reader';
 import { settleDigests } from './page-builder';
@@ -43,6 +43,8 @@ export interface IngestOptions {
   /** First page seq (parts of one dataset use disjoint ranges); default 0. */
   seqBase?: number;
   onUnresolvedRevisit?: (seq: number, uri: string, digest: string) => void;
+  /** The platform's native inflate for gzip members (gzip.ts); default: fflate in JS. */
+  inflate?: MemberInflater;
 }
 
 /**
@@ -187,14 +189,14 @@ class IngestRun {
   /** Step 1, sniff gzip: the file's first bytes (at least 3) decide whether it is gzip. */
   lead(lead: Uint8Array): void {
     this.compressed = isGzip(lead);
-    if (this.compressed) this.gunzip = new MultiGunzip(this.decoded, this.offsetBase);
+    if (this.compressed) this.gunzip = new MultiGunzip(this.decoded, this.offsetBase, this.opts.inflate);
   }
 
   /** Step 2, decode: a chunk of the file, through gunzip when compressed. */
-  decode(chunk: Uint8Array, final = false): void {
+  async decode(chunk: Uint8Array, final = false): Promise<void> {
     const at = this.bytesRead;
     this.bytesRead += chunk.length;
-    if (this.gunzip) this.gunzip.push(chunk, final);
+    if (this.gunzip) await this.gunzip.push(chunk, final);
     else if (chunk.length > 0) this.decoded(chunk, this.offsetBase + at);
   }
 
@@ -255,7 +257,7 @@ class IngestRun {
 
   /** The end of the file: the last gzip member, the format of a short file, the reader's last record. */
   async end(): Promise<void> {
-    this.gunzip?.push(new Uint8Array(0), true);
+    await this.gunzip?.push(new Uint8Array(0), true);
     await this.sniffFormat(true);
     this.faulted = this.reader;
     this.reader!.end();
@@ -335,7 +337,7 @@ export async function ingest(
         chunk = lead;
         lead = null;
       }
-      run.decode(chunk);
+      await run.decode(chunk);
       await run.sniffFormat(false);
       if (run.batch.length >= run.batchSize) await run.flush();
       run.progress(false);
@@ -343,7 +345,7 @@ export async function ingest(
     if (lead) {
       // A file of 0–2 bytes: too short to be gzip.
       if (lead.length === 0) throw new IngestError(opts.fileName, 'the file is empty (0 bytes)');
-      run.decode(lead);
+      await run.decode(lead);
     }
     await run.end();
   } catch (e) {

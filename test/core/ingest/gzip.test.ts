@@ -1,7 +1,7 @@
 import { crc32, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FormatFault } from '../../../src/core/ingest/errors';
-import { isGzip, MultiGunzip } from '../../../src/core/ingest/gzip';
+import { isGzip, MultiGunzip, streamInflater, type MemberInflater } from '../../../src/core/ingest/gzip';
 import { seededRandom } from '../../../src/core/random';
 import { concat, fixtureBytes, fixtureCounts, randomBytes, utf8Bytes } from '../helpers';
 
@@ -12,11 +12,32 @@ interface Output {
   members: number;
 }
 
+/**
+ * The inflaters every MultiGunzip test runs with: fflate alone (the JS path), node:zlib as the CLI passes
+ * it (src/cli/inflate.ts, synchronous) and the web platform's DecompressionStream as the browser passes it
+ * (asynchronous). Output, member offsets and faults must be the same with each.
+ */
+const zlibInflater: MemberInflater = (m) => {
+  try {
+    return new Uint8Array(gunzipSync(m));
+  } catch {
+    return null;
+  }
+};
+const INFLATERS: [string, MemberInflater | undefined][] = [
+  ['fflate', undefined],
+  ['node:zlib', zlibInflater],
+  ['DecompressionStream', streamInflater],
+];
+let inflater: MemberInflater | undefined;
+const gunzipper = (sink: (d: Uint8Array, off: number) => unknown) =>
+  new MultiGunzip((d, off) => void sink(d, off), 0, inflater);
+
 /** Push `data` into a MultiGunzip cut at the given positions (then final) and collect the output. */
-function gunzipAt(data: Uint8Array, cuts: number[]): Output {
+async function gunzipAt(data: Uint8Array, cuts: number[]): Promise<Output> {
   const parts: Uint8Array[] = [];
   const byOffset: [number, number][] = [];
-  const g = new MultiGunzip((d, off) => {
+  const g = gunzipper((d, off) => {
     parts.push(d.slice());
     const last = byOffset[byOffset.length - 1];
     if (last && last[0] === off) last[1] += d.length;
@@ -24,14 +45,14 @@ function gunzipAt(data: Uint8Array, cuts: number[]): Output {
   });
   let from = 0;
   for (const c of [...cuts, data.length]) {
-    g.push(data.slice(from, c), false);
+    await g.push(data.slice(from, c), false);
     from = c;
   }
-  g.push(new Uint8Array(0), true);
+  await g.push(new Uint8Array(0), true);
   return { data: concat(...parts), byOffset, members: g.members };
 }
 
-function gunzipInPieces(data: Uint8Array, size: number): Output {
+function gunzipInPieces(data: Uint8Array, size: number): Promise<Output> {
   const cuts: number[] = [];
   for (let i = size; i < data.length; i += size) cuts.push(i);
   return gunzipAt(data, cuts);
@@ -65,31 +86,35 @@ describe('isGzip', () => {
   });
 });
 
-describe('MultiGunzip', () => {
-  it('inflates concatenated members to what zlib.gunzipSync gives for the whole file', () => {
+describe.each(INFLATERS)('MultiGunzip with %s', (_name, inf) => {
+  beforeEach(() => {
+    inflater = inf;
+  });
+
+  it('inflates concatenated members to what zlib.gunzipSync gives for the whole file', async () => {
     const { file, offsets } = members(...textPayloads);
-    const out = gunzipInPieces(file, file.length);
+    const out = await gunzipInPieces(file, file.length);
     expect(out.data).toEqual(new Uint8Array(gunzipSync(file)));
     expect(out.byOffset).toEqual(offsets.map((o, i) => [o, textPayloads[i].length]));
     expect(out.members).toBe(5);
   });
 
-  it('gives the same output whatever the piece size (whole, 1000, 333 bytes)', () => {
+  it('gives the same output whatever the piece size (whole, 1000, 333 bytes)', async () => {
     const { file } = members(...textPayloads);
-    const whole = gunzipInPieces(file, file.length);
-    for (const size of [1000, 333]) expect(gunzipInPieces(file, size)).toEqual(whole);
+    const whole = await gunzipInPieces(file, file.length);
+    for (const size of [1000, 333]) expect(await gunzipInPieces(file, size)).toEqual(whole);
   });
 
   // Regression test (fixed in src).
-  it('splits members correctly wherever the input is cut', () => {
+  it('splits members correctly wherever the input is cut', async () => {
     const { file } = members(textPayloads[0], textPayloads[1], textPayloads[2]);
-    const whole = gunzipAt(file, []);
+    const whole = await gunzipAt(file, []);
     for (let cut = 1; cut < file.length; cut++) {
-      expect(gunzipAt(file, [cut]), `cut at ${cut}`).toEqual(whole);
+      expect(await gunzipAt(file, [cut]), `cut at ${cut}`).toEqual(whole);
     }
   });
 
-  it('is not fooled by gzip magic bytes inside a member’s compressed data', () => {
+  it('is not fooled by gzip magic bytes inside a member’s compressed data', async () => {
     // Level 0 stores the payload literally, so the member's compressed bytes contain the magic (and even a
     // whole gzip member: think of a WARC record whose HTTP body is gzip-encoded).
     const inner = new Uint8Array(gzipSync(utf8Bytes('inner gzip member '.repeat(5))));
@@ -106,7 +131,7 @@ describe('MultiGunzip', () => {
     const m3 = new Uint8Array(gzipSync(concat(inner, inner), { level: 0 }));
     const file = concat(m1, m2, m3);
     for (const size of [file.length, 1000, 100]) {
-      const out = gunzipInPieces(file, size);
+      const out = await gunzipInPieces(file, size);
       expect(out.data).toEqual(new Uint8Array(gunzipSync(file)));
       expect(out.byOffset).toEqual([
         [0, tricky.length],
@@ -116,7 +141,7 @@ describe('MultiGunzip', () => {
     }
   });
 
-  it('finds a false magic in real deflate output (random data searched by seed) and still splits correctly', () => {
+  it('finds a false magic in real deflate output (random data searched by seed) and still splits correctly', async () => {
     // Incompressible data makes zlib emit stored blocks; search seeds for a member containing a magic.
     let found: Uint8Array | null = null;
     for (let seed = 1; seed < 400 && !found; seed++) {
@@ -130,12 +155,12 @@ describe('MultiGunzip', () => {
     expect(found).not.toBeNull();
     const tail = new Uint8Array(gzipSync(textPayloads[1]));
     const file = concat(found!, tail);
-    const out = gunzipInPieces(file, file.length);
+    const out = await gunzipInPieces(file, file.length);
     expect(out.data).toEqual(new Uint8Array(gunzipSync(file)));
     expect(out.byOffset.map(([o]) => o)).toEqual([0, found!.length]);
   });
 
-  it('reads members with FEXTRA, FNAME, FCOMMENT and FHCRC header fields', () => {
+  it('reads members with FEXTRA, FNAME, FCOMMENT and FHCRC header fields', async () => {
     const payload = utf8Bytes('payload behind a long gzip header');
     const deflated = new Uint8Array(deflateRawSync(payload));
     const trailer = new Uint8Array(8);
@@ -153,7 +178,7 @@ describe('MultiGunzip', () => {
     const member = concat(header, deflated, trailer);
     expect(new Uint8Array(gunzipSync(member))).toEqual(payload);
     const file = concat(member, new Uint8Array(gzipSync(textPayloads[0])));
-    const out = gunzipInPieces(file, file.length);
+    const out = await gunzipInPieces(file, file.length);
     expect(out.data).toEqual(new Uint8Array(gunzipSync(file)));
     expect(out.byOffset).toEqual([
       [0, payload.length],
@@ -162,34 +187,34 @@ describe('MultiGunzip', () => {
   });
 
   // Regression test (fixed in src).
-  it('ignores zero padding after the last member', () => {
+  it('ignores zero padding after the last member', async () => {
     const { file } = members(textPayloads[0], textPayloads[1]);
-    const out = gunzipInPieces(concat(file, new Uint8Array(512)), 100);
+    const out = await gunzipInPieces(concat(file, new Uint8Array(512)), 100);
     expect(out.data).toEqual(concat(textPayloads[0], textPayloads[1]));
   });
 
-  it('faults on junk after the last member or between members', () => {
+  it('faults on junk after the last member or between members', async () => {
     const { file } = members(textPayloads[0], textPayloads[1]);
     const sink: Uint8Array[] = [];
-    const g = new MultiGunzip((d) => sink.push(d.slice()));
-    expect(() => g.push(concat(file, utf8Bytes('this is not gzip')), true)).toThrow(FormatFault);
+    const g = gunzipper((d) => sink.push(d.slice()));
+    await expect(g.push(concat(file, utf8Bytes('this is not gzip')), true)).rejects.toThrow(FormatFault);
     // Both members before the junk came out.
     expect(concat(...sink)).toEqual(concat(textPayloads[0], textPayloads[1]));
 
     const between = concat(members(textPayloads[0]).file, utf8Bytes('junk!'), members(textPayloads[1]).file);
-    expect(() => gunzipInPieces(between, between.length)).toThrow(FormatFault);
+    await expect(gunzipInPieces(between, between.length)).rejects.toThrow(FormatFault);
   });
 
   // Regression test (fixed in src).
-  it('reports junk after a member at the junk’s offset and keeps that member', () => {
+  it('reports junk after a member at the junk’s offset and keeps that member', async () => {
     for (const after of [new Uint8Array(0), new Uint8Array(gzipSync(textPayloads[1]))]) {
       const { file } = members(textPayloads[0]);
       const data = concat(file, utf8Bytes('junk!'), after);
       const sink: Uint8Array[] = [];
-      const g = new MultiGunzip((d) => sink.push(d.slice()));
+      const g = gunzipper((d) => sink.push(d.slice()));
       let fault: unknown = null;
       try {
-        g.push(data, true);
+        await g.push(data, true);
       } catch (e) {
         fault = e;
       }
@@ -200,16 +225,16 @@ describe('MultiGunzip', () => {
     }
   });
 
-  it('faults on a truncated last member at that member’s offset', () => {
+  it('faults on a truncated last member at that member’s offset', async () => {
     const { file, offsets } = members(textPayloads[0], textPayloads[1], textPayloads[2]);
     const cut = offsets[2] + 20;
     const sink: Uint8Array[] = [];
-    const g = new MultiGunzip((d) => sink.push(d.slice()));
-    g.push(file.slice(0, cut), false);
-    expect(() => g.push(new Uint8Array(0), true)).toThrow(/truncated gzip/);
+    const g = gunzipper((d) => sink.push(d.slice()));
+    await g.push(file.slice(0, cut), false);
+    await expect(g.push(new Uint8Array(0), true)).rejects.toThrow(/truncated gzip/);
     let fault: unknown = null;
     try {
-      new MultiGunzip(() => {}).push(file.slice(0, cut), true);
+      await gunzipper(() => {}).push(file.slice(0, cut), true);
     } catch (e) {
       fault = e;
     }
@@ -222,15 +247,15 @@ describe('MultiGunzip', () => {
     expect(rest).toEqual(textPayloads[2].subarray(0, rest.length));
   });
 
-  it('hands on the inflatable prefix of a whole-file gzip cut in the middle', () => {
+  it('hands on the inflatable prefix of a whole-file gzip cut in the middle', async () => {
     // Incompressible data, so a cut at 70% of the file is about 70% into the payload.
     const whole = randomBytes(200_000, 7);
     const file = new Uint8Array(gzipSync(whole, { level: 9 }));
     const sink: Uint8Array[] = [];
-    const g = new MultiGunzip((d) => sink.push(d.slice()));
+    const g = gunzipper((d) => sink.push(d.slice()));
     let fault: FormatFault | null = null;
     try {
-      g.push(file.slice(0, Math.floor(file.length * 0.7)), true);
+      await g.push(file.slice(0, Math.floor(file.length * 0.7)), true);
     } catch (e) {
       fault = e as FormatFault;
     }
@@ -240,14 +265,14 @@ describe('MultiGunzip', () => {
     expect(out).toEqual(whole.subarray(0, out.length));
   });
 
-  it('faults on a corrupt member at its offset (garbage-middle.warc.gz)', () => {
+  it('faults on a corrupt member at its offset (garbage-middle.warc.gz)', async () => {
     const data = fixtureBytes('garbage-middle.warc.gz');
     const offsets = fixtureCounts['garbage-middle.warc.gz'].member_offsets as number[];
     const seen: number[] = [];
-    const g = new MultiGunzip((_d, off) => seen.push(off));
+    const g = gunzipper((_d, off) => seen.push(off));
     let fault: unknown = null;
     try {
-      g.push(data, true);
+      await g.push(data, true);
     } catch (e) {
       fault = e;
     }
@@ -257,14 +282,14 @@ describe('MultiGunzip', () => {
     expect(seen).toEqual([offsets[0], offsets[1]]);
   });
 
-  it('streams a member over 32 MiB compressed and keeps member offsets for what follows', () => {
+  it('streams a member over 32 MiB compressed and keeps member offsets for what follows', async () => {
     const raw = randomBytes(33 << 20, 7);
     const big = new Uint8Array(gzipSync(raw, { level: 1 }));
     expect(big.length).toBeGreaterThan(32 << 20);
     const tail1 = new Uint8Array(gzipSync(utf8Bytes('tail member')));
     const tail2 = new Uint8Array(gzipSync(utf8Bytes('tail member two')));
     const file = concat(big, tail1, tail2);
-    const out = gunzipInPieces(file, 1 << 20);
+    const out = await gunzipInPieces(file, 1 << 20);
     expect(out.data.length).toBe(raw.length + 11 + 15);
     // Buffer.compare: vitest's deep equality is far too slow on 33 MiB.
     expect(Buffer.compare(out.data.subarray(0, raw.length), raw)).toBe(0);
@@ -277,13 +302,13 @@ describe('MultiGunzip', () => {
   });
 
   // Regression test (fixed in src).
-  it('counts the big member too after falling back to streaming', () => {
+  it('counts the big member too after falling back to streaming', async () => {
     const big = new Uint8Array(gzipSync(randomBytes(33 << 20, 7), { level: 1 }));
     const file = concat(
       big,
       new Uint8Array(gzipSync(utf8Bytes('a'))),
       new Uint8Array(gzipSync(utf8Bytes('b'))),
     );
-    expect(gunzipInPieces(file, 1 << 20).members).toBe(3);
+    expect((await gunzipInPieces(file, 1 << 20)).members).toBe(3);
   });
 });

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import type { IngestedPage, IngestSummary } from '../core/types';
-import type { Dataset, DatasetStatus, StoredContent, StoredPage, WorkbenchDb } from './schema';
+import type { PageContent } from '../core/types';
+import type { Dataset, DatasetStatus, StoredChunk, StoredContent, StoredPage, WorkbenchDb } from './schema';
 
 /** A job that has not written for this long is taken as dead (tab reloaded or closed mid-ingest). */
 export const HEARTBEAT_STALE_MS = 15_000;
@@ -40,18 +41,24 @@ export function newDataset(
   };
 }
 
-/** One batch of pages in one transaction: a batch is written whole or not at all. */
+/**
+ * One batch of pages in one transaction: a batch is written whole or not at all. Its pages are rows (the
+ * pages table is queried by URL and fingerprint); their contents are one chunk (see StoredChunk).
+ */
 export async function writeBatch(d: WorkbenchDb, datasetId: number, batch: IngestedPage[]): Promise<void> {
+  if (batch.length === 0) return;
+  const chunk = batch[0].page.seq;
   const pages: StoredPage[] = new Array(batch.length);
-  const contents: StoredContent[] = new Array(batch.length);
+  const contents: PageContent[] = new Array(batch.length);
   for (let i = 0; i < batch.length; i++) {
-    pages[i] = { ...batch[i].page, datasetId };
-    contents[i] = { ...batch[i].content, datasetId };
+    pages[i] = { ...batch[i].page, datasetId, chunk };
+    contents[i] = batch[i].content;
   }
-  const bytes = approxBytes(pages) + approxBytes(contents);
-  await d.transaction('rw', d.pages, d.contents, d.datasets, async () => {
+  const row: StoredChunk = { datasetId, chunk, contents };
+  const bytes = approxBytes(pages) + approxBytes(row);
+  await d.transaction('rw', d.pages, d.chunks, d.datasets, async () => {
     await d.pages.bulkPut(pages);
-    await d.contents.bulkPut(contents);
+    await d.chunks.put(row);
     await d.datasets
       .where(':id')
       .equals(datasetId)
@@ -111,18 +118,26 @@ export async function countStoredPages(d: WorkbenchDb, datasetId: number): Promi
     .count();
 }
 
-/** Give back the last `n` pages (highest seqs) of a dataset, with their text: room for a final write. */
+/**
+ * Give back at least the last `n` pages (highest seqs) of a dataset, with their text: room for a final
+ * write. Contents are stored a batch to a chunk, so the whole batches holding them go.
+ */
 export async function dropLastPages(d: WorkbenchDb, datasetId: number, n: number): Promise<void> {
-  const keys = await d.pages
+  const last = await d.pages
     .where('[datasetId+seq]')
     .between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey])
     .reverse()
     .limit(n)
-    .primaryKeys();
-  await d.transaction('rw', d.pages, d.contents, async () => {
-    await d.pages.bulkDelete(keys);
-    await d.contents.bulkDelete(keys);
+    .toArray();
+  const chunks = [...new Set(last.map((p) => p.chunk ?? p.seq))];
+  await d.transaction('rw', d.pages, d.chunks, async () => {
+    const held = await d.chunks.bulkGet(chunks.map((c) => [datasetId, c] as [number, number]));
+    const seqs = new Set(last.map((p) => p.seq));
+    for (const c of held) for (const x of c?.contents ?? []) seqs.add(x.seq);
+    await d.pages.bulkDelete([...seqs].map((s) => [datasetId, s] as [number, number]));
+    await d.chunks.bulkDelete(chunks.map((c) => [datasetId, c] as [number, number]));
   });
+  forgetChunks(datasetId);
 }
 
 /** Give a dataset another name (the file name stays as it was). Blank names are refused. */
@@ -167,17 +182,18 @@ export async function deleteDataset(d: WorkbenchDb, datasetId: number): Promise<
   ];
   await d.transaction(
     'rw',
-    [d.pages, d.contents, d.datasets, d.analyses, d.dustRuns, d.labels, d.references],
+    [d.pages, d.chunks, d.datasets, d.analyses, d.dustRuns, d.labels, d.references],
     async () => {
       await d.dustRuns.delete(datasetId);
       await d.labels.where('datasetId').equals(datasetId).delete();
       await d.references.where('datasetId').equals(datasetId).delete();
       await d.pages.where('[datasetId+seq]').between(range[0], range[1]).delete();
-      await d.contents.where('[datasetId+seq]').between(range[0], range[1]).delete();
+      await d.chunks.where('[datasetId+chunk]').between(range[0], range[1]).delete();
       await d.analyses.where('datasetId').equals(datasetId).delete();
       await d.datasets.delete(datasetId);
     },
   );
+  forgetChunks(datasetId);
 }
 
 /**
@@ -232,7 +248,54 @@ export async function loadContent(
   datasetId: number,
   seq: number,
 ): Promise<StoredContent | undefined> {
-  return d.contents.get([datasetId, seq]);
+  const page = await d.pages.get([datasetId, seq]);
+  return page ? (await loadContents(d, datasetId, [page]))[0] : undefined;
+}
+
+/**
+ * The contents of some pages of a dataset, in their order (undefined where there is none), each chunk
+ * read once. The last chunks read are kept (CHUNK_CACHE): the page detail and batch readers walk
+ * neighbouring pages, which share chunks. A chunk never changes once written (it is only deleted, with
+ * its dataset or by dropLastPages, and dataset ids are never reused).
+ */
+export async function loadContents(
+  d: WorkbenchDb,
+  datasetId: number,
+  pages: readonly StoredPage[],
+): Promise<(StoredContent | undefined)[]> {
+  const keys = [...new Set(pages.map((p) => p.chunk ?? NaN).filter((c) => !Number.isNaN(c)))];
+  const want = keys.filter((c) => !chunkCache.has(`${datasetId}/${c}`));
+  if (want.length > 0) {
+    const rows = await d.chunks.bulkGet(want.map((c) => [datasetId, c] as [number, number]));
+    rows.forEach((row, i) => {
+      const bySeq = new Map<number, PageContent>();
+      for (const c of row?.contents ?? []) bySeq.set(c.seq, c);
+      chunkCache.set(`${datasetId}/${want[i]}`, bySeq);
+    });
+  }
+  const out = pages.map((p) => {
+    const c = p.chunk === undefined ? undefined : chunkCache.get(`${datasetId}/${p.chunk}`)?.get(p.seq);
+    return c ? { ...c, datasetId } : undefined;
+  });
+  // Keep the chunks this call used, the most recent last, up to CHUNK_CACHE.
+  for (const c of keys) {
+    const k = `${datasetId}/${c}`;
+    const v = chunkCache.get(k)!;
+    chunkCache.delete(k);
+    chunkCache.set(k, v);
+  }
+  while (chunkCache.size > Math.max(CHUNK_CACHE, keys.length))
+    chunkCache.delete(chunkCache.keys().next().value!);
+  return out;
+}
+
+/** Chunks kept by loadContents (each ~1–5 MB of text): a few, for neighbouring pages. */
+const CHUNK_CACHE = 4;
+const chunkCache = new Map<string, Map<number, PageContent>>();
+
+/** Forget the cached chunks of a dataset (its rows were deleted). */
+function forgetChunks(datasetId: number): void {
+  for (const k of [...chunkCache.keys()]) if (k.startsWith(`${datasetId}/`)) chunkCache.delete(k);
 }
 
 export async function countPages(d: WorkbenchDb, datasetId: number): Promise<number> {
@@ -257,7 +320,7 @@ export async function forEachPageWithContent(
       .limit(batchSize)
       .toArray();
     if (pages.length === 0) return;
-    const contents = await d.contents.bulkGet(pages.map((p) => [datasetId, p.seq] as [number, number]));
+    const contents = await loadContents(d, datasetId, pages);
     await fn(pages.map((page, i) => ({ page, content: contents[i] })));
     from = [datasetId, pages[pages.length - 1].seq];
   }

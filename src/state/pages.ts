@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { comparable } from '../core/candidates/comparable';
 import { siteOfUrl, TemplateModel, type TemplateOptions, type TemplateSplit } from '../core/text/template';
-import { loadContent, loadPages } from '../db/queries';
+import { loadContent, loadContents, loadPages } from '../db/queries';
 import { db, type StoredContent, type StoredPage } from '../db/schema';
 import { useAnalysis } from './analysis';
 
@@ -176,7 +176,7 @@ async function buildSiteModel(
   const model = new TemplateModel(opts);
   for (let i = 0; i < picked.length; i += 500) {
     const batch = picked.slice(i, i + 500);
-    const contents = await db().contents.bulkGet(batch.map((p) => [datasetId, p.seq] as [number, number]));
+    const contents = await loadContents(db(), datasetId, batch);
     batch.forEach((p, k) => {
       const c = contents[k];
       if (c?.text) model.observe({ url: p.normUrl, text: c.text, hints: c.templateHints });

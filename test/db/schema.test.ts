@@ -2,8 +2,11 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  countStoredPages,
   createDataset,
   deleteDataset,
+  dropLastPages,
+  forEachPageWithContent,
   HEARTBEAT_STALE_MS,
   loadContent,
   loadPages,
@@ -11,7 +14,7 @@ import {
   renameDataset,
   writeBatch,
 } from '../../src/db/queries';
-import { SCHEMA_V1, WorkbenchDb } from '../../src/db/schema';
+import { SCHEMA_V1, SCHEMA_V6, WorkbenchDb } from '../../src/db/schema';
 import type { IngestedPage } from '../../src/core/types';
 
 let n = 0;
@@ -69,13 +72,86 @@ describe('Dexie schema', () => {
 
     const db = new WorkbenchDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(8);
     const ds = await db.datasets.get(1);
     expect(ds?.name).toBe('old');
     expect(ds?.warnings).toEqual([]);
     expect(ds?.warningCount).toBe(0);
     const byFp = await db.pages.where('[datasetId+fingerprint]').equals([1, 'fp1']).toArray();
     expect(byFp.map((p) => p.seq)).toEqual([1]);
+    db.close();
+  });
+
+  it('moves a version-6 database’s per-page contents into chunks (v7) and drops the old table (v8)', async () => {
+    const name = freshName();
+    const v6 = new Dexie(name);
+    v6.version(6).stores(SCHEMA_V6);
+    await v6.open();
+    // 1,203 pages in dataset 1 (more than one migration step of 500) and 3 in dataset 2.
+    const rows = [
+      ...Array.from({ length: 1203 }, (_, i) => [1, i] as const),
+      ...[0, 1, 2].map((i) => [2, i] as const),
+    ];
+    await v6.table('pages').bulkAdd(rows.map(([datasetId, seq]) => ({ ...page(seq).page, datasetId })));
+    await v6.table('contents').bulkAdd(
+      rows.map(([datasetId, seq]) => ({
+        ...page(seq).content,
+        text: `dataset ${datasetId} text ${seq}`,
+        datasetId,
+      })),
+    );
+    v6.close();
+
+    const db = new WorkbenchDb(name);
+    await db.open();
+    expect(db.verno).toBe(8);
+    expect(db.tables.map((t) => t.name)).not.toContain('contents');
+    for (const [datasetId, seq] of rows)
+      expect((await loadContent(db, datasetId, seq))?.text).toBe(`dataset ${datasetId} text ${seq}`);
+    expect(await db.chunks.count()).toBeGreaterThanOrEqual(4);
+    expect(await db.chunks.count()).toBeLessThanOrEqual(5);
+    const seen: number[] = [];
+    await forEachPageWithContent(db, 1, 300, (batch) => {
+      for (const { page: p, content } of batch) {
+        expect(content?.text).toBe(`dataset 1 text ${p.seq}`);
+        seen.push(p.seq);
+      }
+    });
+    expect(seen).toEqual(rows.filter(([d]) => d === 1).map(([, s]) => s));
+    db.close();
+  });
+
+  it('gives back whole batches when the last pages are dropped (a chunk holds a batch’s contents)', async () => {
+    const db = new WorkbenchDb(freshName());
+    const a = await createDataset(db, {
+      name: 'a',
+      fileName: 'a',
+      bytes: 1,
+      format: 'warc',
+      compressed: false,
+    });
+    await writeBatch(
+      db,
+      a,
+      [0, 1, 2, 3].map((s) => page(s)),
+    );
+    await writeBatch(
+      db,
+      a,
+      [4, 5, 6, 7].map((s) => page(s)),
+    );
+    await writeBatch(
+      db,
+      a,
+      [8, 9].map((s) => page(s)),
+    );
+    // The last 3 pages lie in the last two batches: both go, and nothing of them is left behind.
+    await dropLastPages(db, a, 3);
+    expect(await countStoredPages(db, a)).toBe(4);
+    expect((await loadPages(db, a)).map((p) => p.seq)).toEqual([0, 1, 2, 3]);
+    expect(await db.chunks.count()).toBe(1);
+    expect((await loadContent(db, a, 3))?.text).toBe('text 3');
+    expect(await loadContent(db, a, 5)).toBeUndefined();
     db.close();
   });
 

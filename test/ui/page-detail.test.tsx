@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, type StoredContent, type StoredPage } from '../../src/db/schema';
-import { newDataset } from '../../src/db/queries';
+import { newDataset, writeBatch } from '../../src/db/queries';
 import { usePages } from '../../src/state/pages';
 import { PageDetail, TEXT_STEP } from '../../src/ui/PageDetail';
 import { PagesTable } from '../../src/ui/PagesTable';
@@ -67,8 +67,11 @@ async function storeHostileDataset(): Promise<number> {
     { datasetId: id, seq: 1, text: 'hello', outlinks: [], rawOutlinks: [], headers: [] },
     { datasetId: id, seq: 2, text: 'seven', outlinks: [], rawOutlinks: [], headers: [] },
   ];
-  await d.pages.bulkPut(pages);
-  await d.contents.bulkPut(contents);
+  await writeBatch(
+    d,
+    id,
+    pages.map((page, i) => ({ page, content: contents[i] })),
+  );
   return id;
 }
 
@@ -76,7 +79,7 @@ const outlinkRows = () => screen.getByTestId('outlinks').querySelectorAll('[role
 
 beforeEach(async () => {
   const d = db();
-  await Promise.all([d.datasets.clear(), d.pages.clear(), d.contents.clear()]);
+  await Promise.all([d.datasets.clear(), d.pages.clear(), d.chunks.clear()]);
   usePages.setState({ datasetId: null, pages: [], selectedSeq: null, content: null, revisited: null });
 });
 afterEach(cleanup);

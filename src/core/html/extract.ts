@@ -1,5 +1,6 @@
 import { Tokenizer } from 'htmlparser2';
 import { isWebUrl, normaliseUrl } from '../url/normalize';
+import { scanHtml, type HtmlSink } from './scan';
 
 /** What the workbench keeps of an HTML page: text only, never markup (crawled content is hostile). */
 export interface Extracted {
@@ -34,14 +35,38 @@ const BLOCK = new Set(
 );
 const CELL = new Set(['td', 'th']);
 const PRE = new Set(['pre', 'textarea', 'listing', 'xmp', 'plaintext']);
+/**
+ * What each element named in the sets above is, as bits: one Map lookup per tag instead of one Set
+ * lookup per set (several per tag, on ~250 tags a page).
+ */
+const F_PRE = 1;
+const F_CONTENT = 2;
+const F_HINT = 4;
+const F_HINT_OUTSIDE = 8;
+const F_HIDDEN = 16;
+const F_BLOCK = 32;
+const F_CELL = 64;
+const KIND = new Map<string, number>();
+for (const [set, bit] of [
+  [PRE, F_PRE],
+  [CONTENT, F_CONTENT],
+  [TEMPLATE_HINT, F_HINT],
+  [TEMPLATE_HINT_OUTSIDE, F_HINT_OUTSIDE],
+  [HIDDEN, F_HIDDEN],
+  [BLOCK, F_BLOCK],
+  [CELL, F_CELL],
+] as const) {
+  for (const name of set) KIND.set(name, (KIND.get(name) ?? 0) | bit);
+}
+
 /** Which attribute of which element is a link (base's href is the document's base URL). */
-const LINK_ATTR: Record<string, string> = {
-  a: 'href',
-  area: 'href',
-  frame: 'src',
-  iframe: 'src',
-  base: 'href',
-};
+const LINK_ATTR = new Map([
+  ['a', 'href'],
+  ['area', 'href'],
+  ['frame', 'src'],
+  ['iframe', 'src'],
+  ['base', 'href'],
+]);
 
 /** Path characters WHATWG URL leaves as they are, without '%' (percent-decoded dots) and '\\'. */
 const PATH_SAFE = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
@@ -104,78 +129,38 @@ export function resolveLinkFast(raw: string, base: string): string | null {
 }
 
 /**
- * Title, visible text and outlinks of an HTML page, on htmlparser2's Tokenizer (its tree-building
- * Parser layer builds an attribute object for every tag and handles implied end tags, which text
- * extraction does not need: 2× slower on docsite). test/core/html/extract.test.ts checks this against
- * a Parser-based reference on every page of the sample crawl. `pageUrlParsed`: the caller already
+ * Title, visible text and outlinks of an HTML page. Tokenized by the scanner of scan.ts (indexOf over
+ * the string, no callback per character: ~Nx faster than htmlparser2's Tokenizer on docsite, see
+ * test/bench/extract.ts) and, for the rare page it does not reproduce exactly, by the Tokenizer —
+ * the same output either way (test/core/html/scan.test.ts). `pageUrlParsed`: the caller already
  * parsed pageUrl (it is a URL's href), so links may be resolved without parsing it again.
  */
 export function extractHtml(html: string, pageUrl: string, pageUrlParsed = false): Extracted {
-  /** Whether `base` is known to be a parsed URL's href (the fast link path needs one). */
-  let baseParsed = pageUrlParsed;
-  const parts: string[] = [];
-  let hidden = 0;
-  let inTitle = false;
-  let title = '';
-  let base = pageUrl;
-  let sawBase = false;
-  const raw: string[] = [];
-  let tag = '';
+  return extractHtmlFast(html, pageUrl, pageUrlParsed) ?? extractHtmlTokenizer(html, pageUrl, pageUrlParsed);
+}
+
+/** extractHtml on the scanner of scan.ts; null when the page needs the Tokenizer. */
+export function extractHtmlFast(html: string, pageUrl: string, pageUrlParsed = false): Extracted | null {
+  const x = new Extraction(pageUrl, pageUrlParsed);
+  return scanHtml(html, x) ? x.result() : null;
+}
+
+/**
+ * extractHtml on htmlparser2's Tokenizer (its tree-building Parser layer builds an attribute object
+ * for every tag and handles implied end tags, which text extraction does not need: 2× slower on
+ * docsite). The reference for the scanner and its fallback. test/core/html/extract.test.ts checks
+ * extractHtml against a Parser-based reference on every page of the sample crawl.
+ */
+export function extractHtmlTokenizer(html: string, pageUrl: string, pageUrlParsed = false): Extracted {
+  const x = new Extraction(pageUrl, pageUrlParsed);
   let wanted = ''; // the link attribute of the current tag, '' when none
   let attr = '';
   let value = '';
-  let link: string | null = null;
-  // Template hint depth (nav, aside; header and footer outside article/main) and content depth.
-  const hintParts: string[] = [];
-  let hint = 0;
-  let content = 0;
-  const hintStack: boolean[] = [];
-  const push = (s: string) => {
-    parts.push(s);
-    if (hint > 0) hintParts.push(s);
-  };
-  const isHint = (name: string) =>
-    TEMPLATE_HINT.has(name) || (TEMPLATE_HINT_OUTSIDE.has(name) && content === 0);
-
-  const open = () => {
-    if (PRE.has(tag)) pre++;
-    if (CONTENT.has(tag)) content++;
-    if (TEMPLATE_HINT.has(tag) || TEMPLATE_HINT_OUTSIDE.has(tag)) {
-      const h = isHint(tag);
-      hintStack.push(h);
-      if (h) hint++;
-    }
-    if (tag === 'title' && title === '') inTitle = true;
-    else if (HIDDEN.has(tag)) hidden++;
-    if (BLOCK.has(tag)) push('\n');
-    else if (CELL.has(tag)) push(' ');
-    if (link !== null && link !== '') {
-      if (tag === 'base') {
-        if (!sawBase) {
-          sawBase = true;
-          const b = normaliseUrl(link, pageUrl);
-          if (b.ok) {
-            base = b.href;
-            baseParsed = true;
-          }
-        }
-      } else raw.push(link);
-    }
-  };
-  // Source line breaks are white space, not text line breaks, except in preformatted text.
-  let pre = 0;
-  const text = (s: string) => {
-    if (inTitle) title += s;
-    else if (hidden === 0) push(pre > 0 ? s : s.replace(/[\r\n]+/g, ' '));
-  };
-
   const tokenizer = new Tokenizer(
     { decodeEntities: true },
     {
       onopentagname(start, end) {
-        tag = html.slice(start, end).toLowerCase();
-        wanted = LINK_ATTR[tag] ?? '';
-        link = null;
+        wanted = x.openTag(html.slice(start, end).toLowerCase());
       },
       onattribname(start, end) {
         if (wanted) {
@@ -190,26 +175,18 @@ export function extractHtml(html: string, pageUrl: string, pageUrlParsed = false
         if (wanted) value += String.fromCodePoint(cp);
       },
       onattribend() {
-        if (wanted && attr === wanted && link === null) link = value;
+        if (wanted && attr === wanted) x.attribute(value);
       },
-      onopentagend: open,
-      onselfclosingtag: open, // HTML, not XML: <br/> is an open tag
+      onopentagend: () => x.openEnd(),
+      onselfclosingtag: () => x.openEnd(), // HTML, not XML: <br/> is an open tag
       onclosetag(start, end) {
-        const name = html.slice(start, end).toLowerCase();
-        if (PRE.has(name) && pre > 0) pre--;
-        if (name === 'title') inTitle = false;
-        else if (HIDDEN.has(name) && hidden > 0) hidden--;
-        if (BLOCK.has(name)) push('\n');
-        if (CONTENT.has(name) && content > 0) content--;
-        if ((TEMPLATE_HINT.has(name) || TEMPLATE_HINT_OUTSIDE.has(name)) && hintStack.length > 0) {
-          if (hintStack.pop()) hint--;
-        }
+        x.closeTag(html.slice(start, end).toLowerCase());
       },
       ontext(start, end) {
-        text(html.slice(start, end));
+        x.text(html.slice(start, end));
       },
       ontextentity(cp) {
-        text(String.fromCodePoint(cp));
+        x.text(String.fromCodePoint(cp));
       },
       oncdata() {},
       oncomment() {},
@@ -220,29 +197,131 @@ export function extractHtml(html: string, pageUrl: string, pageUrlParsed = false
   );
   tokenizer.write(html);
   tokenizer.end();
+  return x.result();
+}
 
-  // Links are resolved after parsing: <base> applies to links before it too (HTML §4.2.3).
-  const seen = new Set<string>();
-  const outlinks: string[] = [];
-  const rawOutlinks: string[] = [];
-  // The fast path needs a base that is a parsed URL's href (a page URL that failed to parse is not).
-  // (With a base the parser rejects, even absolute links fail: new URL throws on the base first.)
-  const parsedBase = baseParsed ? null : normaliseUrl(base);
-  const fastBase = baseParsed || (parsedBase!.ok && parsedBase!.href === base);
-  for (const r of raw) {
-    let href = fastBase ? resolveLinkFast(r, base) : null;
-    if (href === null) {
-      const n = normaliseUrl(r, base);
-      if (!n.ok) continue;
-      href = n.href;
-    }
-    if (!isWebUrl(href) || seen.has(href)) continue;
-    seen.add(href);
-    outlinks.push(href);
-    rawOutlinks.push(r);
+/** The extractor proper: what both tokenizers' events mean for title, text, links and hints. */
+class Extraction implements HtmlSink {
+  private readonly parts: string[] = [];
+  private hidden = 0;
+  private inTitle = false;
+  private title = '';
+  private base: string;
+  /** Whether `base` is known to be a parsed URL's href (the fast link path needs one). */
+  private baseParsed: boolean;
+  private sawBase = false;
+  private readonly raw: string[] = [];
+  private tag = '';
+  private link: string | null = null;
+  // Template hint depth (nav, aside; header and footer outside article/main) and content depth.
+  private readonly hintParts: string[] = [];
+  private hint = 0;
+  private content = 0;
+  private readonly hintStack: boolean[] = [];
+  private pre = 0;
+
+  constructor(
+    private readonly pageUrl: string,
+    pageUrlParsed: boolean,
+  ) {
+    this.base = pageUrl;
+    this.baseParsed = pageUrlParsed;
   }
-  const templateHints = hintParts.length ? tidyText(hintParts.join('')).split('\n') : [];
-  return { title: foldSpaces(title), text: parts.join(''), outlinks, rawOutlinks, templateHints };
+
+  private push(s: string): void {
+    this.parts.push(s);
+    if (this.hint > 0) this.hintParts.push(s);
+  }
+
+  openTag(name: string): string {
+    this.tag = name;
+    this.link = null;
+    return LINK_ATTR.get(name) ?? '';
+  }
+
+  attribute(value: string): void {
+    if (this.link === null) this.link = value;
+  }
+
+  openEnd(): void {
+    const tag = this.tag;
+    const kind = KIND.get(tag) ?? 0;
+    if (kind !== 0) {
+      if (kind & F_PRE) this.pre++;
+      if (kind & F_CONTENT) this.content++;
+      if (kind & (F_HINT | F_HINT_OUTSIDE)) {
+        const h = (kind & F_HINT) !== 0 || this.content === 0;
+        this.hintStack.push(h);
+        if (h) this.hint++;
+      }
+    }
+    if (tag === 'title' && this.title === '') this.inTitle = true;
+    else if (kind & F_HIDDEN) this.hidden++;
+    if (kind & F_BLOCK) this.push('\n');
+    else if (kind & F_CELL) this.push(' ');
+    const link = this.link;
+    if (link !== null && link !== '') {
+      if (tag === 'base') {
+        if (!this.sawBase) {
+          this.sawBase = true;
+          const b = normaliseUrl(link, this.pageUrl);
+          if (b.ok) {
+            this.base = b.href;
+            this.baseParsed = true;
+          }
+        }
+      } else this.raw.push(link);
+    }
+  }
+
+  closeTag(name: string): void {
+    const kind = KIND.get(name) ?? 0;
+    if (kind & F_PRE && this.pre > 0) this.pre--;
+    if (name === 'title') this.inTitle = false;
+    else if (kind & F_HIDDEN && this.hidden > 0) this.hidden--;
+    if (kind & F_BLOCK) this.push('\n');
+    if (kind & F_CONTENT && this.content > 0) this.content--;
+    if (kind & (F_HINT | F_HINT_OUTSIDE) && this.hintStack.length > 0) {
+      if (this.hintStack.pop()) this.hint--;
+    }
+  }
+
+  text(s: string): void {
+    if (this.inTitle) this.title += s;
+    // Source line breaks are white space, not text line breaks, except in preformatted text.
+    else if (this.hidden === 0) this.push(this.pre > 0 ? s : lineBreaksToSpaces(s));
+  }
+
+  result(): Extracted {
+    const { raw, base, baseParsed, hintParts } = this;
+    // Links are resolved after parsing: <base> applies to links before it too (HTML §4.2.3).
+    const seen = new Set<string>();
+    const outlinks: string[] = [];
+    const rawOutlinks: string[] = [];
+    // The fast path needs a base that is a parsed URL's href (a page URL that failed to parse is not).
+    // (With a base the parser rejects, even absolute links fail: new URL throws on the base first.)
+    const parsedBase = baseParsed ? null : normaliseUrl(base);
+    const fastBase = baseParsed || (parsedBase!.ok && parsedBase!.href === base);
+    for (const r of raw) {
+      let href = fastBase ? resolveLinkFast(r, base) : null;
+      if (href === null) {
+        const n = normaliseUrl(r, base);
+        if (!n.ok) continue;
+        href = n.href;
+      }
+      if (!isWebUrl(href) || seen.has(href)) continue;
+      seen.add(href);
+      outlinks.push(href);
+      rawOutlinks.push(r);
+    }
+    const templateHints = hintParts.length ? tidyText(hintParts.join('')).split('\n') : [];
+    return { title: foldSpaces(this.title), text: this.parts.join(''), outlinks, rawOutlinks, templateHints };
+  }
+}
+
+/** `s.replace(/[\r\n]+/g, ' ')`, without the regex machinery for the many runs that have no line break. */
+function lineBreaksToSpaces(s: string): string {
+  return s.indexOf('\n') < 0 && s.indexOf('\r') < 0 ? s : s.replace(/[\r\n]+/g, ' ');
 }
 
 function foldSpaces(s: string): string {

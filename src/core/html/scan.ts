@@ -12,7 +12,12 @@ export interface HtmlSink {
   /** The end of the open tag (`>` or `/>`). */
   openEnd(): void;
   closeTag(name: string): void;
-  /** A run of text: split exactly where the Tokenizer splits it (before a `<`, around each entity). */
+  /**
+   * Text of the page from `start` to `end`: split exactly where the Tokenizer splits it (before a
+   * `<`, around each character reference), as the pieces are tidied one by one.
+   */
+  textRange(start: number, end: number): void;
+  /** The text of a character reference (one call per code point, as the Tokenizer). */
   text(s: string): void;
 }
 
@@ -187,13 +192,13 @@ class Scanner {
     while (amp >= 0 && amp < end) {
       const len = entityAt(html, amp, DecodingMode.Legacy);
       if (len > 0) {
-        if (start < amp) sink.text(html.slice(start, amp));
+        if (start < amp) sink.textRange(start, amp);
         for (const cp of decoded) sink.text(String.fromCodePoint(cp));
         start = amp + len;
       }
       amp = this.amp(len > 0 ? start : amp + 1);
     }
-    if (start < end) sink.text(html.slice(start, end));
+    if (start < end) sink.textRange(start, end);
   }
 
   /** `<` + letter at `lt`: name, attributes, then the content of raw-text elements. */
@@ -299,14 +304,17 @@ class Scanner {
   /** script, style, iframe, xmp, noembed, noframes: text up to the end tag, no references. */
   private rawText(start: number, name: string): number {
     const p = this.endTagAt(start, name);
-    if (start < p) this.sink.text(this.html.slice(start, p));
-    return this.endTag(p, name.length);
+    if (start < p) this.sink.textRange(start, p);
+    return this.endTag(p, name);
   }
 
-  /** The end tag at `p` (`</` + `len` characters + a name end): tell it, skip to after its '>'. */
-  private endTag(p: number, len: number): number {
-    this.sink.closeTag(this.html.slice(p + 2, p + 2 + len).toLowerCase());
-    return this.through('>', p + 2 + len);
+  /**
+   * The end tag of `name` at `p`: tell it, skip to after its '>'. Its letters matched `name` but for
+   * ASCII case, so `name` is what lower-casing them gives.
+   */
+  private endTag(p: number, name: string): number {
+    this.sink.closeTag(name);
+    return this.through('>', p + 2 + name.length);
   }
 
   /**
@@ -326,8 +334,8 @@ class Scanner {
       if (seq === seqLength) {
         if (endsName(c)) {
           const p = i - seqLength;
-          if (section < p) sink.text(html.slice(section, p));
-          return this.endTag(p, name.length);
+          if (section < p) sink.textRange(section, p);
+          return this.endTag(p, name);
         }
         seq = 0;
       }
@@ -336,7 +344,7 @@ class Scanner {
         if (c === AMP) {
           const len = entityAt(html, i, DecodingMode.Legacy);
           if (len > 0) {
-            if (section < i) sink.text(html.slice(section, i));
+            if (section < i) sink.textRange(section, i);
             for (const cp of decoded) sink.text(String.fromCodePoint(cp));
             section = i + len;
             i = section;

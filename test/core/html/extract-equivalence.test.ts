@@ -45,6 +45,7 @@ const TRICKY = [
   '<textarea><p>not a tag</p></textarea><xmp><b>raw</b></xmp>',
   '<p>unclosed <b>bold <i>italic</p> tail',
   '<title>t1</title><title>t2</title><body><p>b</p>',
+  '<title>\u3000A\ufeff\u2028B\u00a0\u180e C\r\n\t&#x2003;D\u200b</title><p>p</p>',
 ];
 
 describe('Tokenizer extractor = Parser reference', () => {

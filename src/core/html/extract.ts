@@ -1,6 +1,6 @@
 import { Tokenizer } from 'htmlparser2';
 import { isWebUrl, normaliseUrl } from '../url/normalize';
-import { scanHtml, type HtmlSink } from './scan';
+import { NextIndex, scanHtml, type HtmlSink } from './scan';
 
 /** What the workbench keeps of an HTML page: text only, never markup (crawled content is hostile). */
 export interface Extracted {
@@ -220,12 +220,9 @@ class Extraction implements HtmlSink {
   private readonly hintStack: boolean[] = [];
   private pre = 0;
 
-  // Where the next line break ('\n', '\r') of the page is at or after some point (-1: none), so
-  // that a piece of text without one costs no search of its own (most have none).
-  private lfFrom = 0;
-  private lfAt = -2;
-  private crFrom = 0;
-  private crAt = -2;
+  // Where the page's next line breaks are: a piece of text without one needs no regex.
+  private readonly lineFeeds: NextIndex;
+  private readonly carriageReturns: NextIndex;
 
   constructor(
     private readonly html: string,
@@ -234,6 +231,8 @@ class Extraction implements HtmlSink {
   ) {
     this.base = pageUrl;
     this.baseParsed = pageUrlParsed;
+    this.lineFeeds = new NextIndex(html, '\n');
+    this.carriageReturns = new NextIndex(html, '\r');
   }
 
   /**
@@ -324,7 +323,8 @@ class Extraction implements HtmlSink {
         return;
       }
       const s = this.html.slice(start, end);
-      if (this.pre > 0 || (this.lineFeed(start) >= end && this.carriageReturn(start) >= end)) this.push(s);
+      if (this.pre > 0 || (this.lineFeeds.of(start) >= end && this.carriageReturns.of(start) >= end))
+        this.push(s);
       else this.push(s.replace(/[\r\n]+/g, ' '));
     }
   }
@@ -332,26 +332,6 @@ class Extraction implements HtmlSink {
   text(s: string): void {
     if (this.inTitle) this.title += s;
     else if (this.hidden === 0) this.push(this.pre > 0 ? s : s.replace(/[\r\n]+/g, ' '));
-  }
-
-  /** The first '\n' of the page at or after `pos`; the page's length when none. */
-  private lineFeed(pos: number): number {
-    if (this.lfFrom > pos || this.lfAt < pos) {
-      this.lfFrom = pos;
-      const at = this.html.indexOf('\n', pos);
-      this.lfAt = at < 0 ? this.html.length : at;
-    }
-    return this.lfAt;
-  }
-
-  /** The first '\r' of the page at or after `pos`; the page's length when none. */
-  private carriageReturn(pos: number): number {
-    if (this.crFrom > pos || this.crAt < pos) {
-      this.crFrom = pos;
-      const at = this.html.indexOf('\r', pos);
-      this.crAt = at < 0 ? this.html.length : at;
-    }
-    return this.crAt;
   }
 
   /** The text: one flat string (tidyText's loop runs at half speed once it has seen a rope). */

@@ -63,6 +63,30 @@ function isAlpha(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
 }
 
+/**
+ * `s.indexOf(ch, pos)` (s.length when none) for positions that mostly grow, as the scanner and the
+ * extractor ask: the last answer holds for every position from the last question up to it, so a
+ * page is searched about once, not once per piece of text and to its end when it has no `ch`.
+ */
+export class NextIndex {
+  private from = 0;
+  private at = -1;
+
+  constructor(
+    private readonly s: string,
+    private readonly ch: string,
+  ) {}
+
+  of(pos: number): number {
+    if (this.from > pos || this.at < pos) {
+      this.from = pos;
+      const i = this.s.indexOf(this.ch, pos);
+      this.at = i < 0 ? this.s.length : i;
+    }
+    return this.at;
+  }
+}
+
 /** Thrown (and caught in scanHtml) when the scanner meets input it does not reproduce exactly. */
 const GIVE_UP = new Error('scan: not on the fast path');
 
@@ -114,18 +138,15 @@ class Scanner {
   private readonly n: number;
   /** Where the text not yet told to the sink starts. */
   private section = 0;
-  /**
-   * The first '&' at or after `ampFrom` is at `ampAt` (-1: none): pages without references would
-   * otherwise be searched to their end once per text run and per link.
-   */
-  private ampFrom = 0;
-  private ampAt = -2;
+  /** Where the next '&' is. */
+  private readonly amps: NextIndex;
 
   constructor(
     private readonly html: string,
     private readonly sink: HtmlSink,
   ) {
     this.n = html.length;
+    this.amps = new NextIndex(html, '&');
   }
 
   run(): void {
@@ -171,13 +192,6 @@ class Scanner {
     return at + s.length;
   }
 
-  /** The first '&' at or after `pos`, -1 when none. */
-  private amp(pos: number): number {
-    if (this.ampFrom <= pos && (this.ampAt === -1 || this.ampAt >= pos)) return this.ampAt;
-    this.ampFrom = pos;
-    return (this.ampAt = this.html.indexOf('&', pos));
-  }
-
   private charAt(i: number): number {
     if (i >= this.n) throw GIVE_UP;
     return this.html.charCodeAt(i);
@@ -188,15 +202,15 @@ class Scanner {
     let start = this.section;
     if (start >= end) return;
     const { html, sink } = this;
-    let amp = this.amp(start);
-    while (amp >= 0 && amp < end) {
+    let amp = this.amps.of(start);
+    while (amp < end) {
       const len = entityAt(html, amp, DecodingMode.Legacy);
       if (len > 0) {
         if (start < amp) sink.textRange(start, amp);
         for (const cp of decoded) sink.text(String.fromCodePoint(cp));
         start = amp + len;
       }
-      amp = this.amp(len > 0 ? start : amp + 1);
+      amp = this.amps.of(len > 0 ? start : amp + 1);
     }
     if (start < end) sink.textRange(start, end);
   }
@@ -269,17 +283,17 @@ class Scanner {
   /** An attribute value with character references decoded (attribute mode). */
   private attributeValue(start: number, end: number): string {
     const { html } = this;
-    let amp = this.amp(start);
-    if (amp < 0 || amp >= end) return html.slice(start, end);
+    let amp = this.amps.of(start);
+    if (amp >= end) return html.slice(start, end);
     let out = '';
-    while (amp >= 0 && amp < end) {
+    while (amp < end) {
       const len = entityAt(html, amp, DecodingMode.Attribute);
       if (len > 0) {
         out += html.slice(start, amp);
         for (const cp of decoded) out += String.fromCodePoint(cp);
         start = amp + len;
       }
-      amp = this.amp(len > 0 ? start : amp + 1);
+      amp = this.amps.of(len > 0 ? start : amp + 1);
     }
     return out + html.slice(start, end);
   }

@@ -1,34 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractHtml, tidyText, type Extracted } from '../../../src/core/html/extract';
-import { ingest } from '../../../src/core/ingest/pipeline';
 import { extractHtmlReference } from './reference-extract';
-
-const ROOT = join(import.meta.dirname, '../../..');
-
-/** HTML pages of the sample crawl, decoded as ingest decodes them. */
-async function samplePages(): Promise<{ url: string; html: string }[]> {
-  const bytes = readFileSync(join(ROOT, 'sample/sample.warc.gz'));
-  const out: { url: string; html: string }[] = [];
-  const { parseHttpBlock } = await import('../../../src/core/ingest/http');
-  const { WarcParser, targetUri } = await import('../../../src/core/ingest/warc');
-  const { MultiGunzip } = await import('../../../src/core/ingest/gzip');
-  const { decodeText } = await import('../../../src/core/text/charset');
-  const { headerValue } = await import('../../../src/core/ingest/bytes');
-  const parser = new WarcParser((r) => {
-    if (r.type !== 'response' || !r.block) return;
-    const http = parseHttpBlock(r.block);
-    const ct = headerValue(http.headers, 'Content-Type') ?? '';
-    if (!ct.includes('html')) return;
-    out.push({ url: targetUri(r.headers), html: decodeText(http.body, ct, true).text });
-  }, true);
-  const gz = new MultiGunzip((d, o) => parser.push(d, o));
-  gz.push(bytes, true);
-  parser.end();
-  void ingest; // the pipeline is tested elsewhere; here only the extractors are compared
-  return out;
-}
+import { samplePages } from './sample-pages';
 
 const TRICKY = [
   '<title>A &amp; B</title><p>x<br>y<br/>z</p>',

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractHtml, extractHtmlFast, extractHtmlTokenizer } from '../../../src/core/html/extract';
 import { seededRandom, type Rng } from '../../../src/core/random';
+import { samplePages } from './sample-pages';
 
 /**
  * The scanner (src/core/html/scan.ts, extractHtmlFast) against htmlparser2's Tokenizer
@@ -306,29 +305,6 @@ describe('scanner = Tokenizer: seeded random documents', () => {
     expect(fast).toBeGreaterThan(N * 0.6);
   });
 });
-
-const ROOT = join(import.meta.dirname, '../../..');
-
-/** HTML pages of the sample crawl, decoded as ingest decodes them. */
-async function samplePages(): Promise<{ url: string; html: string }[]> {
-  const bytes = readFileSync(join(ROOT, 'sample/sample.warc.gz'));
-  const out: { url: string; html: string }[] = [];
-  const { parseHttpBlock } = await import('../../../src/core/ingest/http');
-  const { WarcParser, targetUri } = await import('../../../src/core/ingest/warc');
-  const { MultiGunzip } = await import('../../../src/core/ingest/gzip');
-  const { decodeText } = await import('../../../src/core/text/charset');
-  const { headerValue } = await import('../../../src/core/ingest/bytes');
-  const parser = new WarcParser((r) => {
-    if (r.type !== 'response' || !r.block) return;
-    const http = parseHttpBlock(r.block);
-    const ct = headerValue(http.headers, 'Content-Type') ?? '';
-    if (!ct.includes('html')) return;
-    out.push({ url: targetUri(r.headers), html: decodeText(http.body, ct, true).text });
-  }, true);
-  await new MultiGunzip((d, o) => parser.push(d, o)).push(bytes, true);
-  parser.end();
-  return out;
-}
 
 describe('scanner = Tokenizer: the sample crawl', () => {
   it('agrees on every HTML page and takes almost all of them', async () => {

@@ -15,7 +15,20 @@
  * the browser process, outside the renderer the profiles see.
  *
  * Without FILE: ../shared/datasets/docsite/crawl.warc.gz and .bench/generated-210mb.warc.gz.
- * PROF_NOBUILD=1 reuses /tmp/prof-dist. Profiles are saved to /tmp/prof-out/<file>-<thread>.cpuprofile.
+ * Profiles are saved to /tmp/prof-out/<file>-<thread>.cpuprofile (open them in DevTools); given a
+ * .cpuprofile instead of a crawl, its breakdown is printed again.
+ *
+ * - PROF_NOBUILD=1 reuses /tmp/prof-dist (the tree is shared: the build says which commit and which
+ *   uncommitted src files it holds).
+ * - PROF_CDP=0: no profiler, no attach, only the /proc figures (profiling at 100 µs slows the ingest
+ *   by a third or more).
+ * - PROF_TRACE=1: a Chromium trace as well (tasks of every thread with their posting site, IndexedDB's
+ *   events in the renderer and the browser), saved as /tmp/prof-out/<file>-trace.json; for a long run
+ *   set PROF_TRACE_CATS=IndexedDB,leveldb (every task of a 45 s run is more JSON than Node can parse).
+ *
+ * Reading the numbers: the V8 sampler counts wall time, so a thread that is runnable but waiting for a
+ * core counts as busy. On a machine with few cores (the IndexedDB backend takes one core's worth in the
+ * browser process) the profiles give the split of a thread's time; the /proc figures give its CPU.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -289,6 +302,98 @@ class CpuWatch {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Chromium trace: every task of every thread ("toplevel"), IndexedDB's own events, the worker threads'
+// names. A task's posting site (src_file/src_func) says what a browser thread-pool thread was doing.
+
+const TRACE_CONFIG = {
+  transferMode: 'ReturnAsStream',
+  traceConfig: {
+    recordMode: 'recordAsMuchAsPossible',
+    // PROF_TRACE_CATS=IndexedDB,leveldb for a long run: every task of every thread is too much to parse.
+    includedCategories: process.env.PROF_TRACE_CATS?.split(',') ?? [
+      'toplevel',
+      'IndexedDB',
+      'leveldb',
+      'disabled-by-default-devtools.timeline',
+    ],
+  },
+};
+
+interface TraceEvent {
+  ph: string;
+  name: string;
+  cat: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: Record<string, unknown>;
+}
+
+async function stopTrace(root: Channel): Promise<TraceEvent[]> {
+  const done = new Promise<string>((ok) => root.on('Tracing.tracingComplete', (p) => ok(p.stream as string)));
+  await root.send('Tracing.end');
+  const stream = await done;
+  const parts: string[] = [];
+  for (;;) {
+    const r = await root.send<{ data: string; eof: boolean; base64Encoded?: boolean }>('IO.read', {
+      handle: stream,
+      size: 1 << 22,
+    });
+    parts.push(r.base64Encoded ? Buffer.from(r.data, 'base64').toString('utf8') : r.data);
+    if (r.eof) break;
+  }
+  await root.send('IO.close', { handle: stream });
+  const json = JSON.parse(parts.join('')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  return Array.isArray(json) ? json : (json.traceEvents ?? []);
+}
+
+/** Per thread: time in top-level tasks (busy) and the posting sites that took most of it. */
+function printTrace(events: TraceEvent[]): void {
+  const names = new Map<string, string>();
+  const procs = new Map<number, string>();
+  for (const e of events) {
+    if (e.ph !== 'M') continue;
+    if (e.name === 'thread_name') names.set(`${e.pid}/${e.tid}`, String(e.args?.name));
+    if (e.name === 'process_name') procs.set(e.pid, String(e.args?.name));
+  }
+  const threads = new Map<string, { busy: number; first: number; last: number; by: Map<string, number> }>();
+  const idb = new Map<string, number>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined) continue;
+    const key = `${e.pid}/${e.tid}`;
+    if (/IndexedDB|leveldb/.test(e.cat)) {
+      const k = `${procs.get(e.pid) ?? e.pid} ${names.get(key) ?? e.tid}: ${e.name}`;
+      idb.set(k, (idb.get(k) ?? 0) + e.dur);
+    }
+    if (e.cat !== 'toplevel') continue;
+    const t = threads.get(key) ?? { busy: 0, first: e.ts, last: e.ts, by: new Map() };
+    t.busy += e.dur;
+    t.first = Math.min(t.first, e.ts);
+    t.last = Math.max(t.last, e.ts + e.dur);
+    const src = e.args?.src_func
+      ? `${String(e.args.src_file ?? '').replace(/^.*\/(?=[^/]+\/[^/]+$)/, '')}:${String(e.args.src_func)}`
+      : e.name;
+    t.by.set(src, (t.by.get(src) ?? 0) + e.dur);
+    threads.set(key, t);
+  }
+  console.log(
+    '\n  trace: time in top-level tasks per thread (s), then the posting sites that took most of it',
+  );
+  for (const [key, t] of [...threads].sort((a, b) => b[1].busy - a[1].busy).slice(0, 12)) {
+    const pid = Number(key.split('/')[0]);
+    console.log(
+      `    ${(t.busy / 1e6).toFixed(2).padStart(7)} s  ${(procs.get(pid) ?? String(pid)).slice(0, 12).padEnd(12)} ${(names.get(key) ?? key).slice(0, 28).padEnd(28)} (active ${((t.last - t.first) / 1e6).toFixed(2)} s)`,
+    );
+    for (const [src, us] of [...t.by].sort((a, b) => b[1] - a[1]).slice(0, 4))
+      console.log(`             ${(us / 1e6).toFixed(2).padStart(6)} s  ${src.slice(0, 100)}`);
+  }
+  console.log('  trace: IndexedDB/leveldb events (s, nested events counted in each)');
+  for (const [k, us] of [...idb].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`    ${(us / 1e6).toFixed(2).padStart(7)} s  ${k.slice(0, 110)}`);
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Profile analysis: self time per function (mapped to the original source through the build's source
 // maps), grouped into categories.
 
@@ -331,7 +436,12 @@ const CATEGORIES: [string, (fn: string, src: string) => boolean][] = [
   ['inflate (fflate)', (_, s) => /fflate|core\/ingest\/gzip\.ts/.test(s)],
   ['HTML tokenizer/extractor', (_, s) => /htmlparser2|entities\/|core\/html\//.test(s)],
   ['charset decode', (fn, s) => /core\/text\/charset\.ts/.test(s) || (!s && fn === 'decode')],
-  ['fingerprint', (_, s) => /core\/text\/(fingerprint|sha1|template|tokens)\.ts|core\/signatures\//.test(s)],
+  ['fingerprint', (_, s) => /core\/text\/(fingerprint|template|tokens)\.ts|core\/signatures\//.test(s)],
+  [
+    'payload digest (SHA-1: WebCrypto, sha1.ts)',
+    (fn, s) =>
+      /core\/text\/sha1\.ts/.test(s) || (!s && fn === 'digest') || /^(computeDigest|settleDigests)$/.test(fn),
+  ],
   [
     'structured clone / IndexedDB / Dexie',
     (fn, s) =>
@@ -405,9 +515,9 @@ function printBreakdown(b: Breakdown): void {
       ` (of which (program) ${(b.categories.get('(program): native, not JS')! / 1000).toFixed(2)} s)`,
   );
   console.log(`    busy % per tenth of the main thread's profile: ${b.timeline}`);
-  console.log('    category                                    ms   % wall');
+  console.log('    category                                          ms   % wall');
   for (const [c, ms] of [...b.categories].sort((x, y) => y[1] - x[1]))
-    if (ms > 0) console.log(`    ${c.padEnd(38)} ${ms.toFixed(0).padStart(7)} ${pct(ms)}`);
+    if (ms > 0) console.log(`    ${c.padEnd(44)} ${ms.toFixed(0).padStart(7)} ${pct(ms)}`);
   console.log(`    top ${TOP} self time:`);
   for (const f of b.top)
     console.log(
@@ -448,6 +558,9 @@ async function profileFile(file: string): Promise<void> {
       await root.send('Target.setAutoAttach', AUTO_ATTACH);
       await startProfile(root);
     }
+    // PROF_TRACE=1: a Chromium trace too (task-level, every process the page uses, the browser's included).
+    const tracing = process.env.PROF_TRACE === '1';
+    if (tracing) await root.send('Tracing.start', TRACE_CONFIG);
     cpu.start();
     const t0 = Date.now();
     const seconds = await b.page.evaluate(async () => {
@@ -467,6 +580,7 @@ async function profileFile(file: string): Promise<void> {
       return (performance.now() - start) / 1000;
     });
     const threads = cpu.stop();
+    const trace = tracing ? await stopTrace(root) : null;
     const wallAll = (Date.now() - t0) / 1000;
 
     const profiles: { name: string; profile: CpuProfile }[] = [];
@@ -548,24 +662,45 @@ async function profileFile(file: string): Promise<void> {
       console.log(
         `    ${r.seconds.toFixed(2).padStart(7)} s  ${r.proc.slice(0, 20).padEnd(20)} ${r.thread.padEnd(16)} ${r.timeline}`,
       );
+    if (trace) {
+      const out = join(OUT, `${basename(file).replace(/\.warc\.gz$/, '')}-trace.json`);
+      writeFileSync(out, JSON.stringify({ traceEvents: trace }));
+      printTrace(trace);
+      console.log(`  saved ${out}`);
+    }
   } finally {
     await b.close();
     await app.close();
   }
 }
 
-if (process.env.PROF_NOBUILD !== '1' || !existsSync(join(DIST, 'index.html'))) {
+const files = process.argv.slice(2);
+if (
+  (files.length === 0 || !files.every((f) => f.endsWith('.cpuprofile'))) &&
+  (process.env.PROF_NOBUILD !== '1' || !existsSync(join(DIST, 'index.html')))
+) {
   console.log(`building into ${DIST} (unminified, with source maps)…`);
   execFileSync('npx', ['vite', 'build', '--minify', 'false', '--outDir', DIST, '--emptyOutDir'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // The tree is shared: say what was built (the commit, and src files changed but not committed).
+  const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+  const dirty = execFileSync('git', ['status', '--porcelain', 'src'], { cwd: ROOT }).toString().trim();
+  console.log(
+    `built ${head}${dirty ? `, with uncommitted changes in: ${dirty.replace(/\s*\n\s*/g, ', ')}` : ''}`,
+  );
 }
-const files = process.argv.slice(2);
 if (files.length === 0) {
   files.push(
     resolve(ROOT, '../shared/datasets/docsite/crawl.warc.gz'),
     join(ROOT, '.bench/generated-210mb.warc.gz'),
   );
 }
-for (const f of files) await profileFile(f);
+for (const f of files) {
+  // A saved profile: print its breakdown again (the build in /tmp/prof-dist maps it to the sources).
+  if (f.endsWith('.cpuprofile')) {
+    const p = JSON.parse(readFileSync(f, 'utf8')) as CpuProfile;
+    printBreakdown(analyse(basename(f), p, p.startTime, p.endTime));
+  } else await profileFile(f);
+}

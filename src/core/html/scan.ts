@@ -120,11 +120,11 @@ function entityAt(html: string, amp: number, mode: DecodingMode): number {
  * with indexOf, tags are read with charCodeAt. Returns false, having told `sink` only part of the
  * page, when the page has something this scanner does not reproduce exactly (CDATA sections,
  * <plaintext>, any construct cut by the end of input, a character reference at the very end, U+000F
- * and U+001C which the Tokenizer's case-folding `c | 0x20` reads as '/' and '<' in raw text); the
+ * or U+001C in raw text or RCDATA, which the Tokenizer's case-folding `c | 0x20` reads as '/' and
+ * '<' when it looks for the end tag there); the
  * caller then runs the Tokenizer on a fresh sink. test/core/html/scan.test.ts checks the two agree.
  */
 export function scanHtml(html: string, sink: HtmlSink): boolean {
-  if (html.indexOf('\x0f') >= 0 || html.indexOf('\x1c') >= 0) return false;
   try {
     new Scanner(html, sink).run();
     return true;
@@ -140,6 +140,8 @@ class Scanner {
   private section = 0;
   /** Where the next '&' is. */
   private readonly amps: NextIndex;
+  /** Where the next U+000F and U+001C are, once there is raw text. */
+  private controls: NextIndex[] | undefined;
 
   constructor(
     private readonly html: string,
@@ -318,6 +320,13 @@ class Scanner {
   /** script, style, iframe, xmp, noembed, noframes: text up to the end tag, no references. */
   private rawText(start: number, name: string): number {
     const p = this.endTagAt(start, name);
+    // A U+000F or U+001C before the end tag might have made an earlier one for the Tokenizer.
+    if (
+      (this.controls ??= [new NextIndex(this.html, '\x0f'), new NextIndex(this.html, '\x1c')]).some(
+        (x) => x.of(start) < p,
+      )
+    )
+      throw GIVE_UP;
     if (start < p) this.sink.textRange(start, p);
     return this.endTag(p, name);
   }
@@ -345,6 +354,7 @@ class Scanner {
     let i = start;
     for (;;) {
       const c = this.charAt(i);
+      if (c === 0x0f || c === 0x1c) throw GIVE_UP; // see rawText
       if (seq === seqLength) {
         if (endsName(c)) {
           const p = i - seqLength;

@@ -67,6 +67,7 @@ const FAST: string[] = [
   '<table><tr><td>a<td>b</tr><tr><th>c</th></table><select><option>o1<option>o2</select>',
   // Control characters the Tokenizer does not treat specially.
   '<p>a\u0000b\u000bc\u0001</p><a href="/\u0000x">n</a>',
+  '<p>a\u001cb\u000fc</p><a href="/\u001c\u000f">x</a><script>s</script>\u001c/script>',
   '<p>中文 ü é — “q”</p><a href="/ü">u</a>',
 ];
 
@@ -85,6 +86,8 @@ const FALLBACK: string[] = [
   '<!doctype',
   '<script>a\u001c/script>b</script>',
   '<script>a<\u000fscript>b</script>',
+  '<title>t\u001c</title>',
+  '<style>\u000f</style>',
 ];
 
 describe('scanner = Tokenizer: hand-written cases', () => {

@@ -133,8 +133,8 @@ export function resolveLinkFast(raw: string, base: string): string | null {
  * the string, no callback per character) and, for the rare page it does not reproduce exactly, by
  * htmlparser2's Tokenizer — the same output either way (test/core/html/scan.test.ts). On docsite
  * (39 M characters of HTML, Node 20) tokenizing alone takes 71 ms against the Tokenizer's 196; the
- * whole extraction 250 against 395, the rest being the text itself (slices, line breaks, join) which
- * both share (npm run bench:extract). `pageUrlParsed`: the caller already
+ * whole extraction ~210 against ~350, the rest being the text itself (slices, line breaks, join)
+ * which both share (npm run bench:extract). `pageUrlParsed`: the caller already
  * parsed pageUrl (it is a URL's href), so links may be resolved without parsing it again.
  */
 export function extractHtml(html: string, pageUrl: string, pageUrlParsed = false): Extracted {
@@ -238,9 +238,10 @@ class Extraction implements HtmlSink {
   }
 
   /**
-   * Pieces of one or two characters (block breaks, the white space between tags: two thirds of the
-   * pieces on docsite) gathered into one short flat string before they go to `parts`: joining costs
-   * per piece more than per character.
+   * Pieces of one or two characters (block breaks, line breaks as spaces, the white space between
+   * tags: most pieces on docsite) gathered into one short string before they go to `parts`, kept
+   * under 13 characters so V8 copies it flat: joining costs per piece more than per character
+   * (docsite: extraction 260 → 210 ms with it).
    */
   private tail = '';
 
@@ -315,19 +316,32 @@ class Extraction implements HtmlSink {
   }
 
   textRange(start: number, end: number): void {
-    if (this.inTitle) this.title += this.html.slice(start, end);
+    const html = this.html;
+    if (this.inTitle) this.title += html.slice(start, end);
     else if (this.hidden === 0) {
-      // Source line breaks are white space, not text line breaks, except in preformatted text.
-      if (end - start === 1) {
-        // One character, most often the line break between two tags (a quarter of the pieces).
-        const c = this.html.charCodeAt(start);
-        this.push((c === 10 || c === 13) && this.pre === 0 ? ' ' : this.html[start]);
+      if (this.pre > 0) {
+        this.push(html.slice(start, end));
         return;
       }
-      const s = this.html.slice(start, end);
-      if (this.pre > 0 || (this.lineFeeds.of(start) >= end && this.carriageReturns.of(start) >= end))
-        this.push(s);
-      else this.push(s.replace(/[\r\n]+/g, ' '));
+      // Source line breaks are white space, not text line breaks, except in preformatted text:
+      // `html.slice(start, end).replace(/[\r\n]+/g, ' ')` as pieces, the runs of line breaks found
+      // with the page's NextIndex — no regex call and no copy per piece (which were a third of
+      // extraction on docsite, where most pieces have a line break).
+      let p = start;
+      while (p < end) {
+        const lf = this.lineFeeds.of(p);
+        const cr = this.carriageReturns.of(p);
+        const br = lf < cr ? lf : cr;
+        if (br >= end) {
+          this.push(html.slice(p, end));
+          return;
+        }
+        if (br > p) this.push(html.slice(p, br));
+        this.push(' ');
+        p = br + 1;
+        let c: number;
+        while (p < end && ((c = html.charCodeAt(p)) === 10 || c === 13)) p++;
+      }
     }
   }
 

@@ -100,6 +100,27 @@ describe('scanner = Tokenizer: hand-written cases', () => {
   });
 });
 
+describe('the text before tidying', () => {
+  // Stated independently of both paths: each piece of source text (between tags, around each
+  // character reference) has its runs of line breaks made one space; <pre> keeps them; block
+  // elements add '\n'. Callers store this text, so it must not drift.
+  const fold = (s: string) => s.replace(/[\r\n]+/g, ' ');
+  const cases: [string, string][] = [
+    ['<p>a\r\n\r\nb\nc</p>x\n<b>\n</b>\ny', ['\n', fold('a\r\n\r\nb\nc'), '\n', 'x ', ' ', ' y'].join('')],
+    ['<pre>a\r\n\nb\r</pre>\r\nc', '\na\r\n\nb\r\n c'],
+    ['a\n&#10;\nb&#13;&#10;c\n\n', 'a   b  c '],
+    ['\n\n\n', ' '],
+    ['<div>\n  <span>a</span>\n  b\n</div>', '\n   a   b \n'],
+    ['<td>x</td>\r<td>y</td>', ' x  y'],
+  ];
+  it('folds line breaks per piece, on both paths', () => {
+    for (const [html, text] of cases) {
+      expect(extractHtmlTokenizer(html, PAGE).text, JSON.stringify(html)).toBe(text);
+      expect(extractHtmlFast(html, PAGE)?.text, JSON.stringify(html)).toBe(text);
+    }
+  });
+});
+
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
 
 const WORDS = [

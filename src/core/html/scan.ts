@@ -264,7 +264,8 @@ class Scanner {
           valueEnd = k;
         }
       }
-      // Else no value: the next '/', '>' or name is read from `k` on.
+      // Else no value: the next '/', '>' or name is read from `k` on. The length test first:
+      // lower-casing changes the length only of U+0130, which no wanted name ('href', 'src') holds.
       if (
         !found &&
         nameEnd - nameStart === wanted.length &&

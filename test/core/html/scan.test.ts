@@ -23,6 +23,7 @@ function check(html: string, url = PAGE): boolean {
 /** Constructs the scanner must take itself (and agree on). */
 const FAST: string[] = [
   // Text, '<' that starts no tag, white space and line breaks.
+  '',
   'plain text only',
   'a < b, 3<4, a <= b, x<-y, <3 <<b>bold</b> <1>',
   '<p>line one\nline two\r\nthree\r\rfour\n\n</p>',

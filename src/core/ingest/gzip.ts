@@ -62,6 +62,14 @@ export const streamInflater: MemberInflater = async (member) => {
   }
 };
 
+/**
+ * Members smaller than this go to fflate even when there is a native inflater: a stream per member has a
+ * fixed cost that fflate's synchronous inflate of a small member does not. Measured in Chromium on the
+ * generated WARC.gz (median member 240 bytes): fflate 0.73 s, DecompressionStream for every member
+ * 0.70 s, native from 1 KiB 0.50 s; on docsite (larger members) 0.85 / 0.27 / 0.25–0.36 s.
+ */
+const NATIVE_MIN_BYTES = 2048;
+
 /** The ISIZE field of the member ending at `end` (its last 4 bytes, little-endian). */
 function trailerLength(buf: Uint8Array, end: number): number {
   return (buf[end - 4] | (buf[end - 3] << 8) | (buf[end - 2] << 16) | (buf[end - 1] << 24)) >>> 0;
@@ -175,7 +183,7 @@ export class MultiGunzip {
 
   /** The candidate member [start, end) by the native inflater, when there is one and it accepts it. */
   private async tryNative(buf: Uint8Array, end: number): Promise<Uint8Array | null> {
-    if (!this.native || end - this.start < 18) return null;
+    if (!this.native || end - this.start < NATIVE_MIN_BYTES) return null;
     const r = this.native(buf.subarray(this.start, end));
     const data = r instanceof Promise ? await r : r;
     return data && data.length === trailerLength(buf, end) ? data : null;

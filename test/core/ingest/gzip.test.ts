@@ -160,6 +160,26 @@ describe.each(INFLATERS)('MultiGunzip with %s', (_name, inf) => {
     expect(out.byOffset.map(([o]) => o)).toEqual([0, found!.length]);
   });
 
+  it('hands members of 2 KiB and more to the native inflater, smaller ones to fflate, same bytes out', async () => {
+    const payloads = [0, 1, 2, 3, 4, 5].map((i) =>
+      i % 2 ? textPayloads[i % 5] : randomBytes(3000 + i * 700, i),
+    );
+    const { file, offsets } = members(...payloads);
+    const calls: number[] = [];
+    const outer = inflater;
+    if (outer)
+      inflater = (m) => {
+        calls.push(m.length);
+        return outer(m);
+      };
+    const out = await gunzipInPieces(file, 1000);
+    expect(out.data).toEqual(concat(...payloads));
+    expect(out.byOffset.map(([o]) => o)).toEqual(offsets);
+    const big = offsets.map((o, i) => (offsets[i + 1] ?? file.length) - o).filter((n) => n >= 2048);
+    expect(big.length).toBe(3);
+    expect(calls).toEqual(outer ? big : []);
+  });
+
   it('reads members with FEXTRA, FNAME, FCOMMENT and FHCRC header fields', async () => {
     const payload = utf8Bytes('payload behind a long gzip header');
     const deflated = new Uint8Array(deflateRawSync(payload));

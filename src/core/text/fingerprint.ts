@@ -4,16 +4,20 @@
  * "fingerprint"), where a collision costs one false exact-duplicate pair in 2^64.
  */
 export function fingerprint64(text: string): string {
-  let h1 = 0x9747b28c ^ text.length;
-  let h2 = 0x85ebca6b ^ text.length;
-  for (let i = 0; i < text.length; i++) {
+  const n = text.length;
+  let h1 = 0x9747b28c ^ n;
+  let h2 = 0x85ebca6b ^ n;
+  for (let i = 0; i < n; i++) {
     let c = text.charCodeAt(i);
     if (c === 10) c = 32; // tidy text's line breaks count as the single spaces normaliseText makes
     h1 = Math.imul(h1 ^ c, 0xcc9e2d51);
     h1 = (h1 << 15) | (h1 >>> 17);
     h2 = Math.imul(h2 ^ c, 0x1b873593);
     h2 = (h2 << 13) | (h2 >>> 19);
-    h2 = Math.imul(h2, 5) + 0xe6546b64;
+    // `| 0`: the sum leaves the int32 range (0xe6546b64 > 2^31), and as a double h2 costs a float add
+    // and a double → int32 truncation per character (docsite, Node 20: 5.7 → 3.7 ns a character).
+    // Bit-identical: h2 is only ever read through ToInt32 (`^`), which the `| 0` applies earlier.
+    h2 = (Math.imul(h2, 5) + 0xe6546b64) | 0;
   }
   h1 = fmix(h1 ^ h2);
   h2 = fmix(h2 ^ h1);

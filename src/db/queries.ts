@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
 import type { IngestedPage, IngestSummary } from '../core/types';
 import type { PageContent } from '../core/types';
-import type { Dataset, DatasetStatus, StoredChunk, StoredContent, StoredPage, WorkbenchDb } from './schema';
+import { ChunkReader, chunkBytes, packChunk } from './schema';
+import type { Dataset, DatasetStatus, StoredContent, StoredPage, WorkbenchDb } from './schema';
 
 /** A job that has not written for this long is taken as dead (tab reloaded or closed mid-ingest). */
 export const HEARTBEAT_STALE_MS = 15_000;
@@ -54,8 +55,8 @@ export async function writeBatch(d: WorkbenchDb, datasetId: number, batch: Inges
     pages[i] = { ...batch[i].page, datasetId, chunk };
     contents[i] = batch[i].content;
   }
-  const row: StoredChunk = { datasetId, chunk, contents };
-  const bytes = approxBytes(pages) + approxBytes(row);
+  const row = packChunk(datasetId, chunk, contents);
+  const bytes = approxBytes(pages) + chunkBytes(row);
   await d.transaction('rw', d.pages, d.chunks, d.datasets, async () => {
     await d.pages.bulkPut(pages);
     await d.chunks.put(row);
@@ -133,7 +134,7 @@ export async function dropLastPages(d: WorkbenchDb, datasetId: number, n: number
   await d.transaction('rw', d.pages, d.chunks, async () => {
     const held = await d.chunks.bulkGet(chunks.map((c) => [datasetId, c] as [number, number]));
     const seqs = new Set(last.map((p) => p.seq));
-    for (const c of held) for (const x of c?.contents ?? []) seqs.add(x.seq);
+    for (const c of held) for (const seq of c?.seqs ?? []) seqs.add(seq);
     await d.pages.bulkDelete([...seqs].map((s) => [datasetId, s] as [number, number]));
     await d.chunks.bulkDelete(chunks.map((c) => [datasetId, c] as [number, number]));
   });
@@ -267,11 +268,7 @@ export async function loadContents(
   const want = keys.filter((c) => !chunkCache.has(`${datasetId}/${c}`));
   if (want.length > 0) {
     const rows = await d.chunks.bulkGet(want.map((c) => [datasetId, c] as [number, number]));
-    rows.forEach((row, i) => {
-      const bySeq = new Map<number, PageContent>();
-      for (const c of row?.contents ?? []) bySeq.set(c.seq, c);
-      chunkCache.set(`${datasetId}/${want[i]}`, bySeq);
-    });
+    rows.forEach((row, i) => chunkCache.set(`${datasetId}/${want[i]}`, row ? new ChunkReader(row) : null));
   }
   const out = pages.map((p) => {
     const c = p.chunk === undefined ? undefined : chunkCache.get(`${datasetId}/${p.chunk}`)?.get(p.seq);
@@ -291,7 +288,7 @@ export async function loadContents(
 
 /** Chunks kept by loadContents (each ~1–5 MB of text): a few, for neighbouring pages. */
 const CHUNK_CACHE = 4;
-const chunkCache = new Map<string, Map<number, PageContent>>();
+const chunkCache = new Map<string, ChunkReader | null>();
 
 /** Forget the cached chunks of a dataset (its rows were deleted). */
 function forgetChunks(datasetId: number): void {

@@ -67,12 +67,189 @@ export interface StoredContent extends PageContent {
  * 2.5 MB value of 500 contents ~3× faster than the same contents as 500 values (115 against 36 MB/s,
  * measured in this Chromium; large values go to a blob file instead of LevelDB), and storage was the
  * largest cost of ingesting a big crawl in the browser. Reading one page's content reads its chunk.
+ *
+ * The contents are packed (packChunk): every string of the batch UTF-8 encoded into one byte array, with
+ * their lengths, and the counts and template hints in typed arrays. Why: structured serialisation of 500
+ * objects holding ~10⁴–10⁵ strings was the largest single function of a big ingest, and V8 writes a
+ * string with any character beyond Latin-1 as UTF-16 — most page texts of a real crawl, so twice their
+ * bytes; a typed array is one copy, and UTF-8 keeps mostly-ASCII text at about a byte a character.
  */
 export interface StoredChunk {
   datasetId: number;
   /** The chunk's key: the first seq of its batch (seqs are unique in a dataset). */
   chunk: number;
-  contents: PageContent[];
+  /** The pages' seqs, in batch order. */
+  seqs: Float64Array;
+  /** Four per page: its outlinks, raw outlinks, headers, template hints (-1: none, not an empty list). */
+  counts: Int32Array;
+  /**
+   * The strings of all pages, one after the other, UTF-8: per page its text, outlinks, raw outlinks,
+   * then each header's name and value.
+   */
+  utf8: Uint8Array;
+  /** Where each page's strings end in utf8 (a page can be decoded alone). */
+  ends: Int32Array;
+  /** Each of those strings' length in UTF-16 code units (String.length), so one decode can be cut up. */
+  lengths: Uint16Array | Uint32Array;
+  /** All pages' template hints, one after the other (counts say whose). */
+  hints: Float64Array;
+  /**
+   * Strings that are not well-formed UTF-16 (a lone surrogate: UTF-8 has no code for it, TextEncoder
+   * would write U+FFFD), by their index among the strings; stored as they are, their length is 0.
+   */
+  loose?: [number, string][];
+}
+
+const FIELDS = 4;
+
+/** Whether a string has no lone surrogate (String.prototype.isWellFormed, ES2024; a regex where absent). */
+const wellFormed: (s: string) => boolean =
+  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function'
+    ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
+    : (s) => !/\p{Cs}/u.test(s);
+
+const encoder = new TextEncoder();
+// ignoreBOM: a text that begins with U+FEFF keeps it (the default decoder would drop it as a BOM).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Grown as needed, kept between batches: packChunk encodes into it, then copies out the bytes used. */
+let scratch = new Uint8Array(1 << 20);
+
+/** One batch's contents as a chunk (see StoredChunk). */
+export function packChunk(datasetId: number, chunk: number, contents: readonly PageContent[]): StoredChunk {
+  const n = contents.length;
+  const seqs = new Float64Array(n);
+  const counts = new Int32Array(n * FIELDS);
+  const ends = new Int32Array(n);
+  const strings: string[] = [];
+  const hintList: number[] = [];
+  let loose: [number, string][] | undefined;
+  let longest = 0;
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const c = contents[i];
+    seqs[i] = c.seq;
+    counts[i * FIELDS] = c.outlinks.length;
+    counts[i * FIELDS + 1] = c.rawOutlinks.length;
+    counts[i * FIELDS + 2] = c.headers.length;
+    counts[i * FIELDS + 3] = c.templateHints ? c.templateHints.length : -1;
+    const first = strings.length;
+    strings.push(c.text);
+    for (const s of c.outlinks) strings.push(s);
+    for (const s of c.rawOutlinks) strings.push(s);
+    for (const [k, v] of c.headers) strings.push(k, v);
+    if (c.templateHints) for (const h of c.templateHints) hintList.push(h);
+    for (let k = first; k < strings.length; k++) {
+      const s = strings[k];
+      if (!wellFormed(s)) {
+        (loose ??= []).push([k, s]);
+        strings[k] = '';
+      } else if (s.length > longest) longest = s.length;
+    }
+    // A page's strings are encoded together (well-formed strings encode to the concatenation of their
+    // encodings), so one page can be decoded alone (ends). UTF-8 takes at most 3 bytes a UTF-16 unit.
+    const joined = strings.length - first === 1 ? strings[first] : strings.slice(first).join('');
+    if (at + 3 * joined.length > scratch.length) {
+      const grown = new Uint8Array(Math.max(2 * scratch.length, at + 3 * joined.length));
+      grown.set(scratch.subarray(0, at));
+      scratch = grown;
+    }
+    at += encoder.encodeInto(joined, scratch.subarray(at)).written;
+    ends[i] = at;
+  }
+  const lengths = longest < 0x10000 ? new Uint16Array(strings.length) : new Uint32Array(strings.length);
+  for (let k = 0; k < strings.length; k++) lengths[k] = strings[k].length;
+  const row: StoredChunk = {
+    datasetId,
+    chunk,
+    seqs,
+    counts,
+    utf8: scratch.slice(0, at),
+    ends,
+    lengths,
+    hints: Float64Array.from(hintList),
+  };
+  if (loose) row.loose = loose;
+  if (scratch.length > 1 << 24) scratch = new Uint8Array(1 << 20); // an outsized batch: give it back
+  return row;
+}
+
+/**
+ * Reads the contents of a stored chunk one page at a time: decoding only the pages asked for (the page
+ * detail wants one page of a chunk's 500), each once.
+ */
+export class ChunkReader {
+  readonly seqs: Float64Array;
+  private readonly row: StoredChunk;
+  /** Index of each page's first string, and of its first template hint. */
+  private readonly firstString: Int32Array;
+  private readonly firstHint: Int32Array;
+  private readonly loose: Map<number, string>;
+  private readonly done: (PageContent | undefined)[];
+  private bySeq: Map<number, number> | null = null;
+
+  constructor(row: StoredChunk) {
+    this.row = row;
+    this.seqs = row.seqs;
+    const n = row.seqs.length;
+    this.firstString = new Int32Array(n + 1);
+    this.firstHint = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      const c = row.counts.subarray(i * FIELDS, (i + 1) * FIELDS);
+      this.firstString[i + 1] = this.firstString[i] + 1 + c[0] + c[1] + 2 * c[2];
+      this.firstHint[i + 1] = this.firstHint[i] + Math.max(0, c[3]);
+    }
+    this.loose = new Map(row.loose ?? []);
+    this.done = new Array(n);
+  }
+
+  /** The content of the page with this seq (undefined when the chunk has no such page). */
+  get(seq: number): PageContent | undefined {
+    if (!this.bySeq) {
+      this.bySeq = new Map();
+      for (let i = 0; i < this.seqs.length; i++) this.bySeq.set(this.seqs[i], i);
+    }
+    const i = this.bySeq.get(seq);
+    return i === undefined ? undefined : this.at(i);
+  }
+
+  /** The content of the chunk's i-th page. */
+  at(i: number): PageContent {
+    const known = this.done[i];
+    if (known) return known;
+    const { row, loose } = this;
+    const all = decoder.decode(row.utf8.subarray(i > 0 ? row.ends[i - 1] : 0, row.ends[i]));
+    let k = this.firstString[i];
+    let at = 0;
+    const next = (): string => {
+      const len = row.lengths[k];
+      const s = loose.size > 0 && loose.has(k) ? loose.get(k)! : all.slice(at, at + len);
+      at += len;
+      k++;
+      return s;
+    };
+    const count = row.counts.subarray(i * FIELDS, (i + 1) * FIELDS);
+    const text = next();
+    const outlinks: string[] = new Array(count[0]);
+    for (let j = 0; j < outlinks.length; j++) outlinks[j] = next();
+    const rawOutlinks: string[] = new Array(count[1]);
+    for (let j = 0; j < rawOutlinks.length; j++) rawOutlinks[j] = next();
+    const headers: [string, string][] = new Array(count[2]);
+    for (let j = 0; j < headers.length; j++) headers[j] = [next(), next()];
+    const c: PageContent = { seq: row.seqs[i], text, outlinks, rawOutlinks, headers };
+    if (count[3] >= 0)
+      c.templateHints = Array.from(row.hints.subarray(this.firstHint[i], this.firstHint[i] + count[3]));
+    this.done[i] = c;
+    return c;
+  }
+}
+
+/** The bytes a chunk takes (its arrays and loose strings, two bytes a character), for Dataset.storedBytes. */
+export function chunkBytes(row: StoredChunk): number {
+  let n = row.seqs.byteLength + row.counts.byteLength + row.utf8.byteLength + row.ends.byteLength;
+  n += row.lengths.byteLength + row.hints.byteLength;
+  for (const [, s] of row.loose ?? []) n += 2 * s.length;
+  return n;
 }
 
 /**
@@ -241,7 +418,7 @@ async function migrateToChunks(tx: Transaction): Promise<void> {
       while (j < rows.length && rows[j].datasetId === datasetId) j++;
       const group = rows.slice(i, j).map(({ datasetId: _, ...c }) => c);
       const chunk = group[0].seq;
-      await chunks.put({ datasetId, chunk, contents: group });
+      await chunks.put(packChunk(datasetId, chunk, group));
       await pages
         .where('[datasetId+seq]')
         .anyOf(group.map((c) => [datasetId, c.seq]))

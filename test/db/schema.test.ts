@@ -9,13 +9,14 @@ import {
   forEachPageWithContent,
   HEARTBEAT_STALE_MS,
   loadContent,
+  loadContents,
   loadPages,
   markInterrupted,
   renameDataset,
   writeBatch,
 } from '../../src/db/queries';
-import { SCHEMA_V1, SCHEMA_V6, WorkbenchDb } from '../../src/db/schema';
-import type { IngestedPage } from '../../src/core/types';
+import { ChunkReader, packChunk, SCHEMA_V1, SCHEMA_V6, WorkbenchDb } from '../../src/db/schema';
+import type { IngestedPage, PageContent } from '../../src/core/types';
 
 let n = 0;
 const names: string[] = [];
@@ -54,6 +55,72 @@ function page(seq: number, host = 'a.test'): IngestedPage {
     },
     content: { seq, text: `text ${seq}`, outlinks: [], rawOutlinks: [], headers: [] },
   };
+}
+
+type StoredContentLike = PageContent & { datasetId: number };
+
+/** The strings of a content in packed order (text, outlinks, raw outlinks, header names and values). */
+function joinedStrings(c: PageContent): string {
+  return [c.text, ...c.outlinks, ...c.rawOutlinks, ...c.headers.flat()].join('');
+}
+
+/**
+ * Contents that test the packing, by seq % 8: plain ASCII; CJK and emoji (astral, two UTF-16 units);
+ * lone surrogates (UTF-8 has no code for them); all empty; a leading U+FEFF (a decoder's BOM);
+ * Latin-1; a NUL and line breaks; template hints (also an empty list, which differs from none).
+ */
+function awkward(seq: number): PageContent {
+  const base = {
+    seq,
+    outlinks: [] as string[],
+    rawOutlinks: [] as string[],
+    headers: [] as [string, string][],
+  };
+  switch (seq % 8) {
+    case 0:
+      return {
+        ...base,
+        text: `plain text ${seq}`,
+        outlinks: [`http://a.test/${seq}`, 'http://a.test/x'],
+        rawOutlinks: [`/${seq}`, 'x'],
+        headers: [['Content-Type', 'text/html']],
+      };
+    case 1:
+      return {
+        ...base,
+        text: `日本語のテキスト ${seq} 😀👍🏽 𠮷野家`,
+        outlinks: ['http://例え.jp/パス?q=😀'],
+        rawOutlinks: ['パス?q=😀'],
+        headers: [
+          ['X-Emoji', '🎉'],
+          ['Title', '中文'],
+        ],
+        templateHints: [1, 4294967295, 0],
+      };
+    case 2:
+      return {
+        ...base,
+        text: `abc\ud800def ${seq} \udfff end \ud83d`,
+        outlinks: ['http://x.test/\udc00', 'http://x.test/ok'],
+        rawOutlinks: ['\ud800\ud800'.slice(0, 1) + 'ok'],
+        headers: [['H', '😀\ud83d']],
+      };
+    case 3:
+      return { ...base, text: '', outlinks: [''], rawOutlinks: [''], headers: [['', '']], templateHints: [] };
+    case 4:
+      return { ...base, text: `\ufeffbom first ${seq}`, headers: [['\ufeff', '\ufeffv']] };
+    case 5:
+      return { ...base, text: `café naïve ÿ ${seq}`, templateHints: [123456789] };
+    case 6:
+      return {
+        ...base,
+        text: `nul\0 and\r\nlines\n${seq}\u2028`,
+        outlinks: ['a', 'b', 'c'],
+        rawOutlinks: [],
+      };
+    default:
+      return { ...base, text: `x`.repeat(seq) };
+  }
 }
 
 describe('Dexie schema', () => {
@@ -95,7 +162,7 @@ describe('Dexie schema', () => {
     await v6.table('pages').bulkAdd(rows.map(([datasetId, seq]) => ({ ...page(seq).page, datasetId })));
     await v6.table('contents').bulkAdd(
       rows.map(([datasetId, seq]) => ({
-        ...page(seq).content,
+        ...awkward(seq),
         text: `dataset ${datasetId} text ${seq}`,
         datasetId,
       })),
@@ -107,7 +174,11 @@ describe('Dexie schema', () => {
     expect(db.verno).toBe(8);
     expect(db.tables.map((t) => t.name)).not.toContain('contents');
     for (const [datasetId, seq] of rows)
-      expect((await loadContent(db, datasetId, seq))?.text).toBe(`dataset ${datasetId} text ${seq}`);
+      expect(await loadContent(db, datasetId, seq)).toEqual({
+        ...awkward(seq),
+        text: `dataset ${datasetId} text ${seq}`,
+        datasetId,
+      });
     expect(await db.chunks.count()).toBeGreaterThanOrEqual(4);
     expect(await db.chunks.count()).toBeLessThanOrEqual(5);
     const seen: number[] = [];
@@ -228,5 +299,64 @@ describe('Dexie schema', () => {
     await writeBatch(db, a, [page(2), page(3)]);
     expect((await db.datasets.get(a))?.storedBytes).toBeCloseTo(2 * one, -1);
     db.close();
+  });
+
+  it('round-trips awkward contents through a packed chunk: CJK, emoji, lone surrogates, BOM, empties, 500 pages', async () => {
+    const db = new WorkbenchDb(freshName());
+    const a = await createDataset(db, {
+      name: 'a',
+      fileName: 'a',
+      bytes: 1,
+      format: 'warc',
+      compressed: false,
+    });
+    const batch = Array.from({ length: 500 }, (_, seq) => ({ page: page(seq).page, content: awkward(seq) }));
+    await writeBatch(db, a, batch);
+    await writeBatch(
+      db,
+      a,
+      [500, 501].map((seq) => ({ page: page(seq).page, content: awkward(seq) })),
+    );
+    expect(await db.chunks.count()).toBe(2);
+    // Every field as written, by each way of reading.
+    const pages = await loadPages(db, a);
+    const want = pages.map((p) => ({ ...awkward(p.seq), datasetId: a }));
+    expect(await loadContents(db, a, pages)).toEqual(want);
+    for (const seq of [0, 1, 2, 3, 4, 5, 6, 7, 499, 500, 501])
+      expect(await loadContent(db, a, seq)).toEqual({ ...awkward(seq), datasetId: a });
+    const seen: (StoredContentLike | undefined)[] = [];
+    await forEachPageWithContent(db, a, 77, (b) => {
+      for (const x of b) seen.push(x.content);
+    });
+    expect(seen).toEqual(want);
+    // A lone surrogate survives exactly (TextEncoder would have made it U+FFFD).
+    const lone = await loadContent(db, a, 2);
+    expect(lone?.text.charCodeAt(3)).toBe(0xd800);
+    expect(lone?.text).not.toContain('\ufffd');
+    expect(lone?.outlinks[0]).toBe('http://x.test/\udc00');
+    db.close();
+  });
+
+  it('packs well-formed strings as UTF-8 and keeps only ill-formed ones as strings', () => {
+    const contents = [0, 1, 2, 3].map(awkward);
+    const row = packChunk(1, 0, contents);
+    // Page 0 is ASCII only: one byte a character.
+    expect(row.ends[0]).toBe(new TextEncoder().encode(joinedStrings(contents[0])).length);
+    // Only page 2's lone surrogates are left as strings.
+    expect(row.loose?.map(([, s]) => s)).toEqual([
+      contents[2].text,
+      contents[2].outlinks[0],
+      contents[2].rawOutlinks[0],
+      contents[2].headers[0][1],
+    ]);
+    const r = new ChunkReader(row);
+    expect([0, 1, 2, 3].map((i) => r.at(i))).toEqual(contents);
+    expect(r.get(3)).toBe(r.at(3));
+    expect(r.get(99)).toBeUndefined();
+    // A chunk of texts longer than 65,535 characters keeps their lengths.
+    const long = { seq: 0, text: 'é'.repeat(70_000) + '日本', outlinks: [], rawOutlinks: [], headers: [] };
+    const big = packChunk(1, 0, [long]);
+    expect(big.lengths).toBeInstanceOf(Uint32Array);
+    expect(new ChunkReader(big).at(0)).toEqual(long);
   });
 });

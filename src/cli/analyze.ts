@@ -10,6 +10,7 @@ import { open } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { argsOrExit, missingPath, type CommandSpec } from './args';
 import { zlibInflater } from './inflate';
+import { partsReader } from './parts';
 import { labelReport } from './labels';
 import { basename, join } from 'node:path';
 import { IngestError } from '../core/ingest/errors';
@@ -243,6 +244,10 @@ async function main(): Promise<number> {
     return 1;
   }
   const sources = await Promise.all(paths.map(fileSource));
+  // A large WARC is read in parts, one thread each (src/cli/parts.ts); the pages come out as read in order.
+  const readUnit = partsReader(
+    (unit) => paths[sources.indexOf(unit.file as (typeof sources)[number])] ?? null,
+  );
   // Pages are held until the end: the template model needs every page of a site before any signature.
   const pages: EnginePage[] = [];
   const urls: string[] = [];
@@ -250,7 +255,7 @@ async function main(): Promise<number> {
   try {
     const summary = await ingestCrawl(
       sources,
-      { baseUrl: args.base, inflate: zlibInflater },
+      { baseUrl: args.base, inflate: zlibInflater, readUnit },
       async (batch) => {
         for (const { page, content } of batch)
           dustRecords.push(dustRecordOf(page, content.text, content.headers));

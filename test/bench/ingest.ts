@@ -7,7 +7,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { open } from 'node:fs/promises';
 import { zlibInflater } from '../../src/cli/inflate';
+import { partsReader } from '../../src/cli/parts';
+import { ingestCrawl } from '../../src/core/ingest/many-files';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { launch, serve } from '../e2e/harness';
 import { generateWarcGz } from './gen-warc';
@@ -44,6 +47,52 @@ async function nodeIngestOnce(file: string) {
     async () => {},
   );
   return { seconds: (performance.now() - t) / 1000, summary: s, rss: process.memoryUsage().rss };
+}
+
+/**
+ * The CLI's read of one large file: in parts, one worker thread each (src/cli/parts.ts), pages handed to
+ * the (empty) sink in file order. Here every file is cut, small ones too (the CLI cuts files of 64 MB and
+ * more), so the row shows what threads cost and save. Median of the same number of runs as nodeIngest.
+ */
+async function nodePartsIngest(file: string, runs = statSync(file).size < 100 * MB ? 3 : 1) {
+  const all: number[] = [];
+  let parts = 1;
+  for (let i = 0; i < runs; i++) {
+    const fh = await open(file, 'r');
+    const size = statSync(file).size;
+    const t = performance.now();
+    await ingestCrawl(
+      [
+        {
+          name: basename(file),
+          size,
+          read: async (a, b) => {
+            const buf = new Uint8Array(b - a);
+            const { bytesRead } = await fh.read(buf, 0, buf.length, a);
+            return buf.subarray(0, bytesRead);
+          },
+          stream: (a, b) =>
+            createReadStream(file, {
+              start: a,
+              end: b - 1,
+              highWaterMark: 1 << 20,
+            }) as AsyncIterable<Uint8Array>,
+        },
+      ],
+      {
+        inflate: zlibInflater,
+        readUnit: partsReader(() => file, {
+          minBytes: 0,
+          onParts: (_n, bounds) => (parts = bounds.length - 1),
+        }),
+      },
+      async () => {},
+    );
+    all.push((performance.now() - t) / 1000);
+    await fh.close();
+  }
+  all.sort((a, b) => a - b);
+  return { seconds: all[all.length >> 1], parts };
 }
 
 /** RSS of all Chromium processes, sampled while `fn` runs; returns the peak. */
@@ -147,6 +196,7 @@ async function benchOne(file: string) {
   const z = zcatSeconds(file);
   // BENCH_NODE=0: Chromium only (the 1 GB memory run, where Node's figure adds minutes and no news).
   const n = process.env.BENCH_NODE === '0' ? null : await nodeIngest(file);
+  const np = process.env.BENCH_NODE === '0' ? null : await nodePartsIngest(file);
   const br = await browserIngest(file);
   const dec = n ? n.summary.bytesDecoded : br.timing.bytesDecoded;
   const records = n ? Object.values(n.summary.recordsByType).reduce((a, b) => a + b, 0) : 0;
@@ -163,7 +213,13 @@ async function benchOne(file: string) {
     `\n${file}\n  ${(size / MB).toFixed(1)} MB, ${(dec / MB).toFixed(1)} MB uncompressed, ${records || '?'} records, ${pages} pages`,
   );
   row('zcat', z);
-  if (n) row('node', n.seconds, `  peak RSS ${(n.rss / MB).toFixed(0)} MB`);
+  if (n) row('node', n.seconds, `  peak RSS ${(n.rss / MB).toFixed(0)} MB  (one thread: core ingest())`);
+  if (np && np.parts > 1)
+    row(
+      `node ×${np.parts}`,
+      np.seconds,
+      `  (the CLI's read: ${np.parts} parts in worker threads, pages in order)`,
+    );
   row(
     'chromium',
     br.seconds,

@@ -1,0 +1,62 @@
+import { createReadStream } from 'node:fs';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { ingest } from '../core/ingest/pipeline';
+import type { IngestedPage, IngestSummary } from '../core/types';
+import { zlibInflater } from './inflate';
+
+/** One part of a file (bytes [start, end)), read in a thread of its own (src/cli/parts.ts). */
+export interface PartTask {
+  path: string;
+  fileName: string;
+  start: number;
+  end: number;
+  seqBase: number;
+  baseUrl: string;
+}
+
+/** A revisit whose original is not in this part (an earlier part may hold it). */
+export interface Unresolved {
+  seq: number;
+  uri: string;
+  digest: string;
+}
+
+export type PartMessage =
+  | { type: 'batch'; batch: IngestedPage[]; revisits: Unresolved[] }
+  | {
+      type: 'progress';
+      progress: { bytesRead: number; bytesDecoded: number; records: number; pages: number };
+    }
+  | { type: 'done'; summary: IngestSummary }
+  | { type: 'failed'; message: string };
+
+const task = (workerData as { partTask?: PartTask } | null)?.partTask;
+if (!isMainThread && parentPort && task) {
+  const port = parentPort;
+  let revisits: Unresolved[] = [];
+  ingest(
+    createReadStream(task.path, {
+      start: task.start,
+      end: task.end - 1,
+      highWaterMark: 1 << 20,
+    }) as AsyncIterable<Uint8Array>,
+    {
+      fileName: task.fileName,
+      totalBytes: task.end - task.start,
+      offsetBase: task.start,
+      seqBase: task.seqBase,
+      baseUrl: task.baseUrl,
+      inflate: zlibInflater,
+      onUnresolvedRevisit: (seq, uri, digest) => revisits.push({ seq, uri, digest }),
+      onProgress: (p) => port.postMessage({ type: 'progress', progress: p } satisfies PartMessage),
+    },
+    async (batch) => {
+      port.postMessage({ type: 'batch', batch, revisits } satisfies PartMessage);
+      revisits = [];
+    },
+  ).then(
+    (summary) => port.postMessage({ type: 'done', summary } satisfies PartMessage),
+    (e: unknown) =>
+      port.postMessage({ type: 'failed', message: (e as Error)?.message ?? String(e) } satisfies PartMessage),
+  );
+}

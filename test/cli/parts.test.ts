@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { zlibInflater } from '../../src/cli/inflate';
+import { partsReader } from '../../src/cli/parts';
+import { ingestCrawl, type UnitReader } from '../../src/core/ingest/many-files';
+import { base32 } from '../../src/core/text/sha1';
+import type { IngestedPage } from '../../src/core/types';
+import { seededRandom } from '../../src/core/random';
+import { concat, httpResponse, warcRecord } from '../core/helpers';
+
+const dir = mkdtempSync(join(tmpdir(), 'dw-parts-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * A WARC.gz of `n` pages (one gzip member per record, text that does not compress away, so the file
+ * is large enough to cut), with revisits of earlier pages near its end (their originals lie in the
+ * first parts) and a few right after their originals (same part), and a metadata record now and then.
+ */
+function crawl(n: number): string {
+  const rnd = seededRandom(11);
+  const word = () => Math.floor(rnd() * 1e9).toString(36);
+  const members: Uint8Array[] = [];
+  const digests: string[] = [];
+  const add = (headers: [string, string][], block: Uint8Array | string) =>
+    members.push(new Uint8Array(gzipSync(warcRecord(headers, block))));
+  const revisit = (i: number, at: number) =>
+    add(
+      [
+        ['WARC-Type', 'revisit'],
+        ['WARC-Target-URI', `http://site.test/p/${i}?again=${at}`],
+        ['WARC-Refers-To-Target-URI', `http://site.test/p/${i}`],
+        ['WARC-Payload-Digest', digests[i]],
+        ['WARC-Date', '2024-01-02T00:00:00Z'],
+        ['WARC-Profile', 'http://netpreserve.org/warc/1.1/revisit/identical-payload-digest'],
+      ],
+      httpResponse(200, [['Content-Type', 'text/html']], ''),
+    );
+  for (let i = 0; i < n; i++) {
+    const body = `<html><head><title>Page ${i}</title></head><body><p>${Array.from({ length: 300 }, word).join(' ')}</p><a href="/p/${(i * 7) % n}">next</a></body></html>`;
+    const bytes = new TextEncoder().encode(body);
+    digests.push('sha1:' + base32(createHash('sha1').update(bytes).digest()));
+    add(
+      [
+        ['WARC-Type', 'response'],
+        ['WARC-Target-URI', `http://site.test/p/${i}`],
+        ['WARC-Date', '2024-01-01T00:00:00Z'],
+        ['WARC-Payload-Digest', digests[i]],
+      ],
+      httpResponse(200, [['Content-Type', 'text/html; charset=utf-8']], bytes),
+    );
+    if (i % 50 === 10) revisit(i, i); // original in the same part
+    if (i % 97 === 0)
+      add(
+        [
+          ['WARC-Type', 'metadata'],
+          ['WARC-Target-URI', `http://site.test/p/${i}`],
+        ],
+        'x',
+      );
+  }
+  for (let i = 0; i < n; i += 37) revisit(i, n); // originals in earlier parts
+  const path = join(dir, `crawl-${n}.warc.gz`);
+  writeFileSync(path, concat(...members));
+  return path;
+}
+
+async function read(path: string, readUnit?: UnitReader) {
+  const fh = await open(path, 'r');
+  const size = (await fh.stat()).size;
+  const pages: IngestedPage[] = [];
+  try {
+    const summary = await ingestCrawl(
+      [
+        {
+          name: 'crawl.warc.gz',
+          size,
+          read: async (a, b) => {
+            const buf = new Uint8Array(b - a);
+            const { bytesRead } = await fh.read(buf, 0, buf.length, a);
+            return buf.subarray(0, bytesRead);
+          },
+          stream: (a, b) =>
+            createReadStream(path, {
+              start: a,
+              end: b - 1,
+              highWaterMark: 1 << 16,
+            }) as AsyncIterable<Uint8Array>,
+        },
+      ],
+      { inflate: zlibInflater, readUnit },
+      async (batch) => void pages.push(...batch),
+    );
+    return { pages, summary };
+  } finally {
+    await fh.close();
+  }
+}
+
+describe('partsReader: one file read in worker threads', () => {
+  it('hands on the same pages, seqs and summary as a read in order, revisits across parts resolved', async () => {
+    const path = crawl(1200);
+    const inOrder = await read(path);
+    const inParts = await read(
+      path,
+      partsReader(() => path, { parts: 3, minBytes: 0 }),
+    );
+    expect(inOrder.pages.length).toBeGreaterThan(1200);
+    // Revisits whose original is in an earlier part were resolved (the in-order read resolves them all).
+    const revisits = inOrder.pages.filter((p) => p.page.recordType === 'revisit');
+    expect(revisits.length).toBeGreaterThan(50);
+    expect(revisits.every((p) => p.page.revisitOf >= 0)).toBe(true);
+    expect(inParts.pages.map((p) => JSON.stringify(p))).toEqual(inOrder.pages.map((p) => JSON.stringify(p)));
+    const same = (s: typeof inOrder.summary) => ({
+      ...s,
+      elapsedMs: 0,
+      sinkMs: 0,
+      hostNames: [...s.hostNames].sort(),
+      sources: s.sources?.map((x) => ({ ...x, elapsedMs: 0 })),
+    });
+    expect(same(inParts.summary)).toEqual(same(inOrder.summary));
+  }, 60_000);
+});

@@ -141,9 +141,27 @@ export function extractHtml(html: string, pageUrl: string, pageUrlParsed = false
   return extractHtmlFast(html, pageUrl, pageUrlParsed) ?? extractHtmlTokenizer(html, pageUrl, pageUrlParsed);
 }
 
+/**
+ * extractHtml with `text` already as tidyText makes it (`tidyText(extractHtml(…).text)`, the same
+ * string): the text is tidied piece by piece as the page is read, where most pieces are white space
+ * between tags that then leave nothing to join, instead of joined and walked again (ingest,
+ * page-builder.ts).
+ */
+export function extractHtmlTidy(html: string, pageUrl: string, pageUrlParsed = false): Extracted {
+  return (
+    extractHtmlFast(html, pageUrl, pageUrlParsed, true) ??
+    extractHtmlTokenizer(html, pageUrl, pageUrlParsed, true)
+  );
+}
+
 /** extractHtml on the scanner of scan.ts; null when the page needs the Tokenizer. */
-export function extractHtmlFast(html: string, pageUrl: string, pageUrlParsed = false): Extracted | null {
-  const x = new Extraction(html, pageUrl, pageUrlParsed);
+export function extractHtmlFast(
+  html: string,
+  pageUrl: string,
+  pageUrlParsed = false,
+  tidy = false,
+): Extracted | null {
+  const x = new Extraction(html, pageUrl, pageUrlParsed, tidy);
   return scanHtml(html, x) ? x.result() : null;
 }
 
@@ -153,8 +171,13 @@ export function extractHtmlFast(html: string, pageUrl: string, pageUrlParsed = f
  * docsite). The reference for the scanner and its fallback. test/core/html/extract.test.ts checks
  * extractHtml against a Parser-based reference on every page of the sample crawl.
  */
-export function extractHtmlTokenizer(html: string, pageUrl: string, pageUrlParsed = false): Extracted {
-  const x = new Extraction(html, pageUrl, pageUrlParsed);
+export function extractHtmlTokenizer(
+  html: string,
+  pageUrl: string,
+  pageUrlParsed = false,
+  tidy = false,
+): Extracted {
+  const x = new Extraction(html, pageUrl, pageUrlParsed, tidy);
   let wanted = ''; // the link attribute of the current tag, '' when none
   let attr = '';
   let value = '';
@@ -226,10 +249,19 @@ class Extraction implements HtmlSink {
   private readonly lineFeeds: NextIndex;
   private readonly carriageReturns: NextIndex;
 
+  /**
+   * Tidy mode (extractHtmlTidy): the white space read since the last word, as WS classes (0 none,
+   * bit 4 a line break among it), and whether a word was kept yet (white space before the first
+   * word goes, as does the white space after the last, which is never followed by a word).
+   */
+  private pending = 0;
+  private started = false;
+
   constructor(
     private readonly html: string,
     private readonly pageUrl: string,
     pageUrlParsed: boolean,
+    private readonly tidy = false,
   ) {
     this.base = pageUrl;
     this.baseParsed = pageUrlParsed;
@@ -286,8 +318,8 @@ class Extraction implements HtmlSink {
     }
     if (tag === 'title' && this.title === '') this.inTitle = true;
     else if (kind & F_HIDDEN) this.hidden++;
-    if (kind & F_BLOCK) this.push('\n');
-    else if (kind & F_CELL) this.push(' ');
+    if (kind & F_BLOCK) this.pushSpace('\n');
+    else if (kind & F_CELL) this.pushSpace(' ');
     const link = this.link;
     if (link !== null && link !== '') {
       if (tag === 'base') {
@@ -308,17 +340,92 @@ class Extraction implements HtmlSink {
     if (kind & F_PRE && this.pre > 0) this.pre--;
     if (name === 'title') this.inTitle = false;
     else if (kind & F_HIDDEN && this.hidden > 0) this.hidden--;
-    if (kind & F_BLOCK) this.push('\n');
+    if (kind & F_BLOCK) this.pushSpace('\n');
     if (kind & F_CONTENT && this.content > 0) this.content--;
     if (kind & (F_HINT | F_HINT_OUTSIDE) && this.hintStack.length > 0) {
       if (this.hintStack.pop()) this.hint--;
     }
   }
 
+  /** A block break ('\n') or a cell's space. */
+  private pushSpace(s: '\n' | ' '): void {
+    if (!this.tidy) this.push(s);
+    else {
+      this.pending |= s === '\n' ? 1 | 4 : 1;
+      if (this.hint > 0) this.hintParts.push(s);
+    }
+  }
+
+  /**
+   * Tidy mode: `str` from `start` to `end` as tidyText would leave it in the page's text, given the
+   * white space pending before it — stretches of words one tidy separator apart kept as slices, any
+   * other white space folded into `pending`, to become one separator before the next word. The
+   * loop is tidyText's (WS classes; `classes` NOT_PRE reads \r and \n as spaces, as text outside
+   * preformatted elements reads them).
+   */
+  private tidyPiece(str: string, start: number, end: number, classes: Uint8Array): void {
+    let i = start;
+    let pending = this.pending;
+    let t: number;
+    while (i < end && (t = classes[str.charCodeAt(i)]) !== 0) {
+      pending |= t;
+      i++;
+    }
+    if (i === end) {
+      this.pending = pending;
+      return;
+    }
+    const parts = this.parts;
+    if (this.started) {
+      if (pending !== 0) parts.push(pending & 4 ? '\n' : ' ');
+    } else this.started = true;
+    let keep = i;
+    let prev = 0;
+    for (i++; i < end; i++) {
+      const t = classes[str.charCodeAt(i)];
+      if (((t & 2) | (t & prev & 1)) === 0) {
+        prev = t;
+        continue;
+      }
+      const runStart = prev & 1 ? i - 1 : i;
+      let lines = t | (runStart < i ? prev : 0);
+      let j = i + 1;
+      let u: number;
+      while (j < end && (u = classes[str.charCodeAt(j)]) !== 0) {
+        lines |= u;
+        j++;
+      }
+      parts.push(str.slice(keep, runStart));
+      if (j === end) {
+        this.pending = lines;
+        return;
+      }
+      parts.push(lines & 4 ? '\n' : ' ');
+      keep = j;
+      i = j;
+      prev = 0;
+    }
+    // A single tidy separator at the end is pending: only a word after it keeps it.
+    if (prev & 1) {
+      parts.push(str.slice(keep, end - 1));
+      this.pending = prev;
+    } else {
+      parts.push(keep === 0 && end === str.length ? str : str.slice(keep, end));
+      this.pending = 0;
+    }
+  }
+
   textRange(start: number, end: number): void {
     const html = this.html;
     if (this.inTitle) this.title += html.slice(start, end);
-    else if (this.hidden === 0) {
+    else if (this.hidden === 0 && this.tidy) {
+      const pre = this.pre > 0;
+      this.tidyPiece(html, start, end, pre ? WS : NOT_PRE);
+      if (this.hint > 0) {
+        const piece = html.slice(start, end);
+        this.hintParts.push(pre ? piece : piece.replace(/[\r\n]+/g, ' '));
+      }
+    } else if (this.hidden === 0) {
       if (this.pre > 0) {
         this.push(html.slice(start, end));
         return;
@@ -347,7 +454,14 @@ class Extraction implements HtmlSink {
 
   text(s: string): void {
     if (this.inTitle) this.title += s;
-    else if (this.hidden === 0) this.push(this.pre > 0 ? s : s.replace(/[\r\n]+/g, ' '));
+    else if (this.hidden === 0) {
+      const piece = this.pre > 0 ? s : s.replace(/[\r\n]+/g, ' ');
+      if (!this.tidy) this.push(piece);
+      else {
+        this.tidyPiece(piece, 0, piece.length, WS);
+        if (this.hint > 0) this.hintParts.push(piece);
+      }
+    }
   }
 
   /** The text: one flat string (tidyText's loop runs at half speed once it has seen a rope). */
@@ -406,6 +520,9 @@ for (let c = 0x2000; c <= 0x200a; c++) WS[c] = 1 | 2;
 for (const c of [13, 0x2028, 0x2029]) WS[c] = 1 | 2 | 4;
 WS[32] = 1;
 WS[10] = 1 | 4;
+/** WS for text outside preformatted elements, whose \r and \n are spaces (Extraction.textRange). */
+const NOT_PRE = WS.slice();
+NOT_PRE[10] = NOT_PRE[13] = 1 | 2;
 
 /**
  * Fold runs of white space within lines to one space (one line break when the run has one), trim

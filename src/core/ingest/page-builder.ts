@@ -1,4 +1,4 @@
-import { extractHtml, tidyText } from '../html/extract';
+import { extractHtmlTidy, tidyText } from '../html/extract';
 import { decodeText } from '../text/charset';
 import { fingerprint64 } from '../text/fingerprint';
 import { templateLineHash } from '../text/template';
@@ -82,6 +82,7 @@ export function buildPage(seq: number, r: RawPage): IngestedPage {
   let note = r.note;
   let html = r.html;
   let templateHints: number[] = [];
+  let tidy = false; // whether `text` is already as tidyText leaves it
   if (r.body && r.body.length > 0 && (isHtmlMime(mime) || isTextMime(mime) || mime === '')) {
     let body = r.body;
     if (body.length > MAX_TEXT_BYTES) {
@@ -97,9 +98,10 @@ export function buildPage(seq: number, r: RawPage): IngestedPage {
     } else text = decoded.text;
   }
   if (html !== undefined) {
-    const x = extractHtml(html, n.ok ? n.href : r.url, n.ok);
+    const x = extractHtmlTidy(html, n.ok ? n.href : r.url, n.ok);
     title = x.title;
     text = x.text;
+    tidy = true;
     outlinks = x.outlinks;
     rawOutlinks = x.rawOutlinks;
     templateHints = x.templateHints.map(templateLineHash);
@@ -117,7 +119,7 @@ export function buildPage(seq: number, r: RawPage): IngestedPage {
       }
     }
   }
-  text = tidyText(text);
+  if (!tidy) text = tidyText(text);
   const computed = !r.digest && r.body && r.body.length > 0 ? computeDigest(r.body) : '';
   const digest = r.digest || (typeof computed === 'string' ? computed : '');
   const page: PageRecord = {

@@ -138,7 +138,7 @@ export async function dropLastPages(d: WorkbenchDb, datasetId: number, n: number
     await d.pages.bulkDelete([...seqs].map((s) => [datasetId, s] as [number, number]));
     await d.chunks.bulkDelete(chunks.map((c) => [datasetId, c] as [number, number]));
   });
-  forgetChunks(datasetId);
+  forgetChunks(d, datasetId);
 }
 
 /** Give a dataset another name (the file name stays as it was). Blank names are refused. */
@@ -194,7 +194,7 @@ export async function deleteDataset(d: WorkbenchDb, datasetId: number): Promise<
       await d.datasets.delete(datasetId);
     },
   );
-  forgetChunks(datasetId);
+  forgetChunks(d, datasetId);
 }
 
 /**
@@ -265,18 +265,21 @@ export async function loadContents(
   pages: readonly StoredPage[],
 ): Promise<(StoredContent | undefined)[]> {
   const keys = [...new Set(pages.map((p) => p.chunk ?? NaN).filter((c) => !Number.isNaN(c)))];
-  const want = keys.filter((c) => !chunkCache.has(`${datasetId}/${c}`));
+  const want = keys.filter((c) => !chunkCache.has(`${d.name}/${datasetId}/${c}`));
   if (want.length > 0) {
     const rows = await d.chunks.bulkGet(want.map((c) => [datasetId, c] as [number, number]));
-    rows.forEach((row, i) => chunkCache.set(`${datasetId}/${want[i]}`, row ? new ChunkReader(row) : null));
+    rows.forEach((row, i) =>
+      chunkCache.set(`${d.name}/${datasetId}/${want[i]}`, row ? new ChunkReader(row) : null),
+    );
   }
   const out = pages.map((p) => {
-    const c = p.chunk === undefined ? undefined : chunkCache.get(`${datasetId}/${p.chunk}`)?.get(p.seq);
+    const c =
+      p.chunk === undefined ? undefined : chunkCache.get(`${d.name}/${datasetId}/${p.chunk}`)?.get(p.seq);
     return c ? { ...c, datasetId } : undefined;
   });
   // Keep the chunks this call used, the most recent last, up to CHUNK_CACHE.
   for (const c of keys) {
-    const k = `${datasetId}/${c}`;
+    const k = `${d.name}/${datasetId}/${c}`;
     const v = chunkCache.get(k)!;
     chunkCache.delete(k);
     chunkCache.set(k, v);
@@ -286,13 +289,16 @@ export async function loadContents(
   return out;
 }
 
-/** Chunks kept by loadContents (each ~1–5 MB of text): a few, for neighbouring pages. */
+/**
+ * Chunks kept by loadContents (each ~1–5 MB of text): a few, for neighbouring pages. Keyed by database
+ * name too: tests open many databases whose dataset ids repeat.
+ */
 const CHUNK_CACHE = 4;
 const chunkCache = new Map<string, ChunkReader | null>();
 
 /** Forget the cached chunks of a dataset (its rows were deleted). */
-function forgetChunks(datasetId: number): void {
-  for (const k of [...chunkCache.keys()]) if (k.startsWith(`${datasetId}/`)) chunkCache.delete(k);
+function forgetChunks(d: WorkbenchDb, datasetId: number): void {
+  for (const k of [...chunkCache.keys()]) if (k.startsWith(`${d.name}/${datasetId}/`)) chunkCache.delete(k);
 }
 
 export async function countPages(d: WorkbenchDb, datasetId: number): Promise<number> {

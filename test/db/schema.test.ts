@@ -112,11 +112,13 @@ function awkward(seq: number): PageContent {
     case 5:
       return { ...base, text: `café naïve ÿ ${seq}`, templateHints: [123456789] };
     case 6:
+      // A surrogate pair split between two strings: each alone is ill-formed, the page as a whole is not.
       return {
         ...base,
         text: `nul\0 and\r\nlines\n${seq}\u2028`,
-        outlinks: ['a', 'b', 'c'],
+        outlinks: ['a', 'b\ud83d', '\ude00c'],
         rawOutlinks: [],
+        headers: [['X-\ud83d', '\ude00']],
       };
     default:
       return { ...base, text: `x`.repeat(seq) };
@@ -337,11 +339,36 @@ describe('Dexie schema', () => {
     db.close();
   });
 
+  it('round-trips 500 Latin-1 pages (a chunk stored as one string)', async () => {
+    const db = new WorkbenchDb(freshName());
+    const a = await createDataset(db, {
+      name: 'a',
+      fileName: 'a',
+      bytes: 1,
+      format: 'warc',
+      compressed: false,
+    });
+    const latin = (seq: number) => awkward([0, 3, 5, 7][seq % 4] + 8 * seq);
+    await writeBatch(
+      db,
+      a,
+      Array.from({ length: 500 }, (_, seq) => ({ page: page(seq).page, content: { ...latin(seq), seq } })),
+    );
+    expect((await db.chunks.toArray())[0].latin1).toBeDefined();
+    const pages = await loadPages(db, a);
+    expect(await loadContents(db, a, pages)).toEqual(
+      pages.map((p) => ({ ...latin(p.seq), seq: p.seq, datasetId: a })),
+    );
+    expect(await loadContent(db, a, 499)).toEqual({ ...latin(499), seq: 499, datasetId: a });
+    db.close();
+  });
+
   it('packs well-formed strings as UTF-8 and keeps only ill-formed ones as strings', () => {
     const contents = [0, 1, 2, 3].map(awkward);
     const row = packChunk(1, 0, contents);
     // Page 0 is ASCII only: one byte a character.
-    expect(row.ends[0]).toBe(new TextEncoder().encode(joinedStrings(contents[0])).length);
+    expect(row.latin1).toBeUndefined();
+    expect(row.ends?.[0]).toBe(new TextEncoder().encode(joinedStrings(contents[0])).length);
     // Only page 2's lone surrogates are left as strings.
     expect(row.loose?.map(([, s]) => s)).toEqual([
       contents[2].text,
@@ -353,6 +380,13 @@ describe('Dexie schema', () => {
     expect([0, 1, 2, 3].map((i) => r.at(i))).toEqual(contents);
     expect(r.get(3)).toBe(r.at(3));
     expect(r.get(99)).toBeUndefined();
+    // A chunk of Latin-1 strings only is kept as one string (a byte a character already).
+    const latin = [0, 3, 5, 7].map(awkward);
+    const one = packChunk(1, 0, latin);
+    expect(one.utf8).toBeUndefined();
+    expect(one.latin1).toEqual(latin.map(joinedStrings));
+    const r1 = new ChunkReader(one);
+    expect([3, 2, 0, 1].map((i) => r1.at(i))).toEqual([3, 2, 0, 1].map((i) => latin[i]));
     // A chunk of texts longer than 65,535 characters keeps their lengths.
     const long = { seq: 0, text: 'é'.repeat(70_000) + '日本', outlinks: [], rawOutlinks: [], headers: [] };
     const big = packChunk(1, 0, [long]);

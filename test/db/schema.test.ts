@@ -15,7 +15,7 @@ import {
   renameDataset,
   writeBatch,
 } from '../../src/db/queries';
-import { ChunkReader, packChunk, SCHEMA_V1, SCHEMA_V6, WorkbenchDb } from '../../src/db/schema';
+import { ChunkReader, chunkBytes, packChunk, SCHEMA_V1, SCHEMA_V6, WorkbenchDb } from '../../src/db/schema';
 import type { IngestedPage, PageContent } from '../../src/core/types';
 
 let n = 0;
@@ -303,7 +303,7 @@ describe('Dexie schema', () => {
     db.close();
   });
 
-  it('round-trips awkward contents through a packed chunk: CJK, emoji, lone surrogates, BOM, empties, 500 pages', async () => {
+  it('round-trips awkward contents through packed chunks: CJK, emoji, lone surrogates, BOM, empties, 500 pages', async () => {
     const db = new WorkbenchDb(freshName());
     const a = await createDataset(db, {
       name: 'a',
@@ -331,7 +331,7 @@ describe('Dexie schema', () => {
       for (const x of b) seen.push(x.content);
     });
     expect(seen).toEqual(want);
-    // A lone surrogate survives exactly (TextEncoder would have made it U+FFFD).
+    // A lone surrogate survives exactly (UTF-8 could not hold it).
     const lone = await loadContent(db, a, 2);
     expect(lone?.text.charCodeAt(3)).toBe(0xd800);
     expect(lone?.text).not.toContain('\ufffd');
@@ -339,54 +339,24 @@ describe('Dexie schema', () => {
     db.close();
   });
 
-  it('round-trips 500 Latin-1 pages (a chunk stored as one string)', async () => {
-    const db = new WorkbenchDb(freshName());
-    const a = await createDataset(db, {
-      name: 'a',
-      fileName: 'a',
-      bytes: 1,
-      format: 'warc',
-      compressed: false,
-    });
-    const latin = (seq: number) => awkward([0, 3, 5, 7][seq % 4] + 8 * seq);
-    await writeBatch(
-      db,
-      a,
-      Array.from({ length: 500 }, (_, seq) => ({ page: page(seq).page, content: { ...latin(seq), seq } })),
-    );
-    expect((await db.chunks.toArray())[0].latin1).toBeDefined();
-    const pages = await loadPages(db, a);
-    expect(await loadContents(db, a, pages)).toEqual(
-      pages.map((p) => ({ ...latin(p.seq), seq: p.seq, datasetId: a })),
-    );
-    expect(await loadContent(db, a, 499)).toEqual({ ...latin(499), seq: 499, datasetId: a });
-    db.close();
-  });
-
-  it('packs well-formed strings as UTF-8 and keeps only ill-formed ones as strings', () => {
-    const contents = [0, 1, 2, 3].map(awkward);
+  it('packs a page’s strings into one string, cut apart again by their lengths', () => {
+    const contents = Array.from({ length: 16 }, (_, seq) => awkward(seq));
     const row = packChunk(1, 0, contents);
-    // Page 0 is ASCII only: one byte a character.
-    expect(row.latin1).toBeUndefined();
-    expect(row.ends?.[0]).toBe(new TextEncoder().encode(joinedStrings(contents[0])).length);
-    // Only page 2's lone surrogates are left as strings.
-    expect(row.loose?.map(([, s]) => s)).toEqual([
-      contents[2].text,
-      contents[2].outlinks[0],
-      contents[2].rawOutlinks[0],
-      contents[2].headers[0][1],
-    ]);
+    expect(row.pages).toEqual(contents.map(joinedStrings));
+    expect(row.lengths).toBeInstanceOf(Uint16Array);
+    // Four counts a page: outlinks, raw outlinks, headers, hints (an empty list is not none).
+    expect(Array.from(row.counts.subarray(3 * 4, 5 * 4))).toEqual([1, 1, 1, 0, 0, 0, 1, -1]);
     const r = new ChunkReader(row);
-    expect([0, 1, 2, 3].map((i) => r.at(i))).toEqual(contents);
-    expect(r.get(3)).toBe(r.at(3));
+    // Any order, each page alone; the same object when asked again.
+    for (const i of [15, 2, 9, 0, 6, 1]) expect(r.at(i)).toEqual(contents[i]);
+    expect(r.get(6)).toBe(r.at(6));
     expect(r.get(99)).toBeUndefined();
-    // A chunk of Latin-1 strings only is kept as one string (a byte a character already).
-    const latin = [0, 3, 5, 7].map(awkward);
-    const one = packChunk(1, 0, latin);
-    expect(one.utf8).toBeUndefined();
-    expect(one.latin1).toEqual(latin.map(joinedStrings));
-    const r1 = new ChunkReader(one);
-    expect([3, 2, 0, 1].map((i) => r1.at(i))).toEqual([3, 2, 0, 1].map((i) => latin[i]));
+    // Bytes as V8 writes them: a Latin-1 page a byte a character, any other two.
+    const ascii = packChunk(1, 0, [awkward(0)]);
+    const cjk = packChunk(1, 0, [awkward(1)]);
+    expect(chunkBytes(cjk) - cjk.lengths.byteLength - chunkBytes(ascii) + ascii.lengths.byteLength).toBe(
+      2 * joinedStrings(awkward(1)).length - joinedStrings(awkward(0)).length + 8 * 3,
+    );
     // A chunk of texts longer than 65,535 characters keeps their lengths.
     const long = { seq: 0, text: 'é'.repeat(70_000) + '日本', outlinks: [], rawOutlinks: [], headers: [] };
     const big = packChunk(1, 0, [long]);

@@ -468,7 +468,7 @@ class Extraction implements HtmlSink {
   private joined(): string {
     if (this.tail !== '') this.parts.push(this.tail);
     this.tail = '';
-    return this.parts.join('');
+    return this.parts.length === 1 ? detached(this.parts[0]) : this.parts.join('');
   }
 
   result(): Extracted {
@@ -490,12 +490,29 @@ class Extraction implements HtmlSink {
       }
       if (!isWebUrl(href) || seen.has(href)) continue;
       seen.add(href);
-      outlinks.push(href);
-      rawOutlinks.push(r);
+      outlinks.push(detached(href));
+      rawOutlinks.push(detached(r));
     }
     const templateHints = hintParts.length ? tidyText(hintParts.join('')).split('\n') : [];
-    return { title: foldSpaces(this.title), text: this.joined(), outlinks, rawOutlinks, templateHints };
+    return {
+      title: detached(foldSpaces(this.title)),
+      text: this.joined(),
+      outlinks,
+      rawOutlinks,
+      templateHints,
+    };
   }
+}
+
+/**
+ * `s` as a string of its own. V8 makes a slice (and a concatenation) of 13 characters or more a view
+ * of the strings it comes from: a title, a link or a one-piece text kept with the page record kept
+ * the page's whole HTML (~50 KB on docsite) alive until its batch was stored, so scavenges copied and
+ * promoted every page's HTML. A concatenation is flattened by the slice after it: the result's
+ * parent is the new string of length + 1.
+ */
+function detached(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
 }
 
 /**

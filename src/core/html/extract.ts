@@ -464,7 +464,7 @@ class Extraction implements HtmlSink {
     }
   }
 
-  /** The text: one flat string (tidyText's loop runs at half speed once it has seen a rope). */
+  /** The text: one flat string (tidyText's and fingerprint64's loops run at half speed once they have seen a rope). */
   private joined(): string {
     if (this.tail !== '') this.parts.push(this.tail);
     this.tail = '';

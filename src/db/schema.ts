@@ -170,17 +170,21 @@ export class ChunkReader {
     let k = this.firstString[i];
     let at = 0;
     const next = (): string => all.slice(at, (at += row.lengths[k++]));
-    const count = row.counts.subarray(i * FIELDS, (i + 1) * FIELDS);
+    const count = i * FIELDS;
     const text = next();
-    const outlinks: string[] = new Array(count[0]);
+    const outlinks: string[] = new Array(row.counts[count]);
     for (let j = 0; j < outlinks.length; j++) outlinks[j] = next();
-    const rawOutlinks: string[] = new Array(count[1]);
+    const rawOutlinks: string[] = new Array(row.counts[count + 1]);
     for (let j = 0; j < rawOutlinks.length; j++) rawOutlinks[j] = next();
-    const headers: [string, string][] = new Array(count[2]);
+    const headers: [string, string][] = new Array(row.counts[count + 2]);
     for (let j = 0; j < headers.length; j++) headers[j] = [next(), next()];
     const c: PageContent = { seq: row.seqs[i], text, outlinks, rawOutlinks, headers };
-    if (count[3] >= 0)
-      c.templateHints = Array.from(row.hints.subarray(this.firstHint[i], this.firstHint[i] + count[3]));
+    if (row.counts[count + 3] >= 0) {
+      // A loop, not Array.from: that walks a typed array through its iterator.
+      const hints: number[] = new Array(row.counts[count + 3]);
+      for (let j = 0, h = this.firstHint[i]; j < hints.length; j++) hints[j] = row.hints[h + j];
+      c.templateHints = hints;
+    }
     this.done[i] = c;
     return c;
   }

@@ -316,6 +316,13 @@ export const SCHEMA_V7 = {
   chunks: '[datasetId+chunk]',
 };
 export const SCHEMA_V8 = { ...SCHEMA_V7, contents: null };
+/**
+ * v9: page rows keep only their primary key. Nothing queried the fingerprint index (exact-duplicate
+ * groups are made in memory from the loaded pages), and the URL index served one lookup per cross-part
+ * revisit after a parallel read (now one read of the dataset's rows); each index cost an IndexedDB
+ * write per page, in the browser process, which shares the two cores with the ingest workers.
+ */
+export const SCHEMA_V9 = { ...SCHEMA_V8, pages: '[datasetId+seq]' };
 
 /** Rows moved per step of the v7 upgrade (memory holds one step). */
 const MIGRATE_STEP = 500;
@@ -349,6 +356,7 @@ export class WorkbenchDb extends Dexie {
     this.version(6).stores(SCHEMA_V6);
     this.version(7).stores(SCHEMA_V7).upgrade(migrateToChunks);
     this.version(8).stores(SCHEMA_V8);
+    this.version(9).stores(SCHEMA_V9);
   }
 }
 

@@ -20,9 +20,10 @@ import {
   dropLastPages,
   finishDataset,
   isQuotaError,
+  loadPages,
   writeBatch,
 } from '../db/queries';
-import { db } from '../db/schema';
+import { db, type StoredPage } from '../db/schema';
 
 export interface IngestRequest {
   /** The files of one crawl, read into ONE dataset in this order (several WARC.gz, a folder, a WACZ). */
@@ -339,27 +340,31 @@ async function runParallel(
   return summary;
 }
 
-/** Revisits whose original lies in an earlier part: found by URL and payload digest once all parts are in. */
+/**
+ * Revisits whose original lies in an earlier part: found by URL and payload digest once all parts are
+ * in — the first earlier page of that URL and digest that is not itself a revisit. One read of the
+ * dataset's page rows, only when some part left a revisit unresolved.
+ */
 async function resolveRevisits(datasetId: number, results: PartResult[]): Promise<void> {
+  const open = results.flatMap((r) => (r.kind === 'done' ? r.revisits : []));
+  if (open.length === 0) return;
   const d = db();
-  for (const r of results) {
-    if (r.kind !== 'done') continue;
-    for (const v of r.revisits) {
-      const url = normaliseUrl(v.uri).href;
-      const candidates = await d.pages.where('[datasetId+normUrl]').equals([datasetId, url]).toArray();
-      const orig = candidates.find(
-        (p) => p.recordType !== 'revisit' && p.digest === v.digest && p.seq < v.seq,
-      );
-      if (!orig) continue;
-      await d.pages.update([datasetId, v.seq], {
-        revisitOf: orig.seq,
-        title: orig.title,
-        fingerprint: orig.fingerprint,
-        textLength: orig.textLength,
-        mime: orig.mime,
-        note: '',
-      });
-    }
+  const originals = new Map<string, StoredPage>();
+  for (const p of await loadPages(d, datasetId)) {
+    const key = p.normUrl + ' ' + p.digest;
+    if (p.recordType !== 'revisit' && p.digest && !originals.has(key)) originals.set(key, p);
+  }
+  for (const v of open) {
+    const orig = originals.get(normaliseUrl(v.uri).href + ' ' + v.digest);
+    if (!orig || orig.seq >= v.seq) continue;
+    await d.pages.update([datasetId, v.seq], {
+      revisitOf: orig.seq,
+      title: orig.title,
+      fingerprint: orig.fingerprint,
+      textLength: orig.textLength,
+      mime: orig.mime,
+      note: '',
+    });
   }
 }
 

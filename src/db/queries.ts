@@ -43,8 +43,8 @@ export function newDataset(
 }
 
 /**
- * One batch of pages in one transaction: a batch is written whole or not at all. Its pages are rows (the
- * pages table is queried by URL and fingerprint); their contents are one chunk (see StoredChunk).
+ * One batch of pages in one transaction: a batch is written whole or not at all, as two values — its
+ * page rows (StoredPageChunk) and its contents (StoredChunk), both keyed by its first seq.
  */
 export async function writeBatch(d: WorkbenchDb, datasetId: number, batch: IngestedPage[]): Promise<void> {
   if (batch.length === 0) return;
@@ -57,8 +57,8 @@ export async function writeBatch(d: WorkbenchDb, datasetId: number, batch: Inges
   }
   const row = packChunk(datasetId, chunk, contents);
   const bytes = approxBytes(pages) + chunkBytes(row);
-  await d.transaction('rw', d.pages, d.chunks, d.datasets, async () => {
-    await d.pages.bulkPut(pages);
+  await d.transaction('rw', d.pageChunks, d.chunks, d.datasets, async () => {
+    await d.pageChunks.put({ datasetId, chunk, pages });
     await d.chunks.put(row);
     await d.datasets
       .where(':id')
@@ -111,34 +111,59 @@ export function isQuotaError(e: unknown): boolean {
   return false;
 }
 
-/** The pages rows a dataset really holds (a count over the key range, no rows read). */
+/** The page-row chunks of a dataset, in key (= seq) order. */
+function pageChunksOf(d: WorkbenchDb, datasetId: number) {
+  return d.pageChunks
+    .where('[datasetId+chunk]')
+    .between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey]);
+}
+
+/** The page rows a dataset really holds. */
 export async function countStoredPages(d: WorkbenchDb, datasetId: number): Promise<number> {
-  return d.pages
-    .where('[datasetId+seq]')
-    .between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey])
-    .count();
+  let n = 0;
+  await pageChunksOf(d, datasetId).each((c) => (n += c.pages.length));
+  return n;
 }
 
 /**
  * Give back at least the last `n` pages (highest seqs) of a dataset, with their text: room for a final
- * write. Contents are stored a batch to a chunk, so the whole batches holding them go.
+ * write. Pages are stored a batch to a value, so the whole batches holding them go.
  */
 export async function dropLastPages(d: WorkbenchDb, datasetId: number, n: number): Promise<void> {
-  const last = await d.pages
-    .where('[datasetId+seq]')
-    .between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey])
+  const keys: [number, number][] = [];
+  let given = 0;
+  await pageChunksOf(d, datasetId)
     .reverse()
-    .limit(n)
-    .toArray();
-  const chunks = [...new Set(last.map((p) => p.chunk ?? p.seq))];
-  await d.transaction('rw', d.pages, d.chunks, async () => {
-    const held = await d.chunks.bulkGet(chunks.map((c) => [datasetId, c] as [number, number]));
-    const seqs = new Set(last.map((p) => p.seq));
-    for (const c of held) for (const seq of c?.seqs ?? []) seqs.add(seq);
-    await d.pages.bulkDelete([...seqs].map((s) => [datasetId, s] as [number, number]));
-    await d.chunks.bulkDelete(chunks.map((c) => [datasetId, c] as [number, number]));
+    .until(() => given >= n)
+    .each((c) => {
+      keys.push([datasetId, c.chunk]);
+      given += c.pages.length;
+    });
+  await d.transaction('rw', d.pageChunks, d.chunks, async () => {
+    await d.pageChunks.bulkDelete(keys);
+    await d.chunks.bulkDelete(keys);
   });
   forgetChunks(d, datasetId);
+}
+
+/**
+ * Change some page rows (revisits resolved after a parallel read): each batch holding one is read and
+ * written back once, all in one transaction. `changes` is keyed by seq.
+ */
+export async function updatePages(
+  d: WorkbenchDb,
+  datasetId: number,
+  changes: ReadonlyMap<number, Partial<StoredPage>>,
+): Promise<void> {
+  if (changes.size === 0) return;
+  await d.transaction('rw', d.pageChunks, async () => {
+    await pageChunksOf(d, datasetId).modify((c) => {
+      for (let i = 0; i < c.pages.length; i++) {
+        const patch = changes.get(c.pages[i].seq);
+        if (patch) c.pages[i] = { ...c.pages[i], ...patch };
+      }
+    });
+  });
 }
 
 /** Give a dataset another name (the file name stays as it was). Blank names are refused. */
@@ -183,12 +208,12 @@ export async function deleteDataset(d: WorkbenchDb, datasetId: number): Promise<
   ];
   await d.transaction(
     'rw',
-    [d.pages, d.chunks, d.datasets, d.analyses, d.dustRuns, d.labels, d.references],
+    [d.pageChunks, d.chunks, d.datasets, d.analyses, d.dustRuns, d.labels, d.references],
     async () => {
       await d.dustRuns.delete(datasetId);
       await d.labels.where('datasetId').equals(datasetId).delete();
       await d.references.where('datasetId').equals(datasetId).delete();
-      await d.pages.where('[datasetId+seq]').between(range[0], range[1]).delete();
+      await d.pageChunks.where('[datasetId+chunk]').between(range[0], range[1]).delete();
       await d.chunks.where('[datasetId+chunk]').between(range[0], range[1]).delete();
       await d.analyses.where('datasetId').equals(datasetId).delete();
       await d.datasets.delete(datasetId);
@@ -236,12 +261,26 @@ export async function markInterrupted(
   return gone.length;
 }
 
-/** The pages of a dataset, without their text (for the pages table). */
+/** The pages of a dataset, without their text (for the pages table), in seq order. */
 export async function loadPages(d: WorkbenchDb, datasetId: number): Promise<StoredPage[]> {
-  return d.pages
-    .where('[datasetId+seq]')
-    .between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey])
-    .toArray();
+  const out: StoredPage[] = [];
+  await pageChunksOf(d, datasetId).each((c) => {
+    for (const p of c.pages) out.push(p);
+  });
+  return out;
+}
+
+/** One page row: in the batch whose key (its first seq) is the greatest not above `seq`. */
+export async function loadPage(
+  d: WorkbenchDb,
+  datasetId: number,
+  seq: number,
+): Promise<StoredPage | undefined> {
+  const c = await d.pageChunks
+    .where('[datasetId+chunk]')
+    .between([datasetId, Dexie.minKey], [datasetId, seq], true, true)
+    .last();
+  return c?.pages.find((p) => p.seq === seq);
 }
 
 export async function loadContent(
@@ -249,7 +288,7 @@ export async function loadContent(
   datasetId: number,
   seq: number,
 ): Promise<StoredContent | undefined> {
-  const page = await d.pages.get([datasetId, seq]);
+  const page = await loadPage(d, datasetId, seq);
   return page ? (await loadContents(d, datasetId, [page]))[0] : undefined;
 }
 
@@ -302,29 +341,37 @@ function forgetChunks(d: WorkbenchDb, datasetId: number): void {
 }
 
 export async function countPages(d: WorkbenchDb, datasetId: number): Promise<number> {
-  return d.pages
-    .where('[datasetId+seq]')
-    .between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey])
-    .count();
+  return countStoredPages(d, datasetId);
 }
 
-/** Stream a dataset's pages with their content in batches (signature computation). */
+/** Stream a dataset's pages with their content in batches (signature computation), in seq order. */
 export async function forEachPageWithContent(
   d: WorkbenchDb,
   datasetId: number,
   batchSize: number,
   fn: (batch: { page: StoredPage; content: StoredContent | undefined }[]) => void | Promise<void>,
 ): Promise<void> {
-  let from: unknown[] = [datasetId, Dexie.minKey];
-  for (;;) {
-    const pages = await d.pages
-      .where('[datasetId+seq]')
-      .between(from, [datasetId, Dexie.maxKey], false, true)
-      .limit(batchSize)
-      .toArray();
-    if (pages.length === 0) return;
+  let pending: StoredPage[] = [];
+  const hand = async (pages: StoredPage[]) => {
     const contents = await loadContents(d, datasetId, pages);
     await fn(pages.map((page, i) => ({ page, content: contents[i] })));
-    from = [datasetId, pages[pages.length - 1].seq];
+  };
+  // One batch's rows at a time (a read per value, not a cursor held across the callback's awaits).
+  let after: number = -Infinity;
+  for (;;) {
+    const c = await d.pageChunks
+      .where('[datasetId+chunk]')
+      .between([datasetId, after], [datasetId, Dexie.maxKey], false, true)
+      .first();
+    if (!c) break;
+    after = c.chunk;
+    for (const p of c.pages) {
+      pending.push(p);
+      if (pending.length === batchSize) {
+        await hand(pending);
+        pending = [];
+      }
+    }
   }
+  if (pending.length > 0) await hand(pending);
 }

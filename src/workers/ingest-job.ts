@@ -21,6 +21,7 @@ import {
   finishDataset,
   isQuotaError,
   loadPages,
+  updatePages,
   writeBatch,
 } from '../db/queries';
 import { db, type StoredPage } from '../db/schema';
@@ -354,10 +355,11 @@ async function resolveRevisits(datasetId: number, results: PartResult[]): Promis
     const key = p.normUrl + ' ' + p.digest;
     if (p.recordType !== 'revisit' && p.digest && !originals.has(key)) originals.set(key, p);
   }
+  const changes = new Map<number, Partial<StoredPage>>();
   for (const v of open) {
     const orig = originals.get(normaliseUrl(v.uri).href + ' ' + v.digest);
     if (!orig || orig.seq >= v.seq) continue;
-    await d.pages.update([datasetId, v.seq], {
+    changes.set(v.seq, {
       revisitOf: orig.seq,
       title: orig.title,
       fingerprint: orig.fingerprint,
@@ -366,6 +368,7 @@ async function resolveRevisits(datasetId: number, results: PartResult[]): Promis
       note: '',
     });
   }
+  await updatePages(d, datasetId, changes);
 }
 
 /** The storage-full message: what happened, how many pages are kept, what to do. */

@@ -141,12 +141,12 @@ describe('Dexie schema', () => {
 
     const db = new WorkbenchDb(name);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(11);
     const ds = await db.datasets.get(1);
     expect(ds?.name).toBe('old');
     expect(ds?.warnings).toEqual([]);
     expect(ds?.warningCount).toBe(0);
-    expect((await db.pages.toArray()).map((p) => p.seq)).toEqual([0, 1]);
+    expect((await loadPages(db, 1)).map((p) => p.seq)).toEqual([0, 1]);
     db.close();
   });
 
@@ -172,7 +172,7 @@ describe('Dexie schema', () => {
 
     const db = new WorkbenchDb(name);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(11);
     expect(db.tables.map((t) => t.name)).not.toContain('contents');
     for (const [datasetId, seq] of rows)
       expect(await loadContent(db, datasetId, seq)).toEqual({

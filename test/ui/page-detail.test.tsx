@@ -79,7 +79,7 @@ const outlinkRows = () => screen.getByTestId('outlinks').querySelectorAll('[role
 
 beforeEach(async () => {
   const d = db();
-  await Promise.all([d.datasets.clear(), d.pages.clear(), d.chunks.clear()]);
+  await Promise.all([d.datasets.clear(), d.pageChunks.clear(), d.chunks.clear()]);
   usePages.setState({ datasetId: null, pages: [], selectedSeq: null, content: null, revisited: null });
 });
 afterEach(cleanup);
@@ -166,9 +166,15 @@ describe('pages table on the same virtual list', () => {
       newDataset({ name: 'many', fileName: 'many', bytes: 1, format: 'warc', compressed: false }),
     );
     const n = 3_000;
-    await d.pages.bulkPut(
-      Array.from({ length: n }, (_, i) => page(id, i, `https://many.example/${i}`, `Page ${i}`, 10)),
-    );
+    for (let at = 0; at < n; at += 500)
+      await writeBatch(
+        d,
+        id,
+        Array.from({ length: 500 }, (_, k) => ({
+          page: page(id, at + k, `https://many.example/${at + k}`, `Page ${at + k}`, 10),
+          content: { seq: at + k, text: '', outlinks: [], rawOutlinks: [], headers: [] },
+        })),
+      );
     await act(() => usePages.getState().load(id));
     render(<PagesTable />);
     expect(screen.getByTestId('page-count')).toHaveTextContent('3,000 of 3,000 pages');

@@ -42,7 +42,7 @@ function pickFile(file: File) {
 beforeEach(async () => {
   // Clear rather than delete the database: effects of the previous test may still be reading it.
   const d = db();
-  await Promise.all([d.datasets.clear(), d.pages.clear(), d.chunks.clear(), d.analyses.clear()]);
+  await Promise.all([d.datasets.clear(), d.pageChunks.clear(), d.chunks.clear(), d.analyses.clear()]);
   useDatasets.setState({ datasets: [], selectedId: null, job: null, notices: [] });
 });
 afterEach(cleanup);

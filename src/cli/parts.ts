@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { mergeSummaries, readUnitInOrder, type UnitReader } from '../core/ingest/many-files';
 import { planSplits } from '../core/ingest/split';
+import { revisitFields } from '../core/ingest/warc';
 import type { IngestedPage, IngestSummary } from '../core/types';
 import { normaliseUrl } from '../core/url/normalize';
 import { IngestError } from '../core/ingest/errors';
@@ -79,14 +80,7 @@ export function partsReader(
         if (page.revisitOf >= 0) page.revisitOf += d;
         else if (r) {
           const orig = originals.get(normaliseUrl(r.uri).href + ' ' + r.digest);
-          if (orig) {
-            page.revisitOf = orig.seq;
-            page.title = orig.title;
-            page.fingerprint = orig.fingerprint;
-            page.textLength = orig.textLength;
-            page.mime = page.mime || orig.mime;
-            page.note = '';
-          }
+          if (orig) Object.assign(page, revisitFields(orig, page.mime), { note: '' });
         }
         if (page.recordType !== 'revisit' && page.digest)
           originals.set(page.normUrl + ' ' + page.digest, page);

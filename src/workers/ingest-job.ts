@@ -9,6 +9,7 @@ import {
 } from '../core/ingest/many-files';
 import { streamInflater } from '../core/ingest/gzip';
 import { ingest, type IngestOptions } from '../core/ingest/pipeline';
+import { revisitFields } from '../core/ingest/warc';
 import type { ByteSource } from '../core/ingest/wacz';
 import { planSplits, type SplitPlan } from '../core/ingest/split';
 import type { IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
@@ -351,7 +352,9 @@ async function resolveRevisits(datasetId: number, results: PartResult[]): Promis
   if (open.length === 0) return;
   const d = db();
   const originals = new Map<string, StoredPage>();
+  const bySeq = new Map<number, StoredPage>();
   for (const p of await loadPages(d, datasetId)) {
+    bySeq.set(p.seq, p);
     const key = p.normUrl + ' ' + p.digest;
     if (p.recordType !== 'revisit' && p.digest && !originals.has(key)) originals.set(key, p);
   }
@@ -359,14 +362,7 @@ async function resolveRevisits(datasetId: number, results: PartResult[]): Promis
   for (const v of open) {
     const orig = originals.get(normaliseUrl(v.uri).href + ' ' + v.digest);
     if (!orig || orig.seq >= v.seq) continue;
-    changes.set(v.seq, {
-      revisitOf: orig.seq,
-      title: orig.title,
-      fingerprint: orig.fingerprint,
-      textLength: orig.textLength,
-      mime: orig.mime,
-      note: '',
-    });
+    changes.set(v.seq, { ...revisitFields(orig, bySeq.get(v.seq)?.mime ?? ''), note: '' });
   }
   await updatePages(d, datasetId, changes);
 }

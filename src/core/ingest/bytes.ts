@@ -12,6 +12,20 @@ export function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
+/** The pieces one after another in one array (the piece itself when there is one). */
+export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  let total = 0;
+  for (const p of parts) total += p.length;
+  const out = new Uint8Array(total);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
 /** Index of "\r\n\r\n" (or a bare "\n\n", which some writers emit) at or after `from`; -1 if none. Returns the index just past the blank line in `end`. */
 export function findHeaderEnd(
   buf: Uint8Array,

@@ -1,4 +1,5 @@
 import { Gunzip, Inflate, inflateSync } from 'fflate';
+import { joinBytes } from './bytes';
 import { FormatFault } from './errors';
 
 /**
@@ -42,21 +43,12 @@ export const streamInflater: MemberInflater = async (member) => {
     w.close().catch(() => {});
     const r = ds.readable.getReader();
     const parts: Uint8Array[] = [];
-    let total = 0;
     for (;;) {
       const { done, value } = await r.read();
       if (done) break;
       parts.push(value);
-      total += value.length;
     }
-    if (parts.length === 1) return parts[0];
-    const out = new Uint8Array(total);
-    let o = 0;
-    for (const p of parts) {
-      out.set(p, o);
-      o += p.length;
-    }
-    return out;
+    return joinBytes(parts);
   } catch {
     return null;
   }
@@ -323,24 +315,15 @@ function inflatePrefix(buf: Uint8Array, at: number, end: number): Uint8Array {
   const hl = headerLength(buf, at, end);
   if (hl < 0) return new Uint8Array(0);
   const parts: Uint8Array[] = [];
-  let total = 0;
   const inflate = new Inflate((d) => {
     parts.push(d);
-    total += d.length;
   });
   try {
     inflate.push(buf.subarray(at + hl, end), false);
   } catch {
     // corrupt before the cut: keep what came out before the damage
   }
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return joinBytes(parts);
 }
 
 function findMagic(buf: Uint8Array, from: number, end: number): number {

@@ -3,6 +3,7 @@ import { FormatFault } from './errors';
 import { buildPage } from './page-builder';
 import { parseHttpBlock } from './http';
 import type { FormatReader, ReaderContext } from './reader';
+import type { PageRecord } from '../types';
 
 /** One WARC record (ISO 28500, WARC/1.0 and 1.1). `block` is a view valid only during the callback. */
 export interface WarcRecord {
@@ -325,7 +326,7 @@ export function snippet(b: Uint8Array, n = 40): string {
     .replace(/[^\x20-\x7e\\]/g, '·');
 }
 
-interface Original {
+export interface Original {
   seq: number;
   title: string;
   fingerprint: string;
@@ -355,6 +356,20 @@ function originKey(s: string): string {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
   h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35) ^ h1;
   return String.fromCharCode(h1 & 0xffff, h1 >>> 16, h2 & 0xffff, (h2 >>> 16) & 0xffff);
+}
+
+/** What a revisit takes from its original (its own MIME type, when it has one, stays). */
+export function revisitFields(
+  orig: Original,
+  mime: string,
+): Pick<PageRecord, 'revisitOf' | 'title' | 'fingerprint' | 'textLength' | 'mime'> {
+  return {
+    revisitOf: orig.seq,
+    title: orig.title,
+    fingerprint: orig.fingerprint,
+    textLength: orig.textLength,
+    mime: mime || orig.mime,
+  };
 }
 
 /** WARC records to pages: response, resource and revisit records are pages; the rest are counted. */
@@ -408,13 +423,8 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
         const refUri = headerValue(r.headers, 'WARC-Refers-To-Target-URI') ?? url;
         const orig =
           (refId && byRecordId.get(originKey(refId))) || byUriDigest.get(originKey(refUri + ' ' + digest));
-        if (orig) {
-          page.revisitOf = orig.seq;
-          page.title = orig.title;
-          page.fingerprint = orig.fingerprint;
-          page.textLength = orig.textLength;
-          page.mime = page.mime || orig.mime;
-        } else {
+        if (orig) Object.assign(page, revisitFields(orig, page.mime));
+        else {
           page.note = page.note || 'revisit of a record not in this file';
           ctx.unresolvedRevisit?.(seq, refUri, digest);
         }

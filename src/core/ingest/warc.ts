@@ -2,6 +2,7 @@ import { ByteQueue, findHeaderEnd, headerValue, latin1, OffsetMap, parseHeaderLi
 import { FormatFault } from './errors';
 import { buildPage } from './page-builder';
 import { parseHttpBlock } from './http';
+import { Origins, type Original } from './origins';
 import type { FormatReader, ReaderContext } from './reader';
 import type { PageRecord } from '../types';
 
@@ -326,38 +327,6 @@ export function snippet(b: Uint8Array, n = 40): string {
     .replace(/[^\x20-\x7e\\]/g, '·');
 }
 
-export interface Original {
-  seq: number;
-  title: string;
-  fingerprint: string;
-  textLength: number;
-  mime: string;
-}
-
-/**
- * The key a revisit's original is remembered by: a 64-bit hash of the record id, or of the URL and
- * payload digest, as a 4-character string. Every page of a file stays in these maps to the end (a
- * revisit may come at any later point), and the full keys — a record id and a URL with its digest,
- * ~170 characters — were most of what a long read kept: 600 bytes a page (Node heap after GC), which the
- * renderer's peak on a 1 GB WARC.gz (333,312 pages) felt. A collision would tie a revisit to the wrong
- * page: about n²/2⁶⁵, 3·10⁻⁹ for that file.
- */
-function originKey(s: string): string {
-  let h1 = 0x9747b28c ^ s.length;
-  let h2 = 0x85ebca6b ^ s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0xcc9e2d51);
-    h1 = (h1 << 15) | (h1 >>> 17);
-    h2 = Math.imul(h2 ^ c, 0x1b873593);
-    h2 = (h2 << 13) | (h2 >>> 19);
-    h2 = (Math.imul(h2, 5) + 0xe6546b64) | 0;
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
-  h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35) ^ h1;
-  return String.fromCharCode(h1 & 0xffff, h1 >>> 16, h2 & 0xffff, (h2 >>> 16) & 0xffff);
-}
-
 /** What a revisit takes from its original (its own MIME type, when it has one, stays). */
 export function revisitFields(
   orig: Original,
@@ -374,8 +343,7 @@ export function revisitFields(
 
 /** WARC records to pages: response, resource and revisit records are pages; the rest are counted. */
 export function createWarcReader(ctx: ReaderContext, compressed: boolean): FormatReader {
-  const byRecordId = new Map<string, Original>();
-  const byUriDigest = new Map<string, Original>();
+  const origins = new Origins();
   const parser = new WarcParser(
     (r) => {
       ctx.record(r.type || '(no WARC-Type)');
@@ -421,24 +389,14 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
       if (r.type === 'revisit') {
         const refId = headerValue(r.headers, 'WARC-Refers-To');
         const refUri = headerValue(r.headers, 'WARC-Refers-To-Target-URI') ?? url;
-        const orig =
-          (refId && byRecordId.get(originKey(refId))) || byUriDigest.get(originKey(refUri + ' ' + digest));
+        const orig = origins.find(refId ?? '', refUri, digest);
         if (orig) Object.assign(page, revisitFields(orig, page.mime));
         else {
           page.note = page.note || 'revisit of a record not in this file';
           ctx.unresolvedRevisit?.(seq, refUri, digest);
         }
       } else {
-        const o: Original = {
-          seq,
-          title: page.title,
-          fingerprint: page.fingerprint,
-          textLength: page.textLength,
-          mime: page.mime,
-        };
-        const id = headerValue(r.headers, 'WARC-Record-ID');
-        if (id) byRecordId.set(originKey(id), o);
-        if (digest) byUriDigest.set(originKey(url + ' ' + digest), o);
+        origins.add(page, headerValue(r.headers, 'WARC-Record-ID') ?? '', url, digest);
       }
       ctx.page(built);
     },

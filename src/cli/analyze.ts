@@ -9,7 +9,7 @@ import { createReadStream, readdirSync, readFileSync, statSync, writeFileSync } 
 import { open } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { argsOrExit, missingPath, type CommandSpec } from './args';
-import { zlibInflater } from './inflate';
+import { nodeNatives } from './natives';
 import { partsReader } from './parts';
 import { labelReport } from './labels';
 import { basename, join } from 'node:path';
@@ -255,7 +255,7 @@ async function main(): Promise<number> {
   try {
     const summary = await ingestCrawl(
       sources,
-      { baseUrl: args.base, inflate: zlibInflater, readUnit },
+      { baseUrl: args.base, natives: nodeNatives, readUnit },
       async (batch) => {
         for (const { page, content } of batch)
           dustRecords.push(dustRecordOf(page, content.text, content.headers));

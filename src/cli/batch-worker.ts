@@ -14,7 +14,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { fileWriter } from 'hyparquet-writer';
 import { comparable } from '../core/candidates/comparable';
 import { ingest } from '../core/ingest/pipeline';
-import { zlibInflater } from './inflate';
+import { nodeNatives } from './natives';
 import { signatureText, TemplateModel } from '../core/text/template';
 import { profileCanonizer, type DedupProfile } from '../core/profile';
 import { ShardTables, TABLES, type BatchPage, type TableName } from '../core/batch/tables';
@@ -98,7 +98,7 @@ export async function mapShard(
         {
           fileName: basename(src.path),
           totalBytes,
-          inflate: zlibInflater,
+          natives: nodeNatives,
           onProgress: (p) =>
             report &&
             onProgress({ index: task.index, bytesRead: p.bytesRead, totalBytes, pages: tables.pages }),

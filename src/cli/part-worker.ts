@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { ingest } from '../core/ingest/pipeline';
 import type { IngestedPage, IngestSummary } from '../core/types';
-import { zlibInflater } from './inflate';
+import { nodeNatives } from './natives';
 
 /** One part of a file (bytes [start, end)), read in a thread of its own (src/cli/parts.ts). */
 export interface PartTask {
@@ -46,7 +46,7 @@ if (!isMainThread && parentPort && task) {
       offsetBase: task.start,
       seqBase: task.seqBase,
       baseUrl: task.baseUrl,
-      inflate: zlibInflater,
+      natives: nodeNatives,
       onUnresolvedRevisit: (seq, uri, digest) => revisits.push({ seq, uri, digest }),
       onProgress: (p) => port.postMessage({ type: 'progress', progress: p } satisfies PartMessage),
     },

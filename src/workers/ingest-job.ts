@@ -8,6 +8,7 @@ import {
   type UnitReader,
 } from '../core/ingest/many-files';
 import { streamInflater } from '../core/ingest/gzip';
+import type { Natives } from '../core/ingest/natives';
 import { ingest, type IngestOptions } from '../core/ingest/pipeline';
 import { revisitFields } from '../core/ingest/warc';
 import type { ByteSource } from '../core/ingest/wacz';
@@ -83,8 +84,8 @@ export const SEQ_STRIDE = 2 ** 32;
  * The browser's native gzip (DecompressionStream, one member at a time; see core/ingest/gzip.ts), when
  * there is one: jsdom's component tests have none and use fflate.
  */
-function nativeInflate() {
-  return typeof DecompressionStream === 'function' ? streamInflater : undefined;
+function natives(): Natives {
+  return { inflate: typeof DecompressionStream === 'function' ? streamInflater : undefined };
 }
 
 /** The bytes of a Blob as a stream (jsdom's Blob has no stream(): component tests read it whole). */
@@ -191,7 +192,7 @@ export async function runIngest(
         isCancelled,
         onProgress,
         readUnit,
-        inflate: nativeInflate(),
+        natives: natives(),
         onFormat: async (format, compressed) => {
           datasetId = await createDataset(d, {
             name: req.name ?? label,
@@ -255,7 +256,7 @@ export async function runPart(
     onProgress,
     isCancelled,
     onUnresolvedRevisit: (seq, uri, digest) => revisits.push({ seq, uri, digest }),
-    inflate: nativeInflate(),
+    natives: natives(),
   };
   try {
     const summary = await ingest(chunks(req.file), opts, async (batch) => {

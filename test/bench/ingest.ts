@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { open } from 'node:fs/promises';
-import { zlibInflater } from '../../src/cli/inflate';
+import { nodeNatives } from '../../src/cli/natives';
 import { partsReader } from '../../src/cli/parts';
 import { ingestCrawl } from '../../src/core/ingest/many-files';
 import { ingest } from '../../src/core/ingest/pipeline';
@@ -43,7 +43,7 @@ async function nodeIngestOnce(file: string) {
   const t = performance.now();
   const s = await ingest(
     createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>,
-    { fileName: basename(file), totalBytes: statSync(file).size, inflate: zlibInflater },
+    { fileName: basename(file), totalBytes: statSync(file).size, natives: nodeNatives },
     async () => {},
   );
   return { seconds: (performance.now() - t) / 1000, summary: s, rss: process.memoryUsage().rss };
@@ -80,7 +80,7 @@ async function nodePartsIngest(file: string, runs = statSync(file).size < 100 * 
         },
       ],
       {
-        inflate: zlibInflater,
+        natives: nodeNatives,
         readUnit: partsReader(() => file, {
           minBytes: 0,
           onParts: (_n, bounds) => (parts = bounds.length - 1),

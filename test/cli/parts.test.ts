@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { zlibInflater } from '../../src/cli/inflate';
+import { nodeNatives } from '../../src/cli/natives';
 import { partsReader } from '../../src/cli/parts';
 import { ingestCrawl, type UnitReader } from '../../src/core/ingest/many-files';
 import { base32 } from '../../src/core/text/sha1';
@@ -92,7 +92,7 @@ async function read(path: string, readUnit?: UnitReader) {
             }) as AsyncIterable<Uint8Array>,
         },
       ],
-      { inflate: zlibInflater, readUnit },
+      { natives: nodeNatives, readUnit },
       async (batch) => void pages.push(...batch),
     );
     return { pages, summary };

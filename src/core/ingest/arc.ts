@@ -206,19 +206,23 @@ export function createArcReader(ctx: ReaderContext, compressed: boolean): Format
       }
       const http = parseHttpBlock(r.block);
       ctx.page(
-        buildPage(ctx.nextSeq(), {
-          url: r.url,
-          status: http.status,
-          recordType: 'response',
-          fetchedAt: arcDateToIso(r.date),
-          headers: http.status ? [[':status', http.statusLine], ...http.headers] : [],
-          contentType: headerValue(http.headers, 'Content-Type') ?? r.mime,
-          body: http.undecoded ? null : http.body,
-          digest: '',
-          size: http.body.length,
-          offset: r.offset,
-          note: http.note,
-        }),
+        buildPage(
+          ctx.nextSeq(),
+          {
+            url: r.url,
+            status: http.status,
+            recordType: 'response',
+            fetchedAt: arcDateToIso(r.date),
+            headers: http.status ? [[':status', http.statusLine], ...http.headers] : [],
+            contentType: headerValue(http.headers, 'Content-Type') ?? r.mime,
+            body: http.undecoded ? null : http.body,
+            digest: '',
+            size: http.body.length,
+            offset: r.offset,
+            note: http.note,
+          },
+          ctx.sha1,
+        ),
       );
     },
     compressed,

@@ -33,7 +33,7 @@ export type MemberInflater = (member: Uint8Array) => Uint8Array | null | Promise
 /**
  * The web platform's DecompressionStream as a MemberInflater: one stream per member (Chromium's stops
  * after the first member of a multi-member gzip). For browsers; Node's web-streams DecompressionStream
- * is slower than fflate (0.85–1.2 s on docsite), so Node callers pass node:zlib's (src/cli/inflate.ts).
+ * is slower than fflate (0.85–1.2 s on docsite), so Node callers pass node:zlib's (src/cli/natives.ts).
  */
 export const streamInflater: MemberInflater = async (member) => {
   try {

@@ -1,7 +1,7 @@
 import type { FormatId, IngestedPage, IngestProgress, IngestSummary, SourceInfo } from '../types';
 import { normaliseUrl } from '../url/normalize';
 import { IngestCancelled, IngestError } from './errors';
-import type { MemberInflater } from './gzip';
+import type { Natives } from './natives';
 import { ingest } from './pipeline';
 import { memberBytes, memberStream, openWacz, parsePagesJsonl, type ByteSource, type ZipEntry } from './wacz';
 
@@ -38,8 +38,8 @@ export interface UnitContext {
   onFormat: (format: FormatId, compressed: boolean) => Promise<void>;
   /** Tags each page with its source (and marks WACZ-listed pages); call on every batch before storing. */
   tag: (batch: IngestedPage[]) => void;
-  /** The platform's native inflate for gzip members (see gzip.ts); default fflate. */
-  inflate?: MemberInflater;
+  /** The platform's native inflate and SHA-1 (natives.ts); default fflate and WebCrypto. */
+  natives?: Natives;
 }
 
 /** Reads one unit; the default streams it through `ingest`. The worker's splits a large WARC in parts. */
@@ -63,7 +63,7 @@ export const readUnitInOrder: UnitReader = (unit, ctx, sink) =>
       isCancelled: ctx.isCancelled,
       onProgress: ctx.onProgress,
       onFormat: ctx.onFormat,
-      inflate: ctx.inflate,
+      natives: ctx.natives,
     },
     async (batch) => {
       ctx.tag(batch);
@@ -78,8 +78,8 @@ export interface CrawlOptions {
   /** Called once, when the first source's format is known: the caller creates its dataset here. */
   onFormat?: (format: FormatId, compressed: boolean) => Promise<void> | void;
   readUnit?: UnitReader;
-  /** The platform's native inflate for gzip members (see gzip.ts); default fflate. */
-  inflate?: MemberInflater;
+  /** The platform's native inflate and SHA-1 (natives.ts); default fflate and WebCrypto. */
+  natives?: Natives;
 }
 
 /** The units of a list of files: a WACZ opens into its WARCs; anything else is read whole. */
@@ -201,7 +201,7 @@ export async function ingestCrawl(
       seqBase: i * SOURCE_SEQ_STRIDE,
       baseUrl: opts.baseUrl ?? '',
       isCancelled: opts.isCancelled,
-      inflate: opts.inflate,
+      natives: opts.natives,
       onProgress: (p) =>
         opts.onProgress?.({
           bytesRead: bytesBefore + p.bytesRead,

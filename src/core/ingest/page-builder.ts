@@ -49,7 +49,8 @@ export function mimeOf(contentType: string): string {
 const pendingDigests = new WeakMap<PageRecord, Promise<string>>();
 const subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle;
 
-function computeDigest(body: Uint8Array): string | Promise<string> {
+function computeDigest(body: Uint8Array, sha1?: (bytes: Uint8Array) => Uint8Array): string | Promise<string> {
+  if (sha1) return 'sha1:' + base32(sha1(body));
   // No WebCrypto (an insecure context in a browser): the JS SHA-1, synchronously.
   if (!subtle) return sha1Digest(body);
   return subtle.digest('SHA-1', body as Uint8Array<ArrayBuffer>).then(
@@ -71,7 +72,8 @@ export async function settleDigests(batch: readonly IngestedPage[]): Promise<voi
 /** Texts above this are cut (and the page noted): no real page needs more to be compared. */
 const MAX_TEXT_BYTES = 8 << 20;
 
-export function buildPage(seq: number, r: RawPage): IngestedPage {
+/** `sha1`: the platform's synchronous SHA-1 for a payload without a recorded digest (natives.ts). */
+export function buildPage(seq: number, r: RawPage, sha1?: (bytes: Uint8Array) => Uint8Array): IngestedPage {
   const n = normaliseUrl(r.url);
   let mime = mimeOf(r.contentType);
   let title = '';
@@ -120,7 +122,7 @@ export function buildPage(seq: number, r: RawPage): IngestedPage {
     }
   }
   if (!tidy) text = tidyText(text);
-  const computed = !r.digest && r.body && r.body.length > 0 ? computeDigest(r.body) : '';
+  const computed = !r.digest && r.body && r.body.length > 0 ? computeDigest(r.body, sha1) : '';
   const digest = r.digest || (typeof computed === 'string' ? computed : '');
   const page: PageRecord = {
     seq,

@@ -13,7 +13,8 @@ import { createCrawlLogReader } from './crawl-log';
 import { createCsvReader } from './csv';
 import { FormatFault, IngestCancelled, IngestError } from './errors';
 import { concatBytes } from './bytes';
-import { isGzip, MultiGunzip, type MemberInflater } from './gzip';
+import { isGzip, MultiGunzip } from './gzip';
+import type { Natives } from './natives';
 import { createJsonlReader } from './jsonl';
 import type { FormatReader, ReaderContext } from './reader';
 import { settleDigests } from './page-builder';
@@ -43,8 +44,8 @@ export interface IngestOptions {
   /** First page seq (parts of one dataset use disjoint ranges); default 0. */
   seqBase?: number;
   onUnresolvedRevisit?: (seq: number, uri: string, digest: string) => void;
-  /** The platform's native inflate for gzip members (gzip.ts); default: fflate in JS. */
-  inflate?: MemberInflater;
+  /** The platform's native inflate and SHA-1 (natives.ts); default: fflate and WebCrypto. */
+  natives?: Natives;
 }
 
 /**
@@ -168,6 +169,7 @@ class IngestRun {
       nextSeq: () => this.seq++,
       offsetBase: this.offsetBase,
       unresolvedRevisit: opts.onUnresolvedRevisit,
+      sha1: opts.natives?.sha1,
     };
   }
 
@@ -189,7 +191,8 @@ class IngestRun {
   /** Step 1, sniff gzip: the file's first bytes (at least 3) decide whether it is gzip. */
   lead(lead: Uint8Array): void {
     this.compressed = isGzip(lead);
-    if (this.compressed) this.gunzip = new MultiGunzip(this.decoded, this.offsetBase, this.opts.inflate);
+    if (this.compressed)
+      this.gunzip = new MultiGunzip(this.decoded, this.offsetBase, this.opts.natives?.inflate);
   }
 
   /** Step 2, decode: a chunk of the file, through gunzip when compressed. */

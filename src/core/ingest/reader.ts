@@ -19,6 +19,8 @@ export interface ReaderContext {
   offsetBase: number;
   /** A revisit whose original was not read by this reader (another part may hold it). */
   unresolvedRevisit?(seq: number, uri: string, digest: string): void;
+  /** The platform's synchronous SHA-1, for payloads without a recorded digest (natives.ts). */
+  sha1?: (bytes: Uint8Array) => Uint8Array;
 }
 
 /** A format reader is a push parser over the decoded byte stream. */

@@ -371,20 +371,24 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
       const digest = headerValue(r.headers, 'WARC-Payload-Digest') ?? '';
       const body = http ? http.body : r.block;
       const seq = ctx.nextSeq();
-      const built = buildPage(seq, {
-        url,
-        status: http?.status ?? 0,
-        recordType: r.type,
-        fetchedAt: headerValue(r.headers, 'WARC-Date') ?? '',
-        headers: http && http.status ? [[':status', http.statusLine], ...http.headers] : r.headers,
-        contentType,
-        // Compressed bytes that could not be decoded are no text: kept out of the signatures.
-        body: r.type === 'revisit' || http?.undecoded ? null : body,
-        digest,
-        size: r.type === 'revisit' ? -1 : body.length,
-        offset: r.offset,
-        note: http?.note ?? '',
-      });
+      const built = buildPage(
+        seq,
+        {
+          url,
+          status: http?.status ?? 0,
+          recordType: r.type,
+          fetchedAt: headerValue(r.headers, 'WARC-Date') ?? '',
+          headers: http && http.status ? [[':status', http.statusLine], ...http.headers] : r.headers,
+          contentType,
+          // Compressed bytes that could not be decoded are no text: kept out of the signatures.
+          body: r.type === 'revisit' || http?.undecoded ? null : body,
+          digest,
+          size: r.type === 'revisit' ? -1 : body.length,
+          offset: r.offset,
+          note: http?.note ?? '',
+        },
+        ctx.sha1,
+      );
       const page = built.page;
       if (r.type === 'revisit') {
         const refId = headerValue(r.headers, 'WARC-Refers-To');

@@ -2,6 +2,7 @@ import { crc32, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FormatFault } from '../../../src/core/ingest/errors';
 import { isGzip, MultiGunzip, streamInflater, type MemberInflater } from '../../../src/core/ingest/gzip';
+import { zlibInflater } from '../../../src/cli/natives';
 import { seededRandom } from '../../../src/core/random';
 import { concat, fixtureBytes, fixtureCounts, randomBytes, utf8Bytes } from '../helpers';
 
@@ -14,16 +15,9 @@ interface Output {
 
 /**
  * The inflaters every MultiGunzip test runs with: fflate alone (the JS path), node:zlib as the CLI passes
- * it (src/cli/inflate.ts, synchronous) and the web platform's DecompressionStream as the browser passes it
+ * it (src/cli/natives.ts, synchronous) and the web platform's DecompressionStream as the browser passes it
  * (asynchronous). Output, member offsets and faults must be the same with each.
  */
-const zlibInflater: MemberInflater = (m) => {
-  try {
-    return new Uint8Array(gunzipSync(m));
-  } catch {
-    return null;
-  }
-};
 const INFLATERS: [string, MemberInflater | undefined][] = [
   ['fflate', undefined],
   ['node:zlib', zlibInflater],

@@ -6,9 +6,11 @@ import type { Natives } from '../core/ingest/natives';
 /**
  * node:zlib for one gzip member, for the CLI and the benches: 2–3× faster than fflate (docsite's members:
  * 0.11 s against 0.26–0.38 s), and faster than Node's web DecompressionStream (0.85–1.2 s). A member it
- * refuses goes to the core's JS path, which gives the error its place and its words.
+ * refuses goes to the core's JS path, which gives the error its place and its words. Every member, small
+ * ones too (minBytes 0): generated 210 MB WARC.gz (median member 240 bytes) read in 7.9–8.1 s, against
+ * 8.65–8.70 s with members under 2 KiB left to fflate as the browser does; docsite 0.52–0.55 / 0.56–0.58 s.
  */
-export const zlibInflater: MemberInflater = (member) => {
+export const zlibInflater: MemberInflater = (member: Uint8Array) => {
   try {
     const out = gunzipSync(member);
     // A plain Uint8Array view (no copy): Buffer's slice() is a view, where the core expects a copy.

@@ -28,39 +28,48 @@ export type MemberSink = (data: Uint8Array, memberOffset: number) => void;
  * length is the ISIZE the candidate's trailer states — the condition the JS path accepts a member on —
  * so both paths cut the stream at the same places and hand on the same bytes.
  */
-export type MemberInflater = (member: Uint8Array) => Uint8Array | null | Promise<Uint8Array | null>;
+export type MemberInflater = ((member: Uint8Array) => Uint8Array | null | Promise<Uint8Array | null>) & {
+  /**
+   * Members smaller than this go to fflate (default: none): an inflater with a fixed cost per call is
+   * slower than fflate on small members (see streamInflater).
+   */
+  minBytes?: number;
+};
+
+/**
+ * DecompressionStream's minBytes: a stream per member has a fixed cost that fflate's synchronous
+ * inflate of a small member does not. Measured in Chromium on the
+ * generated WARC.gz (median member 240 bytes): fflate 0.73 s, DecompressionStream for every member
+ * 0.70 s, native from 1 KiB 0.50 s; on docsite (larger members) 0.85 / 0.27 / 0.25–0.36 s.
+ */
+const NATIVE_MIN_BYTES = 2048;
 
 /**
  * The web platform's DecompressionStream as a MemberInflater: one stream per member (Chromium's stops
  * after the first member of a multi-member gzip). For browsers; Node's web-streams DecompressionStream
  * is slower than fflate (0.85–1.2 s on docsite), so Node callers pass node:zlib's (src/cli/natives.ts).
  */
-export const streamInflater: MemberInflater = async (member) => {
-  try {
-    const ds = new DecompressionStream('gzip');
-    const w = ds.writable.getWriter();
-    w.write(member as Uint8Array<ArrayBuffer>).catch(() => {});
-    w.close().catch(() => {});
-    const r = ds.readable.getReader();
-    const parts: Uint8Array[] = [];
-    for (;;) {
-      const { done, value } = await r.read();
-      if (done) break;
-      parts.push(value);
+export const streamInflater: MemberInflater = Object.assign(
+  async (member: Uint8Array): Promise<Uint8Array | null> => {
+    try {
+      const ds = new DecompressionStream('gzip');
+      const w = ds.writable.getWriter();
+      w.write(member as Uint8Array<ArrayBuffer>).catch(() => {});
+      w.close().catch(() => {});
+      const r = ds.readable.getReader();
+      const parts: Uint8Array[] = [];
+      for (;;) {
+        const { done, value } = await r.read();
+        if (done) break;
+        parts.push(value);
+      }
+      return joinBytes(parts);
+    } catch {
+      return null;
     }
-    return joinBytes(parts);
-  } catch {
-    return null;
-  }
-};
-
-/**
- * Members smaller than this go to fflate even when there is a native inflater: a stream per member has a
- * fixed cost that fflate's synchronous inflate of a small member does not. Measured in Chromium on the
- * generated WARC.gz (median member 240 bytes): fflate 0.73 s, DecompressionStream for every member
- * 0.70 s, native from 1 KiB 0.50 s; on docsite (larger members) 0.85 / 0.27 / 0.25–0.36 s.
- */
-const NATIVE_MIN_BYTES = 2048;
+  },
+  { minBytes: NATIVE_MIN_BYTES },
+);
 
 /** The ISIZE field of the member ending at `end` (its last 4 bytes, little-endian). */
 function trailerLength(buf: Uint8Array, end: number): number {
@@ -175,7 +184,7 @@ export class MultiGunzip {
 
   /** The candidate member [start, end) by the native inflater, when there is one and it accepts it. */
   private async tryNative(buf: Uint8Array, end: number): Promise<Uint8Array | null> {
-    if (!this.native || end - this.start < NATIVE_MIN_BYTES) return null;
+    if (!this.native || end - this.start < (this.native.minBytes ?? 0)) return null;
     const r = this.native(buf.subarray(this.start, end));
     const data = r instanceof Promise ? await r : r;
     return data && data.length === trailerLength(buf, end) ? data : null;

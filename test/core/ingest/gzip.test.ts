@@ -154,23 +154,30 @@ describe.each(INFLATERS)('MultiGunzip with %s', (_name, inf) => {
     expect(out.byOffset.map(([o]) => o)).toEqual([0, found!.length]);
   });
 
-  it('hands members of 2 KiB and more to the native inflater, smaller ones to fflate, same bytes out', async () => {
+  it("hands members of the native inflater's minBytes and more to it, smaller ones to fflate, same bytes out", async () => {
     const payloads = [0, 1, 2, 3, 4, 5].map((i) =>
       i % 2 ? textPayloads[i % 5] : randomBytes(3000 + i * 700, i),
     );
     const { file, offsets } = members(...payloads);
     const calls: number[] = [];
     const outer = inflater;
+    const min = outer?.minBytes ?? 0;
     if (outer)
-      inflater = (m) => {
-        calls.push(m.length);
-        return outer(m);
-      };
+      inflater = Object.assign(
+        (m: Uint8Array) => {
+          calls.push(m.length);
+          return outer(m);
+        },
+        { minBytes: min },
+      );
     const out = await gunzipInPieces(file, 1000);
     expect(out.data).toEqual(concat(...payloads));
     expect(out.byOffset.map(([o]) => o)).toEqual(offsets);
-    const big = offsets.map((o, i) => (offsets[i + 1] ?? file.length) - o).filter((n) => n >= 2048);
-    expect(big.length).toBe(3);
+    const sizes = offsets.map((o, i) => (offsets[i + 1] ?? file.length) - o);
+    const big = sizes.filter((n) => n >= min);
+    // The payloads make three members of more than 2 KiB (random bytes) and three of less (text).
+    expect(sizes.filter((n) => n >= 2048).length).toBe(3);
+    expect(big.length).toBe(min > 0 ? 3 : 6);
     expect(calls).toEqual(outer ? big : []);
   });
 

@@ -126,6 +126,24 @@ export async function countStoredPages(d: WorkbenchDb, datasetId: number): Promi
 }
 
 /**
+ * The page rows a dataset really holds and how many distinct hosts they are on (as the pipeline counts
+ * them: pages without a host are not a host): the counts of a dataset whose read stopped part way, when
+ * the summary of what was read is missing or counts pages that were never stored.
+ */
+export async function countStoredPagesAndHosts(
+  d: WorkbenchDb,
+  datasetId: number,
+): Promise<{ pages: number; hosts: number }> {
+  let pages = 0;
+  const hosts = new Set<string>();
+  await pageChunksOf(d, datasetId).each((c) => {
+    pages += c.pages.length;
+    for (const p of c.pages) if (p.host) hosts.add(p.host);
+  });
+  return { pages, hosts: hosts.size };
+}
+
+/**
  * Give back at least the last `n` pages (highest seqs) of a dataset, with their text: room for a final
  * write. Pages are stored a batch to a value, so the whole batches holding them go.
  */
@@ -238,7 +256,7 @@ export async function markInterrupted(
     heldLocks && x.lock ? !heldLocks.has(x.lock) : now - x.heartbeat > HEARTBEAT_STALE_MS,
   );
   for (const x of gone) {
-    const pages = await countStoredPages(d, x.id!);
+    const { pages, hosts } = await countStoredPagesAndHosts(d, x.id!);
     const reason =
       `ingest was interrupted (the tab that was reading it was reloaded or closed) after ` +
       `${pages.toLocaleString('en-US')} pages; they are kept`;
@@ -248,6 +266,7 @@ export async function markInterrupted(
       await d.datasets.update(x.id!, {
         status: 'interrupted',
         pages,
+        hosts,
         error: row.error ?? {
           fileName: x.fileName,
           offset: -1,

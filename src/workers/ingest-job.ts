@@ -16,7 +16,7 @@ import { planSplits, type SplitPlan } from '../core/ingest/split';
 import type { IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
 import { normaliseUrl } from '../core/url/normalize';
 import {
-  countStoredPages,
+  countStoredPagesAndHosts,
   createDataset,
   deleteDataset,
   dropLastPages,
@@ -390,10 +390,12 @@ async function finishAfterFault(
   summary?: IngestSummary,
 ): Promise<{ pages: number; error: IngestErrorInfo }> {
   for (let attempt = 0; ; attempt++) {
-    const pages = await countStoredPages(d, datasetId);
+    // Pages and hosts from the rows stored: a summary counts pages parsed but never stored (a failed
+    // write, parallel parts that failed, the pages given back below), and there is none after a throw.
+    const { pages, hosts } = await countStoredPagesAndHosts(d, datasetId);
     const error = /storage .*is full/.test(info.reason) ? storageFullInfo(fileName, pages) : info;
     try {
-      await finishDataset(d, datasetId, 'partial', { ...(summary ?? {}), pages, error });
+      await finishDataset(d, datasetId, 'partial', { ...(summary ?? {}), pages, hosts, error });
       return { pages, error };
     } catch (e) {
       if (!isQuotaError(e) || attempt >= 3 || pages === 0) throw e;

@@ -48,23 +48,30 @@ describe('reliability in Chromium', () => {
     assert.match((await alert.textContent()) ?? '', /storage for this site is full.*[\d,]+ pages/);
     const kept = await pagesOf(page, 'big.warc.gz');
     assert.ok(kept > 0, `pages kept: ${kept}`);
-    // The count is the page rows really stored (a batch's rows are one value: src/db/schema.ts).
+    // The counts are the page rows really stored (a batch's rows are one value: src/db/schema.ts).
     const stored = await page.evaluate(
       (id) =>
-        new Promise<number>((ok, fail) => {
+        new Promise<{ pages: number; hosts: number }>((ok, fail) => {
           const r = indexedDB.open('dedup-workbench');
           r.onerror = () => fail(r.error);
           r.onsuccess = () => {
             const tx = r.result.transaction('pageChunks');
             const c = tx.objectStore('pageChunks').getAll(IDBKeyRange.bound([id, -Infinity], [id, []]));
-            c.onsuccess = () =>
-              ok((c.result as { pages: unknown[] }[]).reduce((n, x) => n + x.pages.length, 0));
+            c.onsuccess = () => {
+              const rows = (c.result as { pages: { host: string }[] }[]).flatMap((x) => x.pages);
+              ok({ pages: rows.length, hosts: new Set(rows.map((p) => p.host).filter(Boolean)).size });
+            };
             c.onerror = () => fail(c.error);
           };
         }),
       Number(new URL(page.url()).searchParams.get('ds') ?? 1),
     );
-    assert.equal(stored, kept, 'shown page count = stored rows');
+    assert.equal(stored.pages, kept, 'shown page count = stored rows');
+    // The header's hosts are those of the stored rows (was "0 hosts" after a full disk).
+    const header = (await page.locator('.dataset-header .meta').first().textContent()) ?? '';
+    const hosts = Number(/([\d,]+) hosts/.exec(header)?.[1].replace(/,/g, '') ?? NaN);
+    assert.ok(stored.hosts > 0, `hosts stored: ${stored.hosts}`);
+    assert.equal(hosts, stored.hosts, `header: ${header}`);
     await page.screenshot({ path: join(SHOTS, 'quota-partial.png') });
     await page.reload();
     await row.locator('.badge.status-partial').waitFor();

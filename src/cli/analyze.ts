@@ -5,17 +5,16 @@
  */
 import { emptyReason } from '../core/ingest/outcome';
 import { dustRecordOf } from '../core/dust/from-page';
-import { createReadStream, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { argsOrExit, missingPath, type CommandSpec } from './args';
+import { fileSource } from './file-source';
 import { nodeNatives } from './natives';
 import { partsReader } from './parts';
 import { labelReport } from './labels';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { IngestError } from '../core/ingest/errors';
 import { ingestCrawl } from '../core/ingest/many-files';
-import type { ByteSource } from '../core/ingest/wacz';
 import type { IngestSummary } from '../core/types';
 import { analysePages, type EnginePage, type EngineResult } from '../core/candidates/engine';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
@@ -203,30 +202,6 @@ function crawlFiles(paths: string[]): string[] {
   );
 }
 
-/** A file read by ranges: a WACZ's directory from its end, members and files as streams. */
-async function fileSource(path: string): Promise<ByteSource & { close(): Promise<void> }> {
-  const fh = await open(path, 'r');
-  const size = (await fh.stat()).size;
-  return {
-    name: basename(path),
-    size,
-    async read(a, b) {
-      const buf = new Uint8Array(Math.max(0, b - a));
-      const { bytesRead } = await fh.read(buf, 0, buf.length, a);
-      return buf.subarray(0, bytesRead);
-    },
-    stream: (a, b) =>
-      (b <= a
-        ? (async function* () {})()
-        : createReadStream(path, {
-            start: a,
-            end: b - 1,
-            highWaterMark: 1 << 20,
-          })) as AsyncIterable<Uint8Array>,
-    close: () => fh.close(),
-  };
-}
-
 async function main(): Promise<number> {
   const { values, positionals } = argsOrExit(ANALYZE, process.argv.slice(2));
   const args = { ...values, files: positionals };
@@ -243,7 +218,7 @@ async function main(): Promise<number> {
     console.error(`error: ${args.files.join(', ')}: no files in it`);
     return 1;
   }
-  const sources = await Promise.all(paths.map(fileSource));
+  const sources = await Promise.all(paths.map((p) => fileSource(p)));
   // A large WARC is read in parts, one thread each (src/cli/parts.ts); the pages come out as read in order.
   const readUnit = partsReader(
     (unit) => paths[sources.indexOf(unit.file as (typeof sources)[number])] ?? null,

@@ -7,7 +7,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { open } from 'node:fs/promises';
+import { fileSource } from '../../src/cli/file-source';
 import { nodeNatives } from '../../src/cli/natives';
 import { partsReader } from '../../src/cli/parts';
 import { ingestCrawl } from '../../src/core/ingest/many-files';
@@ -58,27 +58,10 @@ async function nodePartsIngest(file: string, runs = statSync(file).size < 100 * 
   const all: number[] = [];
   let parts = 1;
   for (let i = 0; i < runs; i++) {
-    const fh = await open(file, 'r');
-    const size = statSync(file).size;
+    const src = await fileSource(file);
     const t = performance.now();
     await ingestCrawl(
-      [
-        {
-          name: basename(file),
-          size,
-          read: async (a, b) => {
-            const buf = new Uint8Array(b - a);
-            const { bytesRead } = await fh.read(buf, 0, buf.length, a);
-            return buf.subarray(0, bytesRead);
-          },
-          stream: (a, b) =>
-            createReadStream(file, {
-              start: a,
-              end: b - 1,
-              highWaterMark: 1 << 20,
-            }) as AsyncIterable<Uint8Array>,
-        },
-      ],
+      [src],
       {
         natives: nodeNatives,
         readUnit: partsReader(() => file, {
@@ -89,7 +72,7 @@ async function nodePartsIngest(file: string, runs = statSync(file).size < 100 * 
       async () => {},
     );
     all.push((performance.now() - t) / 1000);
-    await fh.close();
+    await src.close();
   }
   all.sort((a, b) => a - b);
   return { seconds: all[all.length >> 1], parts };

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fileSource } from '../../src/cli/file-source';
 import { nodeNatives } from '../../src/cli/natives';
 import { partsReader } from '../../src/cli/parts';
 import { ingestCrawl, type UnitReader } from '../../src/core/ingest/many-files';
@@ -70,34 +70,17 @@ function crawl(n: number): string {
 }
 
 async function read(path: string, readUnit?: UnitReader) {
-  const fh = await open(path, 'r');
-  const size = (await fh.stat()).size;
+  const src = await fileSource(path, { name: 'crawl.warc.gz', chunkBytes: 1 << 16 });
   const pages: IngestedPage[] = [];
   try {
     const summary = await ingestCrawl(
-      [
-        {
-          name: 'crawl.warc.gz',
-          size,
-          read: async (a, b) => {
-            const buf = new Uint8Array(b - a);
-            const { bytesRead } = await fh.read(buf, 0, buf.length, a);
-            return buf.subarray(0, bytesRead);
-          },
-          stream: (a, b) =>
-            createReadStream(path, {
-              start: a,
-              end: b - 1,
-              highWaterMark: 1 << 16,
-            }) as AsyncIterable<Uint8Array>,
-        },
-      ],
+      [src],
       { natives: nodeNatives, readUnit },
       async (batch) => void pages.push(...batch),
     );
     return { pages, summary };
   } finally {
-    await fh.close();
+    await src.close();
   }
 }
 

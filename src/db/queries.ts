@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import type { IngestedPage, IngestSummary } from '../core/types';
 import type { PageContent } from '../core/types';
-import { ChunkReader, chunkBytes, packChunk } from './schema';
+import { ChunkReader, chunkBytes, packChunk } from './chunks';
 import type { Dataset, DatasetStatus, StoredContent, StoredPage, WorkbenchDb } from './schema';
 
 /** A job that has not written for this long is taken as dead (tab reloaded or closed mid-ingest). */

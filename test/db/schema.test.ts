@@ -15,7 +15,8 @@ import {
   renameDataset,
   writeBatch,
 } from '../../src/db/queries';
-import { ChunkReader, chunkBytes, packChunk, SCHEMA_V1, SCHEMA_V6, WorkbenchDb } from '../../src/db/schema';
+import { ChunkReader, chunkBytes, packChunk } from '../../src/db/chunks';
+import { SCHEMA_V1, SCHEMA_V6, WorkbenchDb } from '../../src/db/schema';
 import type { IngestedPage, PageContent } from '../../src/core/types';
 
 let n = 0;

@@ -30,11 +30,14 @@ export type PartMessage =
   | { type: 'done'; summary: IngestSummary }
   | { type: 'failed'; message: string };
 
-const task = (workerData as { partTask?: PartTask } | null)?.partTask;
-if (!isMainThread && parentPort && task) {
-  const port = parentPort;
+/**
+ * Read one part, telling `post` its batches, progress and end: in a part's own thread (below, `post` is
+ * its parentPort), or in the calling thread for the first part (parts.ts), whose reading then overlaps
+ * the other threads' start-up.
+ */
+export function readPart(task: PartTask, post: (m: PartMessage) => void): Promise<void> {
   let revisits: Unresolved[] = [];
-  ingest(
+  return ingest(
     createReadStream(task.path, {
       start: task.start,
       end: task.end - 1,
@@ -48,15 +51,20 @@ if (!isMainThread && parentPort && task) {
       baseUrl: task.baseUrl,
       natives: nodeNatives,
       onUnresolvedRevisit: (seq, uri, digest) => revisits.push({ seq, uri, digest }),
-      onProgress: (p) => port.postMessage({ type: 'progress', progress: p } satisfies PartMessage),
+      onProgress: (p) => post({ type: 'progress', progress: p }),
     },
     async (batch) => {
-      port.postMessage({ type: 'batch', batch, revisits } satisfies PartMessage);
+      post({ type: 'batch', batch, revisits });
       revisits = [];
     },
   ).then(
-    (summary) => port.postMessage({ type: 'done', summary } satisfies PartMessage),
-    (e: unknown) =>
-      port.postMessage({ type: 'failed', message: (e as Error)?.message ?? String(e) } satisfies PartMessage),
+    (summary) => post({ type: 'done', summary }),
+    (e: unknown) => post({ type: 'failed', message: (e as Error)?.message ?? String(e) }),
   );
+}
+
+const task = (workerData as { partTask?: PartTask } | null)?.partTask;
+if (!isMainThread && parentPort && task) {
+  const port = parentPort;
+  void readPart(task, (m) => port.postMessage(m));
 }

@@ -50,9 +50,10 @@ async function nodeIngestOnce(file: string) {
 }
 
 /**
- * The CLI's read of one large file: in parts, one worker thread each (src/cli/parts.ts), pages handed to
- * the (empty) sink in file order. Here every file is cut, small ones too (the CLI cuts files of 64 MB and
- * more), so the row shows what threads cost and save. Median of the same number of runs as nodeIngest.
+ * The CLI's read of a file: a file of 64 MB or more in parts (src/cli/parts.ts; the first part in this
+ * thread, the others in worker threads), pages handed to the (empty) sink in file order; a smaller file
+ * in one go, as `node` above (no row then: docsite cut in two took 0.73–0.84 s against 0.55 s in one
+ * go, thread start-up under tsx being ~0.5 s). Median of the same number of runs as nodeIngest.
  */
 async function nodePartsIngest(file: string, runs = statSync(file).size < 100 * MB ? 3 : 1) {
   const all: number[] = [];
@@ -65,7 +66,6 @@ async function nodePartsIngest(file: string, runs = statSync(file).size < 100 * 
       {
         natives: nodeNatives,
         readUnit: partsReader(() => file, {
-          minBytes: 0,
           onParts: (_n, bounds) => (parts = bounds.length - 1),
         }),
       },

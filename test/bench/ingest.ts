@@ -201,7 +201,7 @@ async function benchOne(file: string) {
     row(
       `node ×${np.parts}`,
       np.seconds,
-      `  (the CLI's read: ${np.parts} parts in worker threads, pages in order)`,
+      `  (the CLI's read: ${np.parts} parts, the first in this thread, the others in worker threads; pages in order)`,
     );
   row(
     'chromium',

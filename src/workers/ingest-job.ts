@@ -16,7 +16,7 @@ import { planSplits, type SplitPlan } from '../core/ingest/split';
 import type { IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
 import { normaliseUrl } from '../core/url/normalize';
 import {
-  countStoredPagesAndHosts,
+  countStoredRows,
   createDataset,
   deleteDataset,
   dropLastPages,
@@ -390,12 +390,19 @@ async function finishAfterFault(
   summary?: IngestSummary,
 ): Promise<{ pages: number; error: IngestErrorInfo }> {
   for (let attempt = 0; ; attempt++) {
-    // Pages and hosts from the rows stored: a summary counts pages parsed but never stored (a failed
-    // write, parallel parts that failed, the pages given back below), and there is none after a throw.
-    const { pages, hosts } = await countStoredPagesAndHosts(d, datasetId);
+    // Pages, hosts and status counts from the rows stored: a summary counts pages parsed but never stored
+    // (a failed write, the pages given back below), has no hosts or statuses of parallel parts that
+    // failed, and there is none after a throw. What rows cannot tell (records by type) is the summary's.
+    const { pages, hosts, statusCounts } = await countStoredRows(d, datasetId);
     const error = /storage .*is full/.test(info.reason) ? storageFullInfo(fileName, pages) : info;
     try {
-      await finishDataset(d, datasetId, 'partial', { ...(summary ?? {}), pages, hosts, error });
+      await finishDataset(d, datasetId, 'partial', {
+        ...(summary ?? {}),
+        pages,
+        hosts,
+        statusCounts,
+        error,
+      });
       return { pages, error };
     } catch (e) {
       if (!isQuotaError(e) || attempt >= 3 || pages === 0) throw e;

@@ -51,15 +51,31 @@ describe('reliability in Chromium', () => {
     // The counts are the page rows really stored (a batch's rows are one value: src/db/schema.ts).
     const stored = await page.evaluate(
       (id) =>
-        new Promise<{ pages: number; hosts: number }>((ok, fail) => {
+        new Promise<{ pages: number; hosts: number; statuses: string }>((ok, fail) => {
           const r = indexedDB.open('dedup-workbench');
           r.onerror = () => fail(r.error);
           r.onsuccess = () => {
             const tx = r.result.transaction('pageChunks');
             const c = tx.objectStore('pageChunks').getAll(IDBKeyRange.bound([id, -Infinity], [id, []]));
             c.onsuccess = () => {
-              const rows = (c.result as { pages: { host: string }[] }[]).flatMap((x) => x.pages);
-              ok({ pages: rows.length, hosts: new Set(rows.map((p) => p.host).filter(Boolean)).size });
+              const rows = (c.result as { pages: { host: string; status: number }[] }[]).flatMap(
+                (x) => x.pages,
+              );
+              // By status class as the header shows them ("2xx 1,234 · 4xx 5", classes in order).
+              const byClass = new Map<string, number>();
+              for (const p of rows) {
+                const k = p.status >= 100 && p.status < 600 ? `${Math.floor(p.status / 100)}xx` : 'other';
+                byClass.set(k, (byClass.get(k) ?? 0) + 1);
+              }
+              const statuses = [...byClass]
+                .sort(([a], [b]) => (a < b ? -1 : 1))
+                .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
+                .join(' · ');
+              ok({
+                pages: rows.length,
+                hosts: new Set(rows.map((p) => p.host).filter(Boolean)).size,
+                statuses,
+              });
             };
             c.onerror = () => fail(c.error);
           };
@@ -72,6 +88,11 @@ describe('reliability in Chromium', () => {
     const hosts = Number(/([\d,]+) hosts/.exec(header)?.[1].replace(/,/g, '') ?? NaN);
     assert.ok(stored.hosts > 0, `hosts stored: ${stored.hosts}`);
     assert.equal(hosts, stored.hosts, `header: ${header}`);
+    // Its Status line counts the stored rows by class too (there was none after a full disk).
+    const status = page.locator('.dataset-header .meta', { hasText: /^Status: / });
+    assert.equal(await status.count(), 1, 'a Status line in the header');
+    assert.ok(stored.statuses, 'stored rows have statuses');
+    assert.equal(await status.textContent(), `Status: ${stored.statuses}`);
     await page.screenshot({ path: join(SHOTS, 'quota-partial.png') });
     await page.reload();
     await row.locator('.badge.status-partial').waitFor();

@@ -1,13 +1,18 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { statusClass } from '../../src/core/ingest/pipeline';
 import { loadPages, markInterrupted } from '../../src/db/queries';
 import { db } from '../../src/db/schema';
 import { runIngest, runPart } from '../../src/workers/ingest-job';
 import { httpResponse, warcRecord } from '../core/helpers';
 
+/** Page i's HTTP status: of each 100, 4 are 301 (0, 25, …), 10 are 404 (9, 19, …), one is 500 (55). */
+const statusOf = (i: number) => (i % 25 === 0 ? 301 : i % 10 === 9 ? 404 : i % 100 === 55 ? 500 : 200);
+
 /**
- * A WARC of `n` HTML pages, 100 a host in turn (h0.test, h1.test, …), a record a part of the File: its
- * stream hands over a record at a time, so the pipeline's batches are exactly 500 pages (5 hosts).
+ * A WARC of `n` HTML pages, 100 a host in turn (h0.test, h1.test, …), with statuses by statusOf, a record
+ * a part of the File: its stream hands over a record at a time, so the pipeline's batches are exactly 500
+ * pages (5 hosts).
  */
 function warcOfPages(n: number, pad = 0): File {
   const records: Uint8Array[] = [];
@@ -24,7 +29,7 @@ function warcOfPages(n: number, pad = 0): File {
           ['Content-Type', 'application/http; msgtype=response'],
         ],
         httpResponse(
-          200,
+          statusOf(i),
           [['Content-Type', 'text/html']],
           `<title>Page ${i}</title><p>text ${i}</p>${' '.repeat(pad)}`,
         ),
@@ -45,6 +50,14 @@ function quotaFrom(from: number): () => void {
   return () => table.hook('creating').unsubscribe(full);
 }
 
+/** A part runner that reads its part in this thread (the worker spawns one a part). */
+const inThisThread = () => ({
+  run: (req: Parameters<typeof runPart>[0], onProgress: Parameters<typeof runPart>[1]) =>
+    runPart(req, onProgress, () => false),
+  cancel: () => {},
+  terminate: () => {},
+});
+
 /** Read one file to the end (never cancelled), as the worker does. */
 const read = (file: File, spawn?: Parameters<typeof runIngest>[3]) =>
   runIngest(
@@ -54,11 +67,18 @@ const read = (file: File, spawn?: Parameters<typeof runIngest>[3]) =>
     spawn,
   );
 
-/** The page rows really stored, and on how many hosts. */
-async function stored(datasetId: number): Promise<{ pages: number; hosts: number }> {
+/** The page rows really stored, on how many hosts, and how many of each status class. */
+async function stored(
+  datasetId: number,
+): Promise<{ pages: number; hosts: number; statusCounts: Record<string, number> }> {
   const pages = await loadPages(db(), datasetId);
-  return { pages: pages.length, hosts: new Set(pages.map((p) => p.host)).size };
+  const statusCounts: Record<string, number> = {};
+  for (const p of pages) statusCounts[statusClass(p.status)] = (statusCounts[statusClass(p.status)] ?? 0) + 1;
+  return { pages: pages.length, hosts: new Set(pages.map((p) => p.host)).size, statusCounts };
 }
+
+/** Statuses of pages 0…999 by statusOf, by class. */
+const FIRST_1000 = { '2xx': 850, '3xx': 40, '4xx': 100, '5xx': 10 };
 
 afterEach(async () => {
   await db().delete();
@@ -66,7 +86,7 @@ afterEach(async () => {
 });
 
 describe('ingest job: a full disk', () => {
-  it('keeps the hosts of the pages really stored when a write fails mid-read (no summary to carry)', async () => {
+  it('keeps the hosts and statuses of the pages really stored when a write fails mid-read (no summary to carry)', async () => {
     const release = quotaFrom(3);
     try {
       const r = await read(warcOfPages(1200));
@@ -75,29 +95,25 @@ describe('ingest job: a full disk', () => {
       expect(r.error.reason).toMatch(/storage for this site is full/);
       const row = (await db().datasets.get(r.datasetId))!;
       expect(row.status).toBe('partial');
-      // Two batches of 500 stored (seqs 0–999): hosts h0…h9 — not the 12 read, nor 0.
+      // Two batches of 500 stored (seqs 0–999): hosts h0…h9 — not the 12 read, nor 0; their statuses
+      // (there were none: no Status line in the header).
       const kept = await stored(r.datasetId);
-      expect(kept).toEqual({ pages: 1000, hosts: 10 });
+      expect(kept).toEqual({ pages: 1000, hosts: 10, statusCounts: FIRST_1000 });
       expect(row.pages).toBe(kept.pages);
       expect(r.pages).toBe(kept.pages);
       expect(row.hosts).toBe(kept.hosts);
+      expect(row.statusCounts).toEqual(kept.statusCounts);
     } finally {
       release();
     }
   });
 
-  it('keeps the hosts of the pages really stored when parallel parts run out of space (summary passed)', async () => {
+  it('keeps the hosts and statuses of the pages really stored when parallel parts run out of space (summary passed)', async () => {
     // 8.4 MB: read in two parts, here both in this thread; each stores its first batch, then is refused.
     const file = warcOfPages(1200, 7000);
-    const runner = () => ({
-      run: (req: Parameters<typeof runPart>[0], onProgress: Parameters<typeof runPart>[1]) =>
-        runPart(req, onProgress, () => false),
-      cancel: () => {},
-      terminate: () => {},
-    });
     const release = quotaFrom(3);
     try {
-      const r = await read(file, { parts: 2, runner });
+      const r = await read(file, { parts: 2, runner: inThisThread });
       expect(r.kind).toBe('stopped');
       if (r.kind !== 'stopped') return;
       const row = (await db().datasets.get(r.datasetId))!;
@@ -107,12 +123,40 @@ describe('ingest job: a full disk', () => {
       expect(kept.hosts).toBeGreaterThan(0);
       expect(row.pages).toBe(kept.pages);
       expect(row.hosts).toBe(kept.hosts);
+      // Every part failed: the summary had no status counts at all (was {}: no Status line).
+      expect(Object.keys(kept.statusCounts).length).toBeGreaterThan(1);
+      expect(row.statusCounts).toEqual(kept.statusCounts);
     } finally {
       release();
     }
   });
 
-  it('gives an interrupted dataset the hosts of its stored pages too', async () => {
+  it("keeps the summary's records by type when a parallel part finished, with counts from the rows stored", async () => {
+    // Two parts of about 600 pages, each stored as 500 + the rest: the fourth batch written is refused, so
+    // one part finishes (its summary counts its records) and the other fails after its first 500.
+    const file = warcOfPages(1200, 7000);
+    const release = quotaFrom(4);
+    try {
+      const r = await read(file, { parts: 2, runner: inThisThread });
+      expect(r.kind).toBe('stopped');
+      if (r.kind !== 'stopped') return;
+      const row = (await db().datasets.get(r.datasetId))!;
+      expect(row.status).toBe('partial');
+      const kept = await stored(r.datasetId);
+      expect(kept.pages).toBeGreaterThan(1000);
+      expect(kept.pages).toBeLessThan(1200);
+      expect(row.pages).toBe(kept.pages);
+      expect(row.hosts).toBe(kept.hosts);
+      expect(row.statusCounts).toEqual(kept.statusCounts);
+      // Records are not rows: the finished part's, as its summary counted them (a record a page).
+      expect(row.recordsByType).toEqual({ response: kept.pages - 500 });
+      expect(row.records).toBe(kept.pages - 500);
+    } finally {
+      release();
+    }
+  });
+
+  it('gives an interrupted dataset the hosts and statuses of its stored pages too', async () => {
     const release = quotaFrom(3);
     let id: number;
     try {
@@ -122,13 +166,20 @@ describe('ingest job: a full disk', () => {
       release();
     }
     // As if the tab had been closed while reading: the row is left 'ingesting' with no counts.
-    await db().datasets.update(id, { status: 'ingesting', pages: 0, hosts: 0, heartbeat: 0 });
+    await db().datasets.update(id, {
+      status: 'ingesting',
+      pages: 0,
+      hosts: 0,
+      statusCounts: undefined,
+      heartbeat: 0,
+    });
     expect(await markInterrupted(db())).toBe(1);
     const row = (await db().datasets.get(id))!;
     expect(row.status).toBe('interrupted');
     const kept = await stored(id);
-    expect(kept).toEqual({ pages: 1000, hosts: 10 });
+    expect(kept).toEqual({ pages: 1000, hosts: 10, statusCounts: FIRST_1000 });
     expect(row.pages).toBe(kept.pages);
     expect(row.hosts).toBe(kept.hosts);
+    expect(row.statusCounts).toEqual(kept.statusCounts);
   });
 });

@@ -9,122 +9,15 @@ import {
   forEachPageWithContent,
   HEARTBEAT_STALE_MS,
   loadContent,
-  loadContents,
   loadPages,
   markInterrupted,
   renameDataset,
   writeBatch,
 } from '../../src/db/queries';
-import { ChunkReader, chunkBytes, packChunk } from '../../src/db/chunks';
 import { SCHEMA_V1, SCHEMA_V6, WorkbenchDb } from '../../src/db/schema';
-import type { IngestedPage, PageContent } from '../../src/core/types';
+import { awkward, deleteFreshDbs, freshName, page } from './fixtures';
 
-let n = 0;
-const names: string[] = [];
-function freshName(): string {
-  const name = `test-db-${++n}-${Date.now()}`;
-  names.push(name);
-  return name;
-}
-afterEach(async () => {
-  for (const name of names.splice(0)) await Dexie.delete(name);
-});
-
-function page(seq: number, host = 'a.test'): IngestedPage {
-  return {
-    page: {
-      seq,
-      url: `http://${host}/p${seq}`,
-      normUrl: `http://${host}/p${seq}`,
-      host,
-      status: 200,
-      statuses: [200],
-      mime: 'text/html',
-      sizeMin: 10,
-      sizeMax: 10,
-      hits: 1,
-      fetchedAt: '',
-      recordType: 'response',
-      title: `Page ${seq}`,
-      textLength: 5,
-      fingerprint: `fp${seq % 2}`,
-      digest: '',
-      charset: 'utf-8',
-      revisitOf: -1,
-      offset: seq * 100,
-      note: '',
-    },
-    content: { seq, text: `text ${seq}`, outlinks: [], rawOutlinks: [], headers: [] },
-  };
-}
-
-type StoredContentLike = PageContent & { datasetId: number };
-
-/** The strings of a content in packed order (text, outlinks, raw outlinks, header names and values). */
-function joinedStrings(c: PageContent): string {
-  return [c.text, ...c.outlinks, ...c.rawOutlinks, ...c.headers.flat()].join('');
-}
-
-/**
- * Contents that test the packing, by seq % 8: plain ASCII; CJK and emoji (astral, two UTF-16 units);
- * lone surrogates (UTF-8 has no code for them); all empty; a leading U+FEFF (a decoder's BOM);
- * Latin-1; a NUL and line breaks; template hints (also an empty list, which differs from none).
- */
-function awkward(seq: number): PageContent {
-  const base = {
-    seq,
-    outlinks: [] as string[],
-    rawOutlinks: [] as string[],
-    headers: [] as [string, string][],
-  };
-  switch (seq % 8) {
-    case 0:
-      return {
-        ...base,
-        text: `plain text ${seq}`,
-        outlinks: [`http://a.test/${seq}`, 'http://a.test/x'],
-        rawOutlinks: [`/${seq}`, 'x'],
-        headers: [['Content-Type', 'text/html']],
-      };
-    case 1:
-      return {
-        ...base,
-        text: `日本語のテキスト ${seq} 😀👍🏽 𠮷野家`,
-        outlinks: ['http://例え.jp/パス?q=😀'],
-        rawOutlinks: ['パス?q=😀'],
-        headers: [
-          ['X-Emoji', '🎉'],
-          ['Title', '中文'],
-        ],
-        templateHints: [1, 4294967295, 0],
-      };
-    case 2:
-      return {
-        ...base,
-        text: `abc\ud800def ${seq} \udfff end \ud83d`,
-        outlinks: ['http://x.test/\udc00', 'http://x.test/ok'],
-        rawOutlinks: ['\ud800\ud800'.slice(0, 1) + 'ok'],
-        headers: [['H', '😀\ud83d']],
-      };
-    case 3:
-      return { ...base, text: '', outlinks: [''], rawOutlinks: [''], headers: [['', '']], templateHints: [] };
-    case 4:
-      return { ...base, text: `\ufeffbom first ${seq}`, headers: [['\ufeff', '\ufeffv']] };
-    case 5:
-      return { ...base, text: `café naïve ÿ ${seq}`, templateHints: [123456789] };
-    case 6:
-      // A surrogate pair split between two strings: each alone is ill-formed, the page as a whole is not.
-      return {
-        ...base,
-        text: `nul\0 and\r\nlines\n${seq}\u2028`,
-        outlinks: ['a', 'b\ud83d', '\ude00c'],
-        rawOutlinks: [],
-        headers: [['X-\ud83d', '\ude00']],
-      };
-    default:
-      return { ...base, text: `x`.repeat(seq) };
-  }
-}
+afterEach(deleteFreshDbs);
 
 describe('Dexie schema', () => {
   it('migrates a version-1 database: rows kept, datasets gain warnings', async () => {
@@ -301,66 +194,5 @@ describe('Dexie schema', () => {
     await writeBatch(db, a, [page(2), page(3)]);
     expect((await db.datasets.get(a))?.storedBytes).toBeCloseTo(2 * one, -1);
     db.close();
-  });
-
-  it('round-trips awkward contents through packed chunks: CJK, emoji, lone surrogates, BOM, empties, 500 pages', async () => {
-    const db = new WorkbenchDb(freshName());
-    const a = await createDataset(db, {
-      name: 'a',
-      fileName: 'a',
-      bytes: 1,
-      format: 'warc',
-      compressed: false,
-    });
-    const batch = Array.from({ length: 500 }, (_, seq) => ({ page: page(seq).page, content: awkward(seq) }));
-    await writeBatch(db, a, batch);
-    await writeBatch(
-      db,
-      a,
-      [500, 501].map((seq) => ({ page: page(seq).page, content: awkward(seq) })),
-    );
-    expect(await db.chunks.count()).toBe(2);
-    // Every field as written, by each way of reading.
-    const pages = await loadPages(db, a);
-    const want = pages.map((p) => ({ ...awkward(p.seq), datasetId: a }));
-    expect(await loadContents(db, a, pages)).toEqual(want);
-    for (const seq of [0, 1, 2, 3, 4, 5, 6, 7, 499, 500, 501])
-      expect(await loadContent(db, a, seq)).toEqual({ ...awkward(seq), datasetId: a });
-    const seen: (StoredContentLike | undefined)[] = [];
-    await forEachPageWithContent(db, a, 77, (b) => {
-      for (const x of b) seen.push(x.content);
-    });
-    expect(seen).toEqual(want);
-    // A lone surrogate survives exactly (UTF-8 could not hold it).
-    const lone = await loadContent(db, a, 2);
-    expect(lone?.text.charCodeAt(3)).toBe(0xd800);
-    expect(lone?.text).not.toContain('\ufffd');
-    expect(lone?.outlinks[0]).toBe('http://x.test/\udc00');
-    db.close();
-  });
-
-  it('packs a page’s strings into one string, cut apart again by their lengths', () => {
-    const contents = Array.from({ length: 16 }, (_, seq) => awkward(seq));
-    const row = packChunk(1, 0, contents);
-    expect(row.pages).toEqual(contents.map(joinedStrings));
-    expect(row.lengths).toBeInstanceOf(Uint16Array);
-    // Four counts a page: outlinks, raw outlinks, headers, hints (an empty list is not none).
-    expect(Array.from(row.counts.subarray(3 * 4, 5 * 4))).toEqual([1, 1, 1, 0, 0, 0, 1, -1]);
-    const r = new ChunkReader(row);
-    // Any order, each page alone; the same object when asked again.
-    for (const i of [15, 2, 9, 0, 6, 1]) expect(r.at(i)).toEqual(contents[i]);
-    expect(r.get(6)).toBe(r.at(6));
-    expect(r.get(99)).toBeUndefined();
-    // Bytes as V8 writes them: a Latin-1 page a byte a character, any other two.
-    const ascii = packChunk(1, 0, [awkward(0)]);
-    const cjk = packChunk(1, 0, [awkward(1)]);
-    expect(chunkBytes(cjk) - cjk.lengths.byteLength - chunkBytes(ascii) + ascii.lengths.byteLength).toBe(
-      2 * joinedStrings(awkward(1)).length - joinedStrings(awkward(0)).length + 8 * 3,
-    );
-    // A chunk of texts longer than 65,535 characters keeps their lengths.
-    const long = { seq: 0, text: 'é'.repeat(70_000) + '日本', outlinks: [], rawOutlinks: [], headers: [] };
-    const big = packChunk(1, 0, [long]);
-    expect(big.lengths).toBeInstanceOf(Uint32Array);
-    expect(new ChunkReader(big).at(0)).toEqual(long);
   });
 });

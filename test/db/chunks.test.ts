@@ -1,0 +1,87 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PageContent } from '../../src/core/types';
+import { ChunkReader, chunkBytes, packChunk } from '../../src/db/chunks';
+import {
+  createDataset,
+  forEachPageWithContent,
+  loadContent,
+  loadContents,
+  loadPages,
+  writeBatch,
+} from '../../src/db/queries';
+import { WorkbenchDb } from '../../src/db/schema';
+import { awkward, deleteFreshDbs, freshName, page } from './fixtures';
+
+afterEach(deleteFreshDbs);
+
+type StoredContentLike = PageContent & { datasetId: number };
+
+/** The strings of a content in packed order (text, outlinks, raw outlinks, header names and values). */
+function joinedStrings(c: PageContent): string {
+  return [c.text, ...c.outlinks, ...c.rawOutlinks, ...c.headers.flat()].join('');
+}
+
+/** A batch's contents packed into one chunk (src/db/chunks.ts), alone and through the database. */
+describe('packed chunks', () => {
+  it('packs a page’s strings into one string, cut apart again by their lengths', () => {
+    const contents = Array.from({ length: 16 }, (_, seq) => awkward(seq));
+    const row = packChunk(1, 0, contents);
+    expect(row.pages).toEqual(contents.map(joinedStrings));
+    expect(row.lengths).toBeInstanceOf(Uint16Array);
+    // Four counts a page: outlinks, raw outlinks, headers, hints (an empty list is not none).
+    expect(Array.from(row.counts.subarray(3 * 4, 5 * 4))).toEqual([1, 1, 1, 0, 0, 0, 1, -1]);
+    const r = new ChunkReader(row);
+    // Any order, each page alone; the same object when asked again.
+    for (const i of [15, 2, 9, 0, 6, 1]) expect(r.at(i)).toEqual(contents[i]);
+    expect(r.get(6)).toBe(r.at(6));
+    expect(r.get(99)).toBeUndefined();
+    // Bytes as V8 writes them: a Latin-1 page a byte a character, any other two.
+    const ascii = packChunk(1, 0, [awkward(0)]);
+    const cjk = packChunk(1, 0, [awkward(1)]);
+    expect(chunkBytes(cjk) - cjk.lengths.byteLength - chunkBytes(ascii) + ascii.lengths.byteLength).toBe(
+      2 * joinedStrings(awkward(1)).length - joinedStrings(awkward(0)).length + 8 * 3,
+    );
+    // A chunk of texts longer than 65,535 characters keeps their lengths.
+    const long = { seq: 0, text: 'é'.repeat(70_000) + '日本', outlinks: [], rawOutlinks: [], headers: [] };
+    const big = packChunk(1, 0, [long]);
+    expect(big.lengths).toBeInstanceOf(Uint32Array);
+    expect(new ChunkReader(big).at(0)).toEqual(long);
+  });
+
+  it('round-trips awkward contents through packed chunks: CJK, emoji, lone surrogates, BOM, empties, 500 pages', async () => {
+    const db = new WorkbenchDb(freshName());
+    const a = await createDataset(db, {
+      name: 'a',
+      fileName: 'a',
+      bytes: 1,
+      format: 'warc',
+      compressed: false,
+    });
+    const batch = Array.from({ length: 500 }, (_, seq) => ({ page: page(seq).page, content: awkward(seq) }));
+    await writeBatch(db, a, batch);
+    await writeBatch(
+      db,
+      a,
+      [500, 501].map((seq) => ({ page: page(seq).page, content: awkward(seq) })),
+    );
+    expect(await db.chunks.count()).toBe(2);
+    // Every field as written, by each way of reading.
+    const pages = await loadPages(db, a);
+    const want = pages.map((p) => ({ ...awkward(p.seq), datasetId: a }));
+    expect(await loadContents(db, a, pages)).toEqual(want);
+    for (const seq of [0, 1, 2, 3, 4, 5, 6, 7, 499, 500, 501])
+      expect(await loadContent(db, a, seq)).toEqual({ ...awkward(seq), datasetId: a });
+    const seen: (StoredContentLike | undefined)[] = [];
+    await forEachPageWithContent(db, a, 77, (b) => {
+      for (const x of b) seen.push(x.content);
+    });
+    expect(seen).toEqual(want);
+    // A lone surrogate survives exactly (UTF-8 could not hold it).
+    const lone = await loadContent(db, a, 2);
+    expect(lone?.text.charCodeAt(3)).toBe(0xd800);
+    expect(lone?.text).not.toContain('\ufffd');
+    expect(lone?.outlinks[0]).toBe('http://x.test/\udc00');
+    db.close();
+  });
+});

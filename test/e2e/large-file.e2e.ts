@@ -11,7 +11,7 @@ import { dropFile, type OpenApp, openApp, SHOTS } from './harness';
 mkdirSync(SHOTS, { recursive: true });
 
 /** A WARC.gz large enough to be read by several workers in parallel, with cancel in the middle. */
-describe('a 12 MB WARC.gz in Chromium', () => {
+describe('an 18 MB WARC.gz in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dw-large-'));
   const file = join(dir, 'large.warc.gz');
   let expectedPages = 0;
@@ -19,7 +19,7 @@ describe('a 12 MB WARC.gz in Chromium', () => {
   let page: Page;
 
   before(async () => {
-    await generateWarcGz(file, 12e6, 11);
+    await generateWarcGz(file, 18e6, 11);
     const s = await ingest(
       createReadStream(file) as AsyncIterable<Uint8Array>,
       { fileName: 'large.warc.gz', totalBytes: statSync(file).size },
@@ -76,5 +76,22 @@ describe('a 12 MB WARC.gz in Chromium', () => {
       .filter({ hasText: `of ${expectedPages.toLocaleString('en-US')} pages` })
       .waitFor({ timeout: 20_000 });
     await page.screenshot({ path: join(SHOTS, 'large-ready.png') });
+    // Read in parts: each part numbers its pages from its own base (2^32 apart), so a second part's
+    // batches are keyed at 2^32 and above.
+    const chunkKeys: number[] = await page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const r = indexedDB.open('dedup-workbench');
+          r.onerror = () => reject(r.error);
+          r.onsuccess = () => {
+            const keys = r.result.transaction('pageChunks').objectStore('pageChunks').getAllKeys();
+            keys.onsuccess = () => {
+              r.result.close();
+              resolve((keys.result as [number, number][]).map((k) => k[1]));
+            };
+          };
+        }),
+    );
+    assert.ok(chunkKeys.some((k) => k < 2 ** 32) && chunkKeys.some((k) => k >= 2 ** 32), 'read in two parts');
   });
 });

@@ -109,11 +109,11 @@ describe('ingest job: a full disk', () => {
   });
 
   it('keeps the hosts and statuses of the pages really stored when parallel parts run out of space (summary passed)', async () => {
-    // 8.4 MB: read in two parts, here both in this thread; each stores its first batch, then is refused.
+    // 8.4 MB, read in two parts (the line lowered to 8 MB), here both in this thread; each stores its first batch, then is refused.
     const file = warcOfPages(1200, 7000);
     const release = quotaFrom(3);
     try {
-      const r = await read(file, { parts: 2, runner: inThisThread });
+      const r = await read(file, { parts: 2, runner: inThisThread, minBytes: 8 << 20 });
       expect(r.kind).toBe('stopped');
       if (r.kind !== 'stopped') return;
       const row = (await db().datasets.get(r.datasetId))!;
@@ -137,7 +137,7 @@ describe('ingest job: a full disk', () => {
     const file = warcOfPages(1200, 7000);
     const release = quotaFrom(4);
     try {
-      const r = await read(file, { parts: 2, runner: inThisThread });
+      const r = await read(file, { parts: 2, runner: inThisThread, minBytes: 8 << 20 });
       expect(r.kind).toBe('stopped');
       if (r.kind !== 'stopped') return;
       const row = (await db().datasets.get(r.datasetId))!;

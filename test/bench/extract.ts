@@ -13,13 +13,14 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { extractHtmlFast, extractHtmlTokenizer, tidyText, type Extracted } from '../../src/core/html/extract';
+import { extractHtmlFast, extractHtmlTokenizer, type Extracted } from '../../src/core/html/extract';
 import { headerValue } from '../../src/core/ingest/bytes';
 import { isGzip, MultiGunzip } from '../../src/core/ingest/gzip';
 import { parseHttpBlock } from '../../src/core/ingest/http';
 import { isHtmlMime, mimeOf } from '../../src/core/ingest/page-builder';
 import { targetUri, WarcParser } from '../../src/core/ingest/warc';
 import { decodeText } from '../../src/core/text/charset';
+import { tidyText } from '../../src/core/text/tidy';
 import { normaliseUrl } from '../../src/core/url/normalize';
 
 const ROOT = join(import.meta.dirname, '../..');

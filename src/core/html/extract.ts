@@ -1,5 +1,7 @@
 import { Tokenizer } from 'htmlparser2';
+import { foldSpaces, NOT_PRE, tidyText, WS } from '../text/tidy';
 import { isWebUrl, normaliseUrl } from '../url/normalize';
+import { resolveLinkFast } from './links';
 import { NextIndex, scanHtml, type HtmlSink } from './scan';
 
 /** What the workbench keeps of an HTML page: text only, never markup (crawled content is hostile). */
@@ -67,66 +69,6 @@ const LINK_ATTR = new Map([
   ['iframe', 'src'],
   ['base', 'href'],
 ]);
-
-/** Path characters WHATWG URL leaves as they are, without '%' (percent-decoded dots) and '\\'. */
-const PATH_SAFE = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
-/** Query characters the special-scheme query set leaves as they are ("'" is encoded there). */
-const QUERY_SAFE = /^[A-Za-z0-9\-._~!$&()*+,;=:@/?]*$/;
-/** A "." or ".." path segment (the parser removes them). */
-const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
-/** A lower-case ASCII host whose last label cannot make it an IPv4 address, without punycode labels. */
-const PLAIN_HOST = /^(?!xn--)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.(?!xn--)[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
-
-/**
- * `normaliseUrl(raw, base).href` for the links most pages are made of, without the URL parser:
- * path-absolute ("/a/b.html"), path-relative ("b.html"), query-only ("?p=2") and plain absolute
- * http(s) links of ASCII characters the WHATWG parser copies unchanged, no dot segments, no port.
- * `base` must be a URL's href (normalised, no fragment). null: anything else, for the parser. Why:
- * `new URL` costs ~13 µs a call in Chromium (12% of ingest on the generated WARC, CDP profile) and
- * pages carry dozens of links. test/core/html/links.test.ts checks it against the parser.
- */
-export function resolveLinkFast(raw: string, base: string): string | null {
-  const hash = raw.indexOf('#');
-  const r = hash < 0 ? raw : raw.slice(0, hash);
-  let prefix: string;
-  let rest: string;
-  const c = r.charCodeAt(0);
-  if (r === '') return base;
-  if (r.startsWith('http://') || r.startsWith('https://')) {
-    const hostStart = r.indexOf('/') + 2;
-    let hostEnd = hostStart;
-    while (hostEnd < r.length && r.charCodeAt(hostEnd) !== 0x2f && r.charCodeAt(hostEnd) !== 0x3f) hostEnd++;
-    const host = r.slice(hostStart, hostEnd);
-    const last = host.slice(host.lastIndexOf('.') + 1);
-    if (!PLAIN_HOST.test(host) || (last.charCodeAt(0) >= 0x30 && last.charCodeAt(0) <= 0x39)) return null;
-    prefix = r.slice(0, hostEnd);
-    rest = hostEnd === r.length || r.charCodeAt(hostEnd) === 0x3f ? '/' + r.slice(hostEnd) : r.slice(hostEnd);
-  } else {
-    const schemeEnd = base.indexOf('://');
-    if (schemeEnd < 0 || (!base.startsWith('http:') && !base.startsWith('https:'))) return null;
-    const q = base.indexOf('?');
-    const noQuery = q < 0 ? base : base.slice(0, q);
-    if (c === 0x2f) {
-      if (r.charCodeAt(1) === 0x2f) return null; // scheme-relative: a host follows
-      prefix = base.slice(0, base.indexOf('/', schemeEnd + 3));
-      rest = r;
-    } else if (c === 0x3f) {
-      prefix = noQuery;
-      rest = r;
-    } else {
-      const q2 = r.indexOf('?');
-      // A ':' before any '/' may be a scheme (mailto:, javascript:): the parser decides.
-      if (r.slice(0, q2 < 0 ? r.length : q2).includes(':')) return null;
-      prefix = noQuery.slice(0, noQuery.lastIndexOf('/') + 1);
-      rest = r;
-    }
-  }
-  const q = rest.indexOf('?');
-  const path = q < 0 ? rest : rest.slice(0, q);
-  if (!PATH_SAFE.test(path) || DOT_SEGMENT.test(path)) return null;
-  if (q >= 0 && !QUERY_SAFE.test(rest.slice(q + 1))) return null;
-  return prefix + rest;
-}
 
 /**
  * Title, visible text and outlinks of an HTML page. Tokenized by the scanner of scan.ts (indexOf over
@@ -513,73 +455,4 @@ class Extraction implements HtmlSink {
  */
 function detached(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
-}
-
-/**
- * tidyText(s) with its line breaks as spaces: words one space apart, trimmed. JS's \s is the
- * white space tidyText folds (WS below). Not through tidyText: titles are sliced and
- * concatenated strings, and charCodeAt loops that have seen those run 2× slower on flat ones after
- * (Node 20), which is what tidyText gets from extraction.
- */
-function foldSpaces(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
-}
-
-/**
- * What each UTF-16 code unit is to tidyText, as bits: 1 white space (JS's \s: the ASCII ones, U+00A0,
- * U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF), 2 white space that never
- * stays as it is (all but ' ' and '\n'), 4 a line break (\n, \r, U+2028, U+2029). A table of every
- * code unit (64 KiB), so the test is one load, with no branch on the character's range.
- */
-const WS = new Uint8Array(0x10000);
-for (const c of [9, 11, 12, 0xa0, 0x1680, 0x202f, 0x205f, 0x3000, 0xfeff]) WS[c] = 1 | 2;
-for (let c = 0x2000; c <= 0x200a; c++) WS[c] = 1 | 2;
-for (const c of [13, 0x2028, 0x2029]) WS[c] = 1 | 2 | 4;
-WS[32] = 1;
-WS[10] = 1 | 4;
-/** WS for text outside preformatted elements, whose \r and \n are spaces (Extraction.textRange). */
-const NOT_PRE = WS.slice();
-NOT_PRE[10] = NOT_PRE[13] = 1 | 2;
-
-/**
- * Fold runs of white space within lines to one space (one line break when the run has one), trim
- * lines, drop empty lines. Most of a page's text is already tidy (words one ' ' or '\n' apart): the
- * loop only looks for the white space that is not — a character of class 2, or white space after
- * white space (or at the start) — with a branch that is almost never taken, and the tidy stretches
- * between are copied as whole slices. A branch per word boundary (the loop before, and any test of
- * "is this white space") is mispredicted at every one of them: docsite, Node 20, 4.7 → 3.1 ns a
- * character (test/core/html/tidy.test.ts checks it against that loop).
- */
-export function tidyText(s: string): string {
-  const n = s.length;
-  let out = '';
-  let keep = 0; // start of the stretch of `s` not yet copied to `out`
-  let prev = 1; // the class of the character before; the start counts as white space
-  for (let i = 0; i < n; i++) {
-    const t = WS[s.charCodeAt(i)];
-    if (((t & 2) | (t & prev & 1)) === 0) {
-      prev = t;
-      continue;
-    }
-    // White space to fold at i. Its run started at i - 1 when that is white space (never earlier:
-    // two in a row would have stopped the loop there), and ends at the next other character.
-    const runStart = i > 0 && prev & 1 ? i - 1 : i;
-    let lines = t | (runStart < i ? prev : 0);
-    let j = i + 1;
-    let u: number;
-    while (j < n && (u = WS[s.charCodeAt(j)]) !== 0) {
-      lines |= u;
-      j++;
-    }
-    // Leading white space goes, trailing goes, any other run becomes one separator.
-    if (runStart > 0)
-      out += j < n ? s.slice(keep, runStart) + (lines & 4 ? '\n' : ' ') : s.slice(keep, runStart);
-    keep = j;
-    i = j; // s[j] is not white space: the loop goes on after it
-    prev = 0;
-  }
-  // A last ' ' or '\n' after the last word (the loop lets single ones through) goes too.
-  const end = prev & 1 ? n - 1 : n;
-  if (keep === 0) return end === n ? s : s.slice(0, end);
-  return keep >= end ? out : out + s.slice(keep, end);
 }

@@ -1,8 +1,9 @@
-import { extractHtmlTidy, tidyText } from '../html/extract';
+import { extractHtmlTidy } from '../html/extract';
 import { decodeText } from '../text/charset';
 import { fingerprint64 } from '../text/fingerprint';
 import { templateLineHash } from '../text/template';
 import { base32, sha1Digest } from '../text/sha1';
+import { tidyText } from '../text/tidy';
 import type { IngestedPage, PageRecord } from '../types';
 import { normaliseUrl } from '../url/normalize';
 import { headerValue } from './bytes';

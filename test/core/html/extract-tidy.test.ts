@@ -4,10 +4,10 @@ import {
   extractHtmlFast,
   extractHtmlTidy,
   extractHtmlTokenizer,
-  tidyText,
   type Extracted,
 } from '../../../src/core/html/extract';
 import { seededRandom } from '../../../src/core/random';
+import { tidyText } from '../../../src/core/text/tidy';
 import { samplePages } from './sample-pages';
 
 const PAGE = 'http://site.test/x/page.html';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractHtml, tidyText } from '../../../src/core/html/extract';
+import { extractHtml } from '../../../src/core/html/extract';
+import { tidyText } from '../../../src/core/text/tidy';
 import { textLines } from '../helpers';
 
 const PAGE = 'http://site.test/p/page.html';

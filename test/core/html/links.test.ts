@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractHtml, resolveLinkFast } from '../../../src/core/html/extract';
+import { extractHtml } from '../../../src/core/html/extract';
+import { resolveLinkFast } from '../../../src/core/html/links';
 import { seededRandom } from '../../../src/core/random';
 import { normaliseUrl } from '../../../src/core/url/normalize';
 

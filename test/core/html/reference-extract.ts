@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { tidyText } from '../../../src/core/html/extract';
+import { tidyText } from '../../../src/core/text/tidy';
 import { isWebUrl, normaliseUrl } from '../../../src/core/url/normalize';
 import type { Extracted } from '../../../src/core/html/extract';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tidyText } from '../../../src/core/html/extract';
+import { tidyText } from '../../../src/core/text/tidy';
 import { seededRandom } from '../../../src/core/random';
 
 /** tidyText as it was before the class table (a branch per character): the reference. */

@@ -38,7 +38,7 @@ function hex8(h: number): string {
 
 /**
  * Whitespace folded to single spaces and trimmed: the text the fingerprint is taken of. For text
- * already tidied (html/extract.ts tidyText: single spaces, no empty lines) this is only \n → space,
+ * already tidied (text/tidy.ts tidyText: single spaces, no empty lines) this is only \n → space,
  * which fingerprint64 does itself, so callers pass tidy text straight to it.
  */
 export function normaliseText(text: string): string {

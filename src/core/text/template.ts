@@ -41,7 +41,7 @@ export const TEMPLATE_DEFAULTS: TemplateOptions = {
 export interface TemplatePage {
   /** The page's (normalised) URL: its site is the registrable domain of the host. */
   url: string;
-  /** Tidied text: one line per block (src/core/html/extract.ts tidyText). */
+  /** Tidied text: one line per block (src/core/text/tidy.ts tidyText). */
   text: string;
   /** Hashes (templateLineHash) of the lines the extractor found inside template elements. */
   hints?: readonly number[];

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import type { IngestedPage, IngestSummary } from '../core/types';
 import type { PageContent } from '../core/types';
+import { statusClass } from '../core/ingest/status';
 import { ChunkReader, chunkBytes, packChunk } from './chunks';
 import type { Dataset, DatasetStatus, StoredContent, StoredPage, WorkbenchDb } from './schema';
 
@@ -139,9 +140,6 @@ export interface StoredCounts {
  * when the summary of what was read is missing or counts pages that were never stored.
  */
 export async function countStoredRows(d: WorkbenchDb, datasetId: number): Promise<StoredCounts> {
-  // Imported when needed: a static import brings the pipeline's modules with top-level code (HTML
-  // extraction, gzip, …) into every bundle that reads the database (the app's grew 539 -> 657 kB).
-  const { statusClass } = await import('../core/ingest/pipeline');
   let pages = 0;
   const hosts = new Set<string>();
   const statusCounts: Record<string, number> = {};

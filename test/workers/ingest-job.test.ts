@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { statusClass } from '../../src/core/ingest/pipeline';
+import { statusClass } from '../../src/core/ingest/status';
 import { loadPages, markInterrupted } from '../../src/db/queries';
 import { db } from '../../src/db/schema';
 import { runIngest, runPart } from '../../src/workers/ingest-job';

@@ -16,6 +16,7 @@ import { concatBytes } from './bytes';
 import { isGzip, MultiGunzip } from './gzip';
 import type { Natives } from './natives';
 import { createJsonlReader } from './jsonl';
+import { statusClass } from './status';
 import type { FormatReader, ReaderContext } from './reader';
 import { settleDigests } from './page-builder';
 import { sniff } from './sniff';
@@ -59,11 +60,6 @@ function warningInfo(fileName: string, w: Problem, lines: boolean): IngestErrorI
       ? `${w.reason} (${w.count.toLocaleString('en-US')} ${lines ? 'lines' : 'records'}; the first at ${at})`
       : w.reason;
   return new IngestError(fileName, reason, lines ? { line: w.offset } : { offset: w.offset }).toInfo();
-}
-
-/** '2xx' for 200–299 …; 'other' for statuses that are not HTTP's (0 unknown, Heritrix's negative codes). */
-export function statusClass(status: number): string {
-  return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : 'other';
 }
 
 /** How much of the start of the file is read before deciding its format. */

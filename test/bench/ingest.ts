@@ -180,7 +180,16 @@ async function benchOne(file: string) {
   // BENCH_NODE=0: Chromium only (the 1 GB memory run, where Node's figure adds minutes and no news).
   const n = process.env.BENCH_NODE === '0' ? null : await nodeIngest(file);
   const np = process.env.BENCH_NODE === '0' ? null : await nodePartsIngest(file);
-  const br = await browserIngest(file);
+  // Chromium: the median of 3 drops (each in a fresh browser) for files under 100 MB, as for Node: one
+  // drop of docsite ranged 1.2–1.8 s on this machine. The peak is the highest of them.
+  const drops: Awaited<ReturnType<typeof browserIngest>>[] = [];
+  for (let i = 0; i < (size < 100 * MB ? 3 : 1); i++) drops.push(await browserIngest(file));
+  drops.sort((a, b) => a.seconds - b.seconds);
+  const br = {
+    ...drops[drops.length >> 1],
+    rendererPeak: Math.max(...drops.map((d) => d.rendererPeak)),
+    peakRss: Math.max(...drops.map((d) => d.peakRss)),
+  };
   const dec = n ? n.summary.bytesDecoded : br.timing.bytesDecoded;
   const records = n ? Object.values(n.summary.recordsByType).reduce((a, b) => a + b, 0) : 0;
   const pages = n ? n.summary.pages : br.timing.pages;
@@ -206,7 +215,7 @@ async function benchOne(file: string) {
   row(
     'chromium',
     br.seconds,
-    `  renderer peak (VmHWM) ${(br.rendererPeak / MB).toFixed(0)} MB${size > 500 * MB ? ` (goal < 1 GB: ${br.rendererPeak < 1e9 ? 'met' : 'NOT met'})` : ''}; all Chromium processes ${(br.peakRss / MB).toFixed(0)} MB  [${br.status}; ${br.meta}; in the worker ${(br.timing.elapsedMs / 1000).toFixed(2)} s, of which IndexedDB ${(br.timing.storeMs / 1000).toFixed(2)} s]`,
+    `${drops.length > 1 ? ` (median of ${drops.length} drops)` : ''}  renderer peak (VmHWM) ${(br.rendererPeak / MB).toFixed(0)} MB${size > 500 * MB ? ` (goal < 1 GB: ${br.rendererPeak < 1e9 ? 'met' : 'NOT met'})` : ''}; all Chromium processes ${(br.peakRss / MB).toFixed(0)} MB  [${br.status}; ${br.meta}; in the worker ${(br.timing.elapsedMs / 1000).toFixed(2)} s, of which IndexedDB ${(br.timing.storeMs / 1000).toFixed(2)} s]`,
   );
 }
 

@@ -5,7 +5,7 @@
  * generated 200 MB+ WARC.gz (kept in .bench/, never committed).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileSource } from '../../src/cli/file-source';
 import { nodeNatives } from '../../src/cli/natives';
@@ -78,12 +78,30 @@ async function nodePartsIngest(file: string, runs = statSync(file).size < 100 * 
   return { seconds: all[all.length >> 1], parts };
 }
 
-/** RSS of all Chromium processes, sampled while `fn` runs; returns the peak. */
+/** Resident bytes of all Chromium processes now, read from /proc in this process (no `ps` forked). */
+function chromiumRss(): number {
+  let sum = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'chromium') continue;
+      sum += Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_BYTES;
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return sum;
+}
+const PAGE_BYTES = Number(execFileSync('getconf', ['PAGESIZE']).toString().trim()) || 4096;
+
+/**
+ * RSS of all Chromium processes, sampled while `fn` runs; returns the peak. Read from /proc: forking
+ * `ps` five times a second took CPU from the two cores the ingest runs on.
+ */
 async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ value: T; peak: number }> {
   let peak = 0;
   const sample = () => {
-    const r = spawnSync('bash', ['-c', "ps -C chromium -o rss= | awk '{s+=$1} END {print s*1024}'"]);
-    peak = Math.max(peak, Number(String(r.stdout).trim()) || 0);
+    peak = Math.max(peak, chromiumRss());
   };
   const timer = setInterval(sample, 200);
   try {

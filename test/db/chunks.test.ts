@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PageContent } from '../../src/core/types';
 import { ChunkReader, chunkBytes, packChunk } from '../../src/db/chunks';
 import {
-  createDataset,
   forEachPageWithContent,
   loadContent,
   loadContents,
@@ -11,7 +10,7 @@ import {
   writeBatch,
 } from '../../src/db/queries';
 import { WorkbenchDb } from '../../src/db/schema';
-import { awkward, deleteFreshDbs, freshName, page } from './fixtures';
+import { awkward, deleteFreshDbs, freshName, page, warcDataset } from './fixtures';
 
 afterEach(deleteFreshDbs);
 
@@ -51,13 +50,7 @@ describe('packed chunks', () => {
 
   it('round-trips awkward contents through packed chunks: CJK, emoji, lone surrogates, BOM, empties, 500 pages', async () => {
     const db = new WorkbenchDb(freshName());
-    const a = await createDataset(db, {
-      name: 'a',
-      fileName: 'a',
-      bytes: 1,
-      format: 'warc',
-      compressed: false,
-    });
+    const a = await warcDataset(db, 'a');
     const batch = Array.from({ length: 500 }, (_, seq) => ({ page: page(seq).page, content: awkward(seq) }));
     await writeBatch(db, a, batch);
     await writeBatch(

@@ -1,6 +1,8 @@
 /** Databases, page rows and contents for the database tests (schema.test.ts, chunks.test.ts). */
 import Dexie from 'dexie';
 import type { IngestedPage, PageContent } from '../../src/core/types';
+import { createDataset } from '../../src/db/queries';
+import type { WorkbenchDb } from '../../src/db/schema';
 
 let n = 0;
 const names: string[] = [];
@@ -105,4 +107,14 @@ export function awkward(seq: number): PageContent {
     default:
       return { ...base, text: `x`.repeat(seq) };
   }
+}
+
+/** A new WARC dataset row (1 byte, not yet read) named `name`. */
+export function warcDataset(
+  db: WorkbenchDb,
+  name: string,
+  fileName = name,
+  compressed = false,
+): Promise<number> {
+  return createDataset(db, { name, fileName, bytes: 1, format: 'warc', compressed });
 }

@@ -3,7 +3,6 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   countStoredPages,
-  createDataset,
   deleteDataset,
   dropLastPages,
   forEachPageWithContent,
@@ -15,7 +14,7 @@ import {
   writeBatch,
 } from '../../src/db/queries';
 import { SCHEMA_V1, SCHEMA_V6, WorkbenchDb } from '../../src/db/schema';
-import { awkward, deleteFreshDbs, freshName, page } from './fixtures';
+import { awkward, deleteFreshDbs, freshName, page, warcDataset } from './fixtures';
 
 afterEach(deleteFreshDbs);
 
@@ -89,13 +88,7 @@ describe('Dexie schema', () => {
 
   it('gives back whole batches when the last pages are dropped (a chunk holds a batch’s contents)', async () => {
     const db = new WorkbenchDb(freshName());
-    const a = await createDataset(db, {
-      name: 'a',
-      fileName: 'a',
-      bytes: 1,
-      format: 'warc',
-      compressed: false,
-    });
+    const a = await warcDataset(db, 'a');
     await writeBatch(
       db,
       a,
@@ -123,20 +116,8 @@ describe('Dexie schema', () => {
 
   it('writes batches, reads pages and content, and deletes a dataset with all its pages', async () => {
     const db = new WorkbenchDb(freshName());
-    const a = await createDataset(db, {
-      name: 'a',
-      fileName: 'a.warc',
-      bytes: 1,
-      format: 'warc',
-      compressed: false,
-    });
-    const b = await createDataset(db, {
-      name: 'b',
-      fileName: 'b.warc',
-      bytes: 1,
-      format: 'warc',
-      compressed: false,
-    });
+    const a = await warcDataset(db, 'a', 'a.warc');
+    const b = await warcDataset(db, 'b', 'b.warc');
     await writeBatch(db, a, [page(0), page(1), page(2)]);
     await writeBatch(db, b, [page(0, 'b.test')]);
     expect((await loadPages(db, a)).map((p) => p.seq)).toEqual([0, 1, 2]);
@@ -152,20 +133,8 @@ describe('Dexie schema', () => {
 
   it('marks a dataset whose ingest stopped beating as interrupted, not a live one', async () => {
     const db = new WorkbenchDb(freshName());
-    const stale = await createDataset(db, {
-      name: 's',
-      fileName: 's.warc',
-      bytes: 1,
-      format: 'warc',
-      compressed: false,
-    });
-    const live = await createDataset(db, {
-      name: 'l',
-      fileName: 'l.warc',
-      bytes: 1,
-      format: 'warc',
-      compressed: false,
-    });
+    const stale = await warcDataset(db, 's', 's.warc');
+    const live = await warcDataset(db, 'l', 'l.warc');
     const now = Date.now();
     await db.datasets.update(stale, { heartbeat: now - HEARTBEAT_STALE_MS - 1 });
     expect(await markInterrupted(db, now)).toBe(1);
@@ -177,13 +146,7 @@ describe('Dexie schema', () => {
 
   it('renames a dataset, refuses a blank name, and counts the bytes its pages store', async () => {
     const db = new WorkbenchDb(freshName());
-    const a = await createDataset(db, {
-      name: 'crawl.warc.gz',
-      fileName: 'crawl.warc.gz',
-      bytes: 1,
-      format: 'warc',
-      compressed: true,
-    });
+    const a = await warcDataset(db, 'crawl.warc.gz', 'crawl.warc.gz', true);
     expect(await renameDataset(db, a, '  April   crawl ')).toBe('April crawl');
     expect((await db.datasets.get(a))?.name).toBe('April crawl');
     expect((await db.datasets.get(a))?.fileName).toBe('crawl.warc.gz');

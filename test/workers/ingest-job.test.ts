@@ -85,75 +85,58 @@ afterEach(async () => {
   await db().open();
 });
 
+/**
+ * Read `file` with the `refusedFrom`-th batch write and those after it refused for want of space: the
+ * stopped result, its partial dataset row, and what is really stored — whose counts the row must have.
+ */
+async function readUntilFull(file: File, refusedFrom: number, spawn?: Parameters<typeof runIngest>[3]) {
+  const release = quotaFrom(refusedFrom);
+  try {
+    const r = await read(file, spawn);
+    if (r.kind !== 'stopped') throw new Error(`expected a stopped read, got ${r.kind}`);
+    const row = (await db().datasets.get(r.datasetId))!;
+    expect(row.status).toBe('partial');
+    const kept = await stored(r.datasetId);
+    expect(row.pages).toBe(kept.pages);
+    expect(row.hosts).toBe(kept.hosts);
+    expect(row.statusCounts).toEqual(kept.statusCounts);
+    return { r, row, kept };
+  } finally {
+    release();
+  }
+}
+
+/** Two parts (the line lowered to 8 MB for this 8.4 MB file), both read in this thread. */
+const TWO_PARTS = { parts: 2, runner: inThisThread, minBytes: 8 << 20 };
+
 describe('ingest job: a full disk', () => {
   it('keeps the hosts and statuses of the pages really stored when a write fails mid-read (no summary to carry)', async () => {
-    const release = quotaFrom(3);
-    try {
-      const r = await read(warcOfPages(1200));
-      expect(r.kind).toBe('stopped');
-      if (r.kind !== 'stopped') return;
-      expect(r.error.reason).toMatch(/storage for this site is full/);
-      const row = (await db().datasets.get(r.datasetId))!;
-      expect(row.status).toBe('partial');
-      // Two batches of 500 stored (seqs 0–999): hosts h0…h9 — not the 12 read, nor 0; their statuses
-      // (there were none: no Status line in the header).
-      const kept = await stored(r.datasetId);
-      expect(kept).toEqual({ pages: 1000, hosts: 10, statusCounts: FIRST_1000 });
-      expect(row.pages).toBe(kept.pages);
-      expect(r.pages).toBe(kept.pages);
-      expect(row.hosts).toBe(kept.hosts);
-      expect(row.statusCounts).toEqual(kept.statusCounts);
-    } finally {
-      release();
-    }
+    const { r, kept } = await readUntilFull(warcOfPages(1200), 3);
+    expect(r.error.reason).toMatch(/storage for this site is full/);
+    // Two batches of 500 stored (seqs 0–999): hosts h0…h9 — not the 12 read, nor 0; their statuses
+    // (there were none: no Status line in the header).
+    expect(kept).toEqual({ pages: 1000, hosts: 10, statusCounts: FIRST_1000 });
+    expect(r.pages).toBe(kept.pages);
   });
 
   it('keeps the hosts and statuses of the pages really stored when parallel parts run out of space (summary passed)', async () => {
-    // 8.4 MB, read in two parts (the line lowered to 8 MB), here both in this thread; each stores its first batch, then is refused.
-    const file = warcOfPages(1200, 7000);
-    const release = quotaFrom(3);
-    try {
-      const r = await read(file, { parts: 2, runner: inThisThread, minBytes: 8 << 20 });
-      expect(r.kind).toBe('stopped');
-      if (r.kind !== 'stopped') return;
-      const row = (await db().datasets.get(r.datasetId))!;
-      expect(row.status).toBe('partial');
-      const kept = await stored(r.datasetId);
-      expect(kept.pages).toBeGreaterThanOrEqual(1000);
-      expect(kept.hosts).toBeGreaterThan(0);
-      expect(row.pages).toBe(kept.pages);
-      expect(row.hosts).toBe(kept.hosts);
-      // Every part failed: the summary had no status counts at all (was {}: no Status line).
-      expect(Object.keys(kept.statusCounts).length).toBeGreaterThan(1);
-      expect(row.statusCounts).toEqual(kept.statusCounts);
-    } finally {
-      release();
-    }
+    // Each part stores its first batch, then is refused.
+    const { kept } = await readUntilFull(warcOfPages(1200, 7000), 3, TWO_PARTS);
+    expect(kept.pages).toBeGreaterThanOrEqual(1000);
+    expect(kept.hosts).toBeGreaterThan(0);
+    // Every part failed: the summary had no status counts at all (was {}: no Status line).
+    expect(Object.keys(kept.statusCounts).length).toBeGreaterThan(1);
   });
 
   it("keeps the summary's records by type when a parallel part finished, with counts from the rows stored", async () => {
     // Two parts of about 600 pages, each stored as 500 + the rest: the fourth batch written is refused, so
     // one part finishes (its summary counts its records) and the other fails after its first 500.
-    const file = warcOfPages(1200, 7000);
-    const release = quotaFrom(4);
-    try {
-      const r = await read(file, { parts: 2, runner: inThisThread, minBytes: 8 << 20 });
-      expect(r.kind).toBe('stopped');
-      if (r.kind !== 'stopped') return;
-      const row = (await db().datasets.get(r.datasetId))!;
-      expect(row.status).toBe('partial');
-      const kept = await stored(r.datasetId);
-      expect(kept.pages).toBeGreaterThan(1000);
-      expect(kept.pages).toBeLessThan(1200);
-      expect(row.pages).toBe(kept.pages);
-      expect(row.hosts).toBe(kept.hosts);
-      expect(row.statusCounts).toEqual(kept.statusCounts);
-      // Records are not rows: the finished part's, as its summary counted them (a record a page).
-      expect(row.recordsByType).toEqual({ response: kept.pages - 500 });
-      expect(row.records).toBe(kept.pages - 500);
-    } finally {
-      release();
-    }
+    const { row, kept } = await readUntilFull(warcOfPages(1200, 7000), 4, TWO_PARTS);
+    expect(kept.pages).toBeGreaterThan(1000);
+    expect(kept.pages).toBeLessThan(1200);
+    // Records are not rows: the finished part's, as its summary counted them (a record a page).
+    expect(row.recordsByType).toEqual({ response: kept.pages - 500 });
+    expect(row.records).toBe(kept.pages - 500);
   });
 
   it('gives an interrupted dataset the hosts and statuses of its stored pages too', async () => {

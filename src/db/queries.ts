@@ -371,10 +371,6 @@ function forgetChunks(d: WorkbenchDb, datasetId: number): void {
   for (const k of [...chunkCache.keys()]) if (k.startsWith(`${d.name}/${datasetId}/`)) chunkCache.delete(k);
 }
 
-export async function countPages(d: WorkbenchDb, datasetId: number): Promise<number> {
-  return countStoredPages(d, datasetId);
-}
-
 /** Stream a dataset's pages with their content in batches (signature computation), in seq order. */
 export async function forEachPageWithContent(
   d: WorkbenchDb,

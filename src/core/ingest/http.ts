@@ -1,6 +1,6 @@
 import { decompress as brotliDecompress } from 'brotli/decompress';
 import { gunzipSync, inflateSync, unzlibSync } from 'fflate';
-import { findHeaderEnd, headerValue, latin1, parseHeaderLines } from './bytes';
+import { findHeaderEnd, headerValue, joinBytes, latin1, parseHeaderLines } from './bytes';
 
 /** An HTTP message stored in a WARC/ARC block, with its body de-chunked and content-decoded. */
 export interface HttpMessage {
@@ -58,35 +58,22 @@ export function parseHttpBlock(block: Uint8Array): HttpMessage {
  */
 export function dechunk(body: Uint8Array): Uint8Array | null {
   const parts: Uint8Array[] = [];
-  let total = 0;
   let p = 0;
   for (;;) {
     const nl = body.indexOf(10, p);
-    if (nl < 0) return parts.length ? join(parts, total) : null;
+    if (nl < 0) return parts.length ? joinBytes(parts) : null;
     const sizeText = latin1.decode(body.subarray(p, nl)).split(';')[0].trim();
-    if (!/^[0-9a-fA-F]+$/.test(sizeText)) return parts.length ? join(parts, total) : null;
+    if (!/^[0-9a-fA-F]+$/.test(sizeText)) return parts.length ? joinBytes(parts) : null;
     const size = parseInt(sizeText, 16);
-    if (size === 0) return join(parts, total);
+    if (size === 0) return joinBytes(parts);
     const start = nl + 1;
     const chunk = body.subarray(start, Math.min(start + size, body.length));
     parts.push(chunk);
-    total += chunk.length;
-    if (start + size >= body.length) return join(parts, total);
+    if (start + size >= body.length) return joinBytes(parts);
     p = start + size;
     if (body[p] === 13) p++;
     if (body[p] === 10) p++;
   }
-}
-
-function join(parts: Uint8Array[], total: number): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const x of parts) {
-    out.set(x, o);
-    o += x.length;
-  }
-  return out;
 }
 
 function decodeContent(body: Uint8Array, encoding: string): Uint8Array | null {

@@ -7,6 +7,7 @@ import { tidyText } from '../text/tidy';
 import type { IngestedPage, PageRecord } from '../types';
 import { normaliseUrl } from '../url/normalize';
 import { headerValue } from './bytes';
+import type { Sha1 } from './natives';
 
 /** What a format parser knows about one fetched page, before extraction. */
 export interface RawPage {
@@ -50,7 +51,7 @@ export function mimeOf(contentType: string): string {
 const pendingDigests = new WeakMap<PageRecord, Promise<string>>();
 const subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle;
 
-function computeDigest(body: Uint8Array, sha1?: (bytes: Uint8Array) => Uint8Array): string | Promise<string> {
+function computeDigest(body: Uint8Array, sha1?: Sha1): string | Promise<string> {
   if (sha1) return 'sha1:' + base32(sha1(body));
   // No WebCrypto (an insecure context in a browser): the JS SHA-1, synchronously.
   if (!subtle) return sha1Digest(body);
@@ -74,7 +75,7 @@ export async function settleDigests(batch: readonly IngestedPage[]): Promise<voi
 const MAX_TEXT_BYTES = 8 << 20;
 
 /** `sha1`: the platform's synchronous SHA-1 for a payload without a recorded digest (natives.ts). */
-export function buildPage(seq: number, r: RawPage, sha1?: (bytes: Uint8Array) => Uint8Array): IngestedPage {
+export function buildPage(seq: number, r: RawPage, sha1?: Sha1): IngestedPage {
   const n = normaliseUrl(r.url);
   let mime = mimeOf(r.contentType);
   let title = '';

@@ -1,3 +1,4 @@
+import type { Sha1 } from './natives';
 import type { IngestedPage } from '../types';
 import { FormatFault } from './errors';
 
@@ -20,7 +21,7 @@ export interface ReaderContext {
   /** A revisit whose original was not read by this reader (another part may hold it). */
   unresolvedRevisit?(seq: number, uri: string, digest: string): void;
   /** The platform's synchronous SHA-1, for payloads without a recorded digest (natives.ts). */
-  sha1?: (bytes: Uint8Array) => Uint8Array;
+  sha1?: Sha1;
 }
 
 /** A format reader is a push parser over the decoded byte stream. */

@@ -25,6 +25,8 @@ import {
   loadPages,
   updatePages,
   writeBatch,
+  flushMeter,
+  StoreMeter,
 } from '../db/queries';
 import { db, type StoredPage } from '../db/schema';
 
@@ -174,6 +176,7 @@ export async function runIngest(
   const d = db();
   let datasetId: number | null = null;
   let pages = 0;
+  const meter = new StoreMeter();
   const sources = files.map(blobSource);
   const fileOf = new Map(sources.map((x, i) => [x, files[i]]));
   const readUnit: UnitReader = async (unit, ctx, sink) => {
@@ -210,10 +213,11 @@ export async function runIngest(
         },
       },
       async (batch) => {
-        await writeBatch(d, datasetId!, batch);
+        await writeBatch(d, datasetId!, batch, meter);
         pages += batch.length;
       },
     );
+    await flushMeter(d, datasetId!, meter);
     if (summary.pages === 0 && summary.error) {
       // Every part failed before a page: nothing to keep.
       await deleteDataset(d, datasetId!);
@@ -227,6 +231,7 @@ export async function runIngest(
     await finishDataset(d, datasetId!, outcome.status, { ...summary, error: outcome.error });
     return { kind: 'done', datasetId: datasetId!, summary };
   } catch (e) {
+    if (datasetId !== null) await flushMeter(d, datasetId, meter);
     if (e instanceof IngestCancelled) {
       if (datasetId !== null) await finishDataset(d, datasetId, 'cancelled', e.summary ?? { pages });
       return { kind: 'cancelled', datasetId, pages: e.summary?.pages ?? pages };
@@ -253,6 +258,7 @@ export async function runPart(
   const d = db();
   let pages = 0;
   const revisits: UnresolvedRevisit[] = [];
+  const meter = new StoreMeter();
   const opts: IngestOptions = {
     fileName: req.fileName,
     totalBytes: req.file.size,
@@ -266,11 +272,13 @@ export async function runPart(
   try {
     const summary = await ingest(chunks(req.file), opts, async (batch) => {
       for (const p of batch) p.page.source = req.source;
-      await writeBatch(d, req.datasetId, batch);
+      await writeBatch(d, req.datasetId, batch, meter);
       pages += batch.length;
     });
+    await flushMeter(d, req.datasetId, meter);
     return { kind: 'done', summary, revisits };
   } catch (e) {
+    await flushMeter(d, req.datasetId, meter);
     if (e instanceof IngestCancelled) return { kind: 'cancelled', pages, summary: e.summary };
     const error = isQuotaError(e) ? storageFullInfo(req.fileName, pages) : errorInfo(req.fileName, e);
     return { kind: 'failed', pages, error };

@@ -7,6 +7,8 @@ import {
   loadContent,
   loadContents,
   loadPages,
+  flushMeter,
+  StoreMeter,
   writeBatch,
 } from '../../src/db/queries';
 import { WorkbenchDb } from '../../src/db/schema';
@@ -75,6 +77,34 @@ describe('packed chunks', () => {
     expect(lone?.text.charCodeAt(3)).toBe(0xd800);
     expect(lone?.text).not.toContain('\ufffd');
     expect(lone?.outlinks[0]).toBe('http://x.test/\udc00');
+    db.close();
+  });
+
+  it('adds stored bytes to the dataset row at most once a second with a meter, all of them by the flush', async () => {
+    const db = new WorkbenchDb(freshName());
+    const a = await warcDataset(db, 'a');
+    const b = await warcDataset(db, 'b');
+    const batches = [0, 1, 2, 3].map((k) =>
+      Array.from({ length: 10 }, (_, i) => ({ page: page(k * 10 + i).page, content: awkward(k * 10 + i) })),
+    );
+    // Without a meter: every batch rewrites the row (the reference sum).
+    for (const x of batches) await writeBatch(db, a, x);
+    const want = (await db.datasets.get(a))!.storedBytes!;
+    expect(want).toBeGreaterThan(0);
+    const meter = new StoreMeter();
+    for (const x of batches) await writeBatch(db, b, x, meter);
+    // The first batch touched the row; the others, within a second, wait in the meter.
+    const before = (await db.datasets.get(b))!.storedBytes!;
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(want);
+    expect(before + meter.pending).toBe(want);
+    await flushMeter(db, b, meter);
+    expect((await db.datasets.get(b))!.storedBytes).toBe(want);
+    expect(meter.pending).toBe(0);
+    // A meter whose last touch is a second old touches the row again with the next batch.
+    meter.last -= 1000;
+    await writeBatch(db, b, batches[0], meter);
+    expect(meter.pending).toBe(0);
     db.close();
   });
 });

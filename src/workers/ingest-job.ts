@@ -1,20 +1,12 @@
 import { IngestCancelled, IngestError } from '../core/ingest/errors';
 import { ingestOutcome } from '../core/ingest/outcome';
-import {
-  ingestCrawl,
-  mergeSummaries,
-  readUnitInOrder,
-  type UnitContext,
-  type UnitReader,
-} from '../core/ingest/many-files';
+import { ingestCrawl, readUnitInOrder, type UnitReader } from '../core/ingest/many-files';
 import { streamInflater } from '../core/ingest/gzip';
 import type { Natives } from '../core/ingest/natives';
 import { ingest, type IngestOptions } from '../core/ingest/pipeline';
-import { revisitFields } from '../core/ingest/warc';
 import type { ByteSource } from '../core/ingest/wacz';
-import { planSplits, type SplitPlan } from '../core/ingest/split';
+import { planSplits } from '../core/ingest/split';
 import type { IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
-import { normaliseUrl } from '../core/url/normalize';
 import {
   countStoredRows,
   createDataset,
@@ -22,13 +14,21 @@ import {
   dropLastPages,
   finishDataset,
   isQuotaError,
-  loadPages,
-  updatePages,
   writeBatch,
   flushMeter,
   StoreMeter,
 } from '../db/queries';
-import { db, type StoredPage } from '../db/schema';
+import { db } from '../db/schema';
+import {
+  PARALLEL_MIN_BYTES,
+  runParallel,
+  type PartRequest,
+  type PartResult,
+  type PartRunner,
+  type UnresolvedRevisit,
+} from './ingest-parts';
+
+export { SEQ_STRIDE, type PartRequest, type PartResult, type PartRunner } from './ingest-parts';
 
 export interface IngestRequest {
   /** The files of one crawl, read into ONE dataset in this order (several WARC.gz, a folder, a WACZ). */
@@ -47,45 +47,6 @@ export type IngestResult =
   | { kind: 'rejected'; error: IngestErrorInfo }
   /** An unexpected failure after pages were written: they are kept, the dataset is partial. */
   | { kind: 'stopped'; datasetId: number; pages: number; error: IngestErrorInfo };
-
-/** One slice of a file, read by one worker into an existing dataset. */
-export interface PartRequest {
-  file: Blob;
-  fileName: string;
-  /** Index of the file in the dataset's sources (tagged on every page). */
-  source: number;
-  datasetId: number;
-  offsetBase: number;
-  seqBase: number;
-}
-
-export type PartResult =
-  | { kind: 'done'; summary: IngestSummary; revisits: UnresolvedRevisit[] }
-  | { kind: 'cancelled'; pages: number; summary: IngestSummary | null }
-  | { kind: 'failed'; pages: number; error: IngestErrorInfo };
-
-interface UnresolvedRevisit {
-  seq: number;
-  uri: string;
-  digest: string;
-}
-
-/** Runs a part in another worker (created by the caller; absent in tests and the CLI). */
-export interface PartRunner {
-  run(req: PartRequest, onProgress: (p: IngestProgress) => void): Promise<PartResult>;
-  cancel(): void;
-  terminate(): void;
-}
-
-/**
- * Files smaller than this are read by one worker: splitting costs more than it saves (a second worker
- * starts, compiles the core anew and opens the database). Measured in Chromium, medians of 5–7 drops:
- * docsite (12.9 MB) 1.27 s in one worker against 1.37 s in two; generated 20 MB 2.14 against 2.00 s,
- * 40 MB 3.76 against 3.20 s, 210 MB 18.0 against 13.4 s.
- */
-const PARALLEL_MIN_BYTES = 16 << 20;
-/** Parts use disjoint page seq ranges of this width. */
-export const SEQ_STRIDE = 2 ** 32;
 
 /**
  * The browser's native gzip (DecompressionStream, one member at a time; see core/ingest/gzip.ts), when
@@ -163,7 +124,7 @@ function crawlName(files: File[]): string {
  * One ingest job: the files of one crawl → core ingest (ingestCrawl: one file after another, a WACZ's
  * WARCs in turn) → Dexie in batches; the dataset is created once the first format is known. With
  * `spawn`, a large WARC(.gz)/ARC.gz is cut at verified record starts and its parts are read in
- * parallel, one worker each (this one included).
+ * parallel, one worker each (this one included; see ingest-parts.ts).
  */
 export async function runIngest(
   req: IngestRequest,
@@ -185,7 +146,8 @@ export async function runIngest(
       if (plan) {
         await ctx.onFormat(plan.format, plan.compressed);
         const file = fileOf.get(unit.file)!;
-        const s = await runParallel(file, datasetId!, plan, ctx, isCancelled, spawn.runner);
+        const here = (part: PartRequest, p: (x: IngestProgress) => void) => runPart(part, p, isCancelled);
+        const s = await runParallel(file, datasetId!, plan, ctx, isCancelled, spawn.runner, here);
         pages += s.pages;
         return s;
       }
@@ -283,102 +245,6 @@ export async function runPart(
     const error = isQuotaError(e) ? storageFullInfo(req.fileName, pages) : errorInfo(req.fileName, e);
     return { kind: 'failed', pages, error };
   }
-}
-
-/** One large file read in parallel parts into the dataset; its summary as if read in one go. */
-async function runParallel(
-  file: File,
-  datasetId: number,
-  plan: SplitPlan,
-  ctx: UnitContext,
-  isCancelled: () => boolean,
-  spawn: () => PartRunner,
-): Promise<IngestSummary> {
-  const t0 = performance.now();
-  const n = plan.bounds.length - 1;
-  const progress: (IngestProgress | null)[] = new Array(n).fill(null);
-  const runners: (PartRunner | null)[] = [];
-  let cancelSent = false;
-  const report = (k: number, p: IngestProgress) => {
-    progress[k] = p;
-    if (isCancelled() && !cancelSent) {
-      cancelSent = true;
-      for (const r of runners) r?.cancel();
-    }
-    const sum = (f: (x: IngestProgress) => number) => progress.reduce((a, x) => a + (x ? f(x) : 0), 0);
-    ctx.onProgress({
-      bytesRead: sum((x) => x.bytesRead),
-      totalBytes: file.size,
-      bytesDecoded: sum((x) => x.bytesDecoded),
-      records: sum((x) => x.records),
-      pages: sum((x) => x.pages),
-      elapsedMs: performance.now() - t0,
-    });
-  };
-  const results = await Promise.all(
-    plan.bounds.slice(0, -1).map((start, k) => {
-      const part: PartRequest = {
-        file: file.slice(start, plan.bounds[k + 1]),
-        fileName: file.name,
-        source: ctx.source,
-        datasetId,
-        offsetBase: start,
-        seqBase: ctx.seqBase + k * SEQ_STRIDE,
-      };
-      if (k === 0) {
-        runners.push(null);
-        return runPart(part, (p) => report(0, p), isCancelled);
-      }
-      const r = spawn();
-      runners.push(r);
-      return r.run(part, (p) => report(k, p)).finally(() => r.terminate());
-    }),
-  );
-  const done = results.flatMap((r) =>
-    r.kind === 'done' ? [r.summary] : r.kind === 'cancelled' && r.summary ? [r.summary] : [],
-  );
-  const summary = mergeSummaries(
-    { fileName: file.name, format: plan.format, compressed: plan.compressed, bytes: file.size },
-    done,
-    performance.now() - t0,
-    { parallel: true },
-  );
-  for (const r of results) {
-    if (r.kind === 'failed') {
-      summary.pages += r.pages;
-      summary.error ??= r.error;
-    } else if (r.kind === 'cancelled' && !r.summary) summary.pages += r.pages;
-  }
-  if (results.some((r) => r.kind === 'cancelled')) throw new IngestCancelled(summary);
-  // Out of space: no revisit resolution (it writes); the caller keeps what is stored and says so.
-  if (!(summary.error && /storage .*is full/.test(summary.error.reason)))
-    await resolveRevisits(datasetId, results);
-  return summary;
-}
-
-/**
- * Revisits whose original lies in an earlier part: found by URL and payload digest once all parts are
- * in — the first earlier page of that URL and digest that is not itself a revisit. One read of the
- * dataset's page rows, only when some part left a revisit unresolved.
- */
-async function resolveRevisits(datasetId: number, results: PartResult[]): Promise<void> {
-  const open = results.flatMap((r) => (r.kind === 'done' ? r.revisits : []));
-  if (open.length === 0) return;
-  const d = db();
-  const originals = new Map<string, StoredPage>();
-  const bySeq = new Map<number, StoredPage>();
-  for (const p of await loadPages(d, datasetId)) {
-    bySeq.set(p.seq, p);
-    const key = p.normUrl + ' ' + p.digest;
-    if (p.recordType !== 'revisit' && p.digest && !originals.has(key)) originals.set(key, p);
-  }
-  const changes = new Map<number, Partial<StoredPage>>();
-  for (const v of open) {
-    const orig = originals.get(normaliseUrl(v.uri).href + ' ' + v.digest);
-    if (!orig || orig.seq >= v.seq) continue;
-    changes.set(v.seq, { ...revisitFields(orig, bySeq.get(v.seq)?.mime ?? ''), note: '' });
-  }
-  await updatePages(d, datasetId, changes);
 }
 
 /** The storage-full message: what happened, how many pages are kept, what to do. */

@@ -140,26 +140,47 @@ export async function runIngest(
   const meter = new StoreMeter();
   const sources = files.map(blobSource);
   const fileOf = new Map(sources.map((x, i) => [x, files[i]]));
+  // A failed write (the storage full) stops the read as a cancel does, not by the sink's throw: the
+  // pipeline then still hands back its summary — the records read, by type, which stored rows cannot
+  // tell. Batches after it are not written (the pages kept are the rows stored before it).
+  let writeFault = null as { error: unknown } | null;
+  const stopped = () => writeFault !== null || isCancelled();
   const readUnit: UnitReader = async (unit, ctx, sink) => {
+    if (writeFault) throw new IngestCancelled();
     if (spawn && spawn.parts > 1 && !unit.entry && unit.size >= (spawn.minBytes ?? PARALLEL_MIN_BYTES)) {
       const plan = await planSplits({ size: unit.size, read: unit.file.read }, spawn.parts);
       if (plan) {
         await ctx.onFormat(plan.format, plan.compressed);
         const file = fileOf.get(unit.file)!;
-        const here = (part: PartRequest, p: (x: IngestProgress) => void) => runPart(part, p, isCancelled);
-        const s = await runParallel(file, datasetId!, plan, ctx, isCancelled, spawn.runner, here);
+        const here = (part: PartRequest, p: (x: IngestProgress) => void) => runPart(part, p, stopped);
+        const s = await runParallel(file, datasetId!, plan, ctx, stopped, spawn.runner, here);
         pages += s.pages;
         return s;
       }
     }
     return readUnitInOrder(unit, ctx, sink);
   };
+  /** The read stopped by a fault: keep the pages stored (and `read`, what was read) or roll back. */
+  const stop = async (e: unknown, read?: IngestSummary): Promise<IngestResult> => {
+    const info = isQuotaError(e) ? storageFullInfo(label, pages) : errorInfo(label, e);
+    // Nothing usable was read: roll the dataset back as a whole.
+    if (datasetId !== null) {
+      if (pages > 0) {
+        // Not the files' page counts nor the page list's matches: they count pages parsed, stored or not.
+        const summary = read && { ...read, sources: undefined, pageList: undefined };
+        const kept = await finishAfterFault(d, datasetId, info, label, summary);
+        return { kind: 'stopped', datasetId, pages: kept.pages, error: kept.error };
+      }
+      await deleteDataset(d, datasetId);
+    }
+    return { kind: 'rejected', error: info };
+  };
   try {
     const summary = await ingestCrawl(
       sources,
       {
         baseUrl: req.baseUrl,
-        isCancelled,
+        isCancelled: stopped,
         onProgress,
         readUnit,
         natives: natives(),
@@ -175,11 +196,19 @@ export async function runIngest(
         },
       },
       async (batch) => {
-        await writeBatch(d, datasetId!, batch, meter);
+        if (writeFault) return;
+        try {
+          await writeBatch(d, datasetId!, batch, meter);
+        } catch (error) {
+          writeFault = { error };
+          return;
+        }
         pages += batch.length;
       },
     );
     await flushMeter(d, datasetId!, meter);
+    // The last write failed: the read had ended with it.
+    if (writeFault) return await stop(writeFault.error, summary);
     if (summary.pages === 0 && summary.error) {
       // Every part failed before a page: nothing to keep.
       await deleteDataset(d, datasetId!);
@@ -194,20 +223,13 @@ export async function runIngest(
     return { kind: 'done', datasetId: datasetId!, summary };
   } catch (e) {
     if (datasetId !== null) await flushMeter(d, datasetId, meter);
+    const read = e instanceof IngestCancelled ? (e.summary ?? undefined) : undefined;
+    if (writeFault) return await stop(writeFault.error, read);
     if (e instanceof IngestCancelled) {
       if (datasetId !== null) await finishDataset(d, datasetId, 'cancelled', e.summary ?? { pages });
       return { kind: 'cancelled', datasetId, pages: e.summary?.pages ?? pages };
     }
-    const info = isQuotaError(e) ? storageFullInfo(label, pages) : errorInfo(label, e);
-    // Nothing usable was read: roll the dataset back as a whole.
-    if (datasetId !== null) {
-      if (pages > 0) {
-        const kept = await finishAfterFault(d, datasetId, info, label);
-        return { kind: 'stopped', datasetId, pages: kept.pages, error: kept.error };
-      }
-      await deleteDataset(d, datasetId);
-    }
-    return { kind: 'rejected', error: info };
+    return await stop(e);
   }
 }
 
@@ -271,7 +293,8 @@ async function finishAfterFault(
   for (let attempt = 0; ; attempt++) {
     // Pages, hosts and status counts from the rows stored: a summary counts pages parsed but never stored
     // (a failed write, the pages given back below), has no hosts or statuses of parallel parts that
-    // failed, and there is none after a throw. What rows cannot tell (records by type) is the summary's.
+    // failed, and there is none after an unexpected throw (a failed write stops the read with its
+    // summary: see runIngest). What rows cannot tell (records read, by type) is the summary's.
     const { pages, hosts, statusCounts } = await countStoredRows(d, datasetId);
     const error = /storage .*is full/.test(info.reason) ? storageFullInfo(fileName, pages) : info;
     try {

@@ -110,13 +110,52 @@ async function readUntilFull(file: File, refusedFrom: number, spawn?: Parameters
 const TWO_PARTS = { parts: 2, runner: inThisThread, minBytes: 8 << 20 };
 
 describe('ingest job: a full disk', () => {
-  it('keeps the hosts and statuses of the pages really stored when a write fails mid-read (no summary to carry)', async () => {
+  it('keeps the hosts and statuses of the pages really stored when a write fails mid-read', async () => {
     const { r, kept } = await readUntilFull(warcOfPages(1200), 3);
     expect(r.error.reason).toMatch(/storage for this site is full/);
     // Two batches of 500 stored (seqs 0–999): hosts h0…h9 — not the 12 read, nor 0; their statuses
     // (there were none: no Status line in the header).
     expect(kept).toEqual({ pages: 1000, hosts: 10, statusCounts: FIRST_1000 });
     expect(r.pages).toBe(kept.pages);
+  });
+
+  it('keeps the records read, by type, when the last write fails (not the pages stored)', async () => {
+    // Batches of 500, 500 and 200: the third, the last, is refused once all 1200 records were read.
+    const { row, kept } = await readUntilFull(warcOfPages(1200), 3);
+    expect(kept.pages).toBe(1000);
+    expect(row.recordsByType).toEqual({ response: 1200 });
+    expect(row.records).toBe(1200);
+  });
+
+  it('keeps the records read, by type, when a write fails mid-read and the read stops', async () => {
+    // The second batch (pages 500–999) is refused: its records were read, and at most the rest of the
+    // file after them (the read stops at the next chunk the fault is seen at); 500 pages are stored.
+    const { row, kept } = await readUntilFull(warcOfPages(1200), 2);
+    expect(kept.pages).toBe(500);
+    expect(Object.keys(row.recordsByType)).toEqual(['response']);
+    expect(row.records).toBe(row.recordsByType.response);
+    expect(row.records).toBeGreaterThanOrEqual(1000);
+    expect(row.records).toBeLessThanOrEqual(1200);
+  });
+
+  it('keeps the records of every file read before a write failed in a crawl of many', async () => {
+    // Two files of 600 pages (batches 500 + 100 each): the second file's first batch is refused.
+    const release = quotaFrom(3);
+    try {
+      const r = await runIngest(
+        { files: [warcOfPages(600), warcOfPages(600)] },
+        () => {},
+        () => false,
+      );
+      if (r.kind !== 'stopped') throw new Error(`expected a stopped read, got ${r.kind}`);
+      const row = (await db().datasets.get(r.datasetId))!;
+      expect((await stored(r.datasetId)).pages).toBe(600);
+      expect(row.pages).toBe(600);
+      expect(row.records).toBeGreaterThanOrEqual(1100);
+      expect(row.recordsByType).toEqual({ response: row.records });
+    } finally {
+      release();
+    }
   });
 
   it('keeps the hosts and statuses of the pages really stored when parallel parts run out of space (summary passed)', async () => {

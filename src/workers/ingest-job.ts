@@ -140,13 +140,10 @@ export async function runIngest(
   const meter = new StoreMeter();
   const sources = files.map(blobSource);
   const fileOf = new Map(sources.map((x, i) => [x, files[i]]));
-  // A failed write (the storage full) stops the read as a cancel does, not by the sink's throw: the
-  // pipeline then still hands back its summary — the records read, by type, which stored rows cannot
-  // tell. Batches after it are not written (the pages kept are the rows stored before it).
-  let writeFault = null as { error: unknown } | null;
-  const stopped = () => writeFault !== null || isCancelled();
+  const writes = new WriteGuard(isCancelled);
+  const stopped = writes.stopped;
   const readUnit: UnitReader = async (unit, ctx, sink) => {
-    if (writeFault) throw new IngestCancelled();
+    if (writes.fault) throw new IngestCancelled();
     if (spawn && spawn.parts > 1 && !unit.entry && unit.size >= (spawn.minBytes ?? PARALLEL_MIN_BYTES)) {
       const plan = await planSplits({ size: unit.size, read: unit.file.read }, spawn.parts);
       if (plan) {
@@ -196,19 +193,12 @@ export async function runIngest(
         },
       },
       async (batch) => {
-        if (writeFault) return;
-        try {
-          await writeBatch(d, datasetId!, batch, meter);
-        } catch (error) {
-          writeFault = { error };
-          return;
-        }
-        pages += batch.length;
+        if (await writes.write(() => writeBatch(d, datasetId!, batch, meter))) pages += batch.length;
       },
     );
     await flushMeter(d, datasetId!, meter);
     // The last write failed: the read had ended with it.
-    if (writeFault) return await stop(writeFault.error, summary);
+    if (writes.fault) return await stop(writes.fault.error, summary);
     if (summary.pages === 0 && summary.error) {
       // Every part failed before a page: nothing to keep.
       await deleteDataset(d, datasetId!);
@@ -224,7 +214,7 @@ export async function runIngest(
   } catch (e) {
     if (datasetId !== null) await flushMeter(d, datasetId, meter);
     const read = e instanceof IngestCancelled ? (e.summary ?? undefined) : undefined;
-    if (writeFault) return await stop(writeFault.error, read);
+    if (writes.fault) return await stop(writes.fault.error, read);
     if (e instanceof IngestCancelled) {
       if (datasetId !== null) await finishDataset(d, datasetId, 'cancelled', e.summary ?? { pages });
       return { kind: 'cancelled', datasetId, pages: e.summary?.pages ?? pages };
@@ -243,29 +233,58 @@ export async function runPart(
   let pages = 0;
   const revisits: UnresolvedRevisit[] = [];
   const meter = new StoreMeter();
+  const writes = new WriteGuard(isCancelled);
   const opts: IngestOptions = {
     fileName: req.fileName,
     totalBytes: req.file.size,
     offsetBase: req.offsetBase,
     seqBase: req.seqBase,
     onProgress,
-    isCancelled,
+    isCancelled: writes.stopped,
     onUnresolvedRevisit: (seq, uri, digest) => revisits.push({ seq, uri, digest }),
     natives: natives(),
   };
   try {
     const summary = await ingest(chunks(req.file), opts, async (batch) => {
       for (const p of batch) p.page.source = req.source;
-      await writeBatch(d, req.datasetId, batch, meter);
-      pages += batch.length;
+      if (await writes.write(() => writeBatch(d, req.datasetId, batch, meter))) pages += batch.length;
     });
     await flushMeter(d, req.datasetId, meter);
+    if (writes.fault) return failed(writes.fault.error, summary);
     return { kind: 'done', summary, revisits };
   } catch (e) {
     await flushMeter(d, req.datasetId, meter);
+    const read = e instanceof IngestCancelled ? e.summary : null;
+    if (writes.fault) return failed(writes.fault.error, read);
     if (e instanceof IngestCancelled) return { kind: 'cancelled', pages, summary: e.summary };
+    return failed(e, null);
+  }
+  function failed(e: unknown, read: IngestSummary | null): PartResult {
     const error = isQuotaError(e) ? storageFullInfo(req.fileName, pages) : errorInfo(req.fileName, e);
-    return { kind: 'failed', pages, error };
+    return { kind: 'failed', pages, error, read };
+  }
+}
+
+/**
+ * A failed write (the storage full) stops the read as a cancel does, not by the sink's throw: the
+ * pipeline then still hands back its summary — the records read, by type, which stored rows cannot
+ * tell. Batches after it are not written (the pages kept are the rows stored before it).
+ */
+class WriteGuard {
+  fault: { error: unknown } | null = null;
+  constructor(private readonly isCancelled: () => boolean) {}
+  /** The read's isCancelled: cancelled, or a write failed. */
+  readonly stopped = (): boolean => this.fault !== null || this.isCancelled();
+  /** Write one batch unless a write failed before; whether it was written. */
+  async write(put: () => Promise<void>): Promise<boolean> {
+    if (this.fault) return false;
+    try {
+      await put();
+      return true;
+    } catch (error) {
+      this.fault = { error };
+      return false;
+    }
   }
 }
 

@@ -28,7 +28,8 @@ export interface PartRequest {
 export type PartResult =
   | { kind: 'done'; summary: IngestSummary; revisits: UnresolvedRevisit[] }
   | { kind: 'cancelled'; pages: number; summary: IngestSummary | null }
-  | { kind: 'failed'; pages: number; error: IngestErrorInfo };
+  /** `read`: what it read before a failed write stopped it (its records; not all its pages are stored). */
+  | { kind: 'failed'; pages: number; error: IngestErrorInfo; read: IngestSummary | null };
 
 /** A revisit whose original was not in its part: resolved across parts once all are in. */
 export interface UnresolvedRevisit {
@@ -120,6 +121,9 @@ export async function runParallel(
     if (r.kind === 'failed') {
       summary.pages += r.pages;
       summary.error ??= r.error;
+      // Its records read; its pages, hosts and statuses are those of its rows stored (counted after).
+      for (const [k, v] of Object.entries(r.read?.recordsByType ?? {}))
+        summary.recordsByType[k] = (summary.recordsByType[k] ?? 0) + v;
     } else if (r.kind === 'cancelled' && !r.summary) summary.pages += r.pages;
   }
   if (results.some((r) => r.kind === 'cancelled')) throw new IngestCancelled(summary);

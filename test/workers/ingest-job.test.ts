@@ -160,22 +160,27 @@ describe('ingest job: a full disk', () => {
 
   it('keeps the hosts and statuses of the pages really stored when parallel parts run out of space (summary passed)', async () => {
     // Each part stores its first batch, then is refused.
-    const { kept } = await readUntilFull(warcOfPages(1200, 7000), 3, TWO_PARTS);
+    const { row, kept } = await readUntilFull(warcOfPages(1200, 7000), 3, TWO_PARTS);
     expect(kept.pages).toBeGreaterThanOrEqual(1000);
     expect(kept.hosts).toBeGreaterThan(0);
     // Every part failed: the summary had no status counts at all (was {}: no Status line).
     expect(Object.keys(kept.statusCounts).length).toBeGreaterThan(1);
+    // Nor records (no Records line): now those the failed parts read, refused batches included.
+    expect(Object.keys(row.recordsByType)).toEqual(['response']);
+    expect(row.records).toBe(row.recordsByType.response);
+    expect(row.records).toBeGreaterThan(kept.pages);
+    expect(row.records).toBeLessThanOrEqual(1200);
   });
 
-  it("keeps the summary's records by type when a parallel part finished, with counts from the rows stored", async () => {
-    // Two parts of about 600 pages, each stored as 500 + the rest: the fourth batch written is refused, so
-    // one part finishes (its summary counts its records) and the other fails after its first 500.
+  it('keeps the records by type of a finished parallel part and of a failed one, with counts from the rows stored', async () => {
+    // Two parts of about 600 pages, each stored as 500 + the rest: the fourth batch written, the last, is
+    // refused, so one part finishes and the other fails after its first 500, having read all its records.
     const { row, kept } = await readUntilFull(warcOfPages(1200, 7000), 4, TWO_PARTS);
     expect(kept.pages).toBeGreaterThan(1000);
     expect(kept.pages).toBeLessThan(1200);
-    // Records are not rows: the finished part's, as its summary counted them (a record a page).
-    expect(row.recordsByType).toEqual({ response: kept.pages - 500 });
-    expect(row.records).toBe(kept.pages - 500);
+    // Records are not rows: the records both parts read (a record a page), stored or not.
+    expect(row.recordsByType).toEqual({ response: 1200 });
+    expect(row.records).toBe(1200);
   });
 
   it('gives an interrupted dataset the hosts and statuses of its stored pages too', async () => {

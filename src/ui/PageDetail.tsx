@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { pageOfUrl, usePages } from '../state/pages';
-import { fmtInt, fmtSize } from './format';
+import { fmtInt, fmtSize, plural } from './format';
 import { useDust } from '../state/dust';
 import { useLabels } from '../state/labels';
 import { SourceOf } from './PageSource';
@@ -84,7 +84,7 @@ export function PageDetail() {
         <dt>Size</dt>
         <dd>
           {fmtSize(p.sizeMin, p.sizeMax)}
-          {p.hits > 1 ? ` · ${fmtInt(p.hits)} hits` : ''}
+          {p.hits > 1 ? ` · ${plural(p.hits, 'hit')}` : ''}
         </dd>
         {p.fetchedAt && (
           <>
@@ -279,8 +279,8 @@ function Outlinks({
     <>
       <h3 data-testid="outlink-count">
         {hits
-          ? `${fmtInt(count)} of ${fmtInt(outlinks.length)} outlinks`
-          : `${fmtInt(outlinks.length)} ${outlinks.length === 1 ? 'outlink' : 'outlinks'}`}
+          ? `${fmtInt(count)} of ${plural(outlinks.length, 'outlink')}`
+          : plural(outlinks.length, 'outlink')}
       </h3>
       {outlinks.length > 0 && (
         <input

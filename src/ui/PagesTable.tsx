@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { statusClass, usePages, visiblePages, type SortKey } from '../state/pages';
 import { Choice, SearchBox } from './Controls';
-import { fmtInt, fmtSize } from './format';
+import { fmtInt, fmtSize, plural } from './format';
 import { useDust } from '../state/dust';
 import { Url } from './Url';
 import { charsThatFit, useElementWidth } from './useElementWidth';
@@ -79,7 +79,7 @@ export function PagesTable() {
           onChange={(mime) => setFilter({ mime })}
         />
         <span className="count" data-testid="page-count">
-          {loading ? 'loading…' : `${fmtInt(rows.length)} of ${fmtInt(pages.length)} pages`}
+          {loading ? 'loading…' : `${fmtInt(rows.length)} of ${plural(pages.length, 'page')}`}
         </span>
       </div>
       <div className="thead" role="group" aria-label="Sort pages by">

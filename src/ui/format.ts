@@ -16,6 +16,14 @@ export function fmtInt(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/**
+ * A count and its noun, singular for exactly one: `plural(1, 'host')` is "1 host", `plural(4, 'host')`
+ * "4 hosts", `plural(2, 'rule stays', 'rules stay')` "2 rules stay". The plural is `one` + "s" unless given.
+ */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${fmtInt(n)} ${n === 1 ? one : many}`;
+}
+
 export function fmtDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '–';
   const s = Math.round(ms / 1000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { middleEllipsis } from '../../src/ui/format';
+import { middleEllipsis, plural } from '../../src/ui/format';
 
 describe('middleEllipsis', () => {
   it('leaves short URLs whole', () => {
@@ -21,5 +21,19 @@ describe('middleEllipsis', () => {
     const s = middleEllipsis(url, 40);
     expect(s).toHaveLength(40);
     expect(s.endsWith('end.html?q=1')).toBe(true);
+  });
+});
+
+describe('plural', () => {
+  it('says one thing in the singular and any other count in the plural', () => {
+    expect(plural(1, 'host')).toBe('1 host');
+    expect(plural(0, 'host')).toBe('0 hosts');
+    expect(plural(4, 'page')).toBe('4 pages');
+    expect(plural(12_345, 'page')).toBe('12,345 pages');
+  });
+
+  it('takes an irregular plural', () => {
+    expect(plural(1, 'rule stays', 'rules stay')).toBe('1 rule stays');
+    expect(plural(3, 'rule stays', 'rules stay')).toBe('3 rules stay');
   });
 });

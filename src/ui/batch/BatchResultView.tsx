@@ -3,7 +3,7 @@ import { batchPrecision, HISTOGRAM_CAP, type BatchResultView as View } from '../
 import type { LabelValue } from '../../core/eval/estimators';
 import { useBatch } from '../../state/batch';
 import { drawHistogram } from '../charts/histogram';
-import { fmtInt } from '../format';
+import { fmtInt, plural } from '../format';
 import { Url } from '../Url';
 import { useListKeys } from '../useListKeys';
 
@@ -57,9 +57,9 @@ function Summary({ view }: { view: View }) {
     <div data-testid="batch-summary">
       {all ? (
         <p>
-          {fmtInt(all.pages)} pages, {fmtInt(all.clusters)} clusters, {fmtInt(all.duplicatesRemoved)}{' '}
-          duplicates removed ({pct(all.pages ? all.duplicatesRemoved / all.pages : 0)}); {fmtInt(view.pairs)}{' '}
-          verified pairs.
+          {plural(all.pages, 'page')}, {plural(all.clusters, 'cluster')},{' '}
+          {plural(all.duplicatesRemoved, 'duplicate')} removed (
+          {pct(all.pages ? all.duplicatesRemoved / all.pages : 0)}); {plural(view.pairs, 'verified pair')}.
         </p>
       ) : (
         <p className="meta">No summary.parquet among the files: totals are not shown.</p>

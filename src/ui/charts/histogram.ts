@@ -1,5 +1,6 @@
 import * as d3 from 'd3';
 import { frame, linearY, xAxis, yAxis, yTicks } from './frame';
+import { plural } from '../format';
 
 /** Bar chart of counts per integer bucket (data in, SVG out; no hidden state). */
 export function drawHistogram(
@@ -32,5 +33,5 @@ export function drawHistogram(
     .attr('height', (d) => f.h - y(d.count))
     .attr('fill', f.colors.series[0])
     .append('title')
-    .text((d) => `${d.count} cluster${d.count === 1 ? '' : 's'} of ${d.x} pages`);
+    .text((d) => `${plural(d.count, 'cluster')} of ${d.x} pages`);
 }

@@ -8,7 +8,7 @@ import { useDust } from '../../state/dust';
 import { useLabels } from '../../state/labels';
 import { usePages } from '../../state/pages';
 import { ruleSpelling } from '../../core/dust';
-import { fmtInt } from '../format';
+import { fmtInt, plural } from '../format';
 import { TextCompare } from '../TextCompare';
 import { Url } from '../Url';
 import { ClusterGraph } from './ClusterGraph';
@@ -79,7 +79,7 @@ export function ClusterDetail() {
   return (
     <section className="cluster-detail" aria-label="Cluster detail">
       <h2>
-        Cluster of {cluster.members.length} pages{' '}
+        Cluster of {plural(cluster.members.length, 'page')}{' '}
         <span className="badge">{fpCount.size === 1 ? 'exact replicas' : 'near replicas'}</span>
         {inspection.chained && (
           <span className="badge bad" data-testid="cluster-chained">
@@ -123,7 +123,7 @@ export function ClusterDetail() {
           </>
         )}{' '}
         <button type="button" onClick={() => startWith(inspection.pairs.slice(0, 500))}>
-          Label this cluster's {fmtInt(Math.min(500, inspection.pairs.length))} pairs
+          Label this cluster's {plural(Math.min(500, inspection.pairs.length), 'pair')}
         </button>
       </p>
       <ClusterGraph
@@ -195,8 +195,8 @@ function KindText({ v, mined }: { v: ClusterKindVerdict; mined: boolean }) {
   if (v.kind === 'partly-aliases')
     return (
       <>
-        Partly URL aliases: mined rules relate {v.related} of its URLs (in {v.groups} groups); the others are
-        content replicas.
+        Partly URL aliases: mined rules relate {v.related} of its URLs (in {plural(v.groups, 'group')}); the
+        others are content replicas.
       </>
     );
   return <>Content replicas{v.oneHost ? '' : ' across hosts'}: no mined DUST rule relates its URLs.</>;

@@ -11,7 +11,7 @@ import { useDust } from '../../state/dust';
 import { usePages } from '../../state/pages';
 import { drawHistogram } from '../charts/histogram';
 import { download } from '../download';
-import { fmtDuration, fmtInt } from '../format';
+import { fmtDuration, fmtInt, plural } from '../format';
 import { Choice } from '../Controls';
 import { JobProgress } from '../JobProgress';
 import { PaneStart } from '../PaneStart';
@@ -99,8 +99,8 @@ export function ClustersPane() {
       <ThresholdSliders method={method} />
       <ParamsPanel />
       <p className="meta" data-testid="cluster-summary">
-        {fmtInt(view.clusters.length)} clusters · {fmtInt(view.pages)} of {fmtInt(analysis.n)} pages ·{' '}
-        {fmtInt(view.accepted)} of {fmtInt(analysis.pairs.count)} candidate pairs accepted · computed in{' '}
+        {plural(view.clusters.length, 'cluster')} · {fmtInt(view.pages)} of {plural(analysis.n, 'page')} ·{' '}
+        {fmtInt(view.accepted)} of {plural(analysis.pairs.count, 'candidate pair')} accepted · computed in{' '}
         {fmtDuration(analysis.elapsedMs)}
       </p>
       <SizeHistogram view={view} />
@@ -263,7 +263,7 @@ function Progress() {
     <JobProgress
       label="Signature progress"
       pct={p && p.total > 0 ? (p.done / p.total) * 100 : 0}
-      text={p ? `${p.phase}: ${fmtInt(p.done)} of ${fmtInt(p.total)} pages` : 'starting…'}
+      text={p ? `${p.phase}: ${fmtInt(p.done)} of ${plural(p.total, 'page')}` : 'starting…'}
       onCancel={cancel}
     />
   );

@@ -3,6 +3,7 @@ import { ruleSides } from '../../core/dust';
 import { normaliseUrl } from '../../core/url/normalize';
 import { useDust } from '../../state/dust';
 import { usePages } from '../../state/pages';
+import { plural } from '../format';
 import { TextCompare } from '../TextCompare';
 import { Url } from '../Url';
 import { charsThatFit, useElementWidth } from '../useElementWidth';
@@ -40,8 +41,8 @@ export function RuleDetail() {
       <p className="meta">{rule.reason}</p>
       {rule.absorbs && (
         <p className="meta" data-testid="rule-absorbs">
-          Absorbs {rule.absorbs.count} special case{rule.absorbs.count === 1 ? '' : 's'} (every instance
-          merged by this rule): {rule.absorbs.spellings.join('; ')}
+          Absorbs {plural(rule.absorbs.count, 'special case')} (every instance merged by this rule):{' '}
+          {rule.absorbs.spellings.join('; ')}
           {rule.absorbs.count > rule.absorbs.spellings.length ? '; …' : ''}
         </p>
       )}

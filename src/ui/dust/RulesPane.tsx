@@ -5,7 +5,7 @@ import { useDust, type RuleSortKey } from '../../state/dust';
 import { usePages } from '../../state/pages';
 import { drawPrecisionAtK } from '../charts/precision-at-k';
 import { csvField, download } from '../download';
-import { fmtInt } from '../format';
+import { fmtInt, plural } from '../format';
 import { Choice, SearchBox } from '../Controls';
 import { JobProgress } from '../JobProgress';
 import { PaneStart } from '../PaneStart';
@@ -88,11 +88,13 @@ export function RulesPane() {
         {m.precision.length >= 10 ? ` · precision@10 ${(100 * m.precision[9]).toFixed(0)}%` : ''}
       </p>
       <p className="meta" data-testid="dust-list">
-        {fmtInt(run.list.urls)} unique URLs
+        {plural(run.list.urls, 'unique URL')}
         {run.list.split === false
           ? ` — fewer than ${fmtInt(run.params.splitMinUrls ?? 20_000)}: detection and validation both read the whole list`
           : ` — ${fmtInt(run.list.detection)} for detection, ${fmtInt(run.list.validation)} held out for validation`}
-        {run.list.redirects ? ` · ${fmtInt(run.list.redirects)} redirects read as their targets` : ''}
+        {run.list.redirects
+          ? ` · ${plural(run.list.redirects, 'redirect read as its target', 'redirects read as their targets')}`
+          : ''}
         {' · sites by '}
         {run.params.site === 'domain'
           ? 'registrable domain'

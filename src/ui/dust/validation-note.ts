@@ -1,4 +1,5 @@
 import type { Rule } from '../../core/dust';
+import { plural } from '../format';
 
 /** What the dataset offers validation when it has no page contents (access logs, crawl.log, URL lists). */
 export interface UrlOnlyFacts {
@@ -53,8 +54,6 @@ function likelyCause(reason: string): string {
   if (reason === '') return 'were not validated';
   return 'had no sample that could be judged';
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The pane's words for a dataset without page contents, consistent with the statuses in the table: what

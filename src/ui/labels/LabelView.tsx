@@ -7,7 +7,7 @@ import { useLabels } from '../../state/labels';
 import { usePages } from '../../state/pages';
 import { download } from '../download';
 import { TextCompare } from '../TextCompare';
-import { fmtInt } from '../format';
+import { plural } from '../format';
 import { Url } from '../Url';
 import { LABEL_KEYS, LabelsList } from './LabelsList';
 import { fromFile, toRecords } from './labels-file';
@@ -110,7 +110,7 @@ export function LabelView() {
         </label>
         <span className="meta" data-testid="label-progress">
           {queue.length ? `${Math.min(position + 1, queue.length)} of ${queue.length} in queue · ` : ''}
-          {fmtInt(labels.size)} labels ({counts.dup} duplicate, {counts.not} not, {counts.unsure} unsure)
+          {plural(labels.size, 'label')} ({counts.dup} duplicate, {counts.not} not, {counts.unsure} unsure)
         </span>
       </div>
       {!item ? (

@@ -3,6 +3,7 @@ import type { LabelValue } from '../../core/eval/estimators';
 import type { StoredLabel } from '../../db/schema';
 import { useLabels } from '../../state/labels';
 import { Choice, SearchBox } from '../Controls';
+import { fmtInt, plural } from '../format';
 import { Url } from '../Url';
 import { scrollActiveIntoView, useListKeys } from '../useListKeys';
 
@@ -84,7 +85,9 @@ export function LabelsList({ urlOf }: { urlOf: (seq: number) => string | undefin
           onChange={setText}
         />
         <span className="meta" data-testid="labels-count">
-          {rows.length === labels.size ? `${labels.size} labels` : `${rows.length} of ${labels.size} labels`}
+          {rows.length === labels.size
+            ? plural(labels.size, 'label')
+            : `${fmtInt(rows.length)} of ${plural(labels.size, 'label')}`}
           {rows.length > SHOWN ? ` (first ${SHOWN} shown)` : ''}
         </span>
       </div>

@@ -1,6 +1,7 @@
 import { decodeLabels, describeProblems, type LabelRecord } from '../../core/eval/labels-codec';
 import { normaliseUrl } from '../../core/url/normalize';
 import type { StoredLabel } from '../../db/schema';
+import { plural } from '../format';
 
 /**
  * The workbench's side of the labels codec: stored labels (page seqs) to file records with their URLs,
@@ -57,7 +58,7 @@ export function fromFile(
       at: r.at || new Date().toISOString(),
     });
   }
-  const parts = [`Imported ${out.length} label${out.length === 1 ? '' : 's'}`];
+  const parts = [`Imported ${plural(out.length, 'label')}`];
   if (unmatched) parts.push(`${unmatched} name pages not in this dataset`);
   const skipped = describeProblems(problems);
   if (skipped) parts.push(skipped);

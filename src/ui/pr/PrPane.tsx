@@ -12,6 +12,7 @@ import { clusterView } from '../../state/clusters';
 import { pageLevel, pagesWithReplica } from '../../core/eval/pages';
 import { useLabels } from '../../state/labels';
 import { usePaneWidth } from '../PaneFrame';
+import { plural } from '../format';
 
 /**
  * Precision–recall over C and D (Di Iorio et al., Figure 1) with oracle truth over the candidate
@@ -198,15 +199,16 @@ export function PrPane() {
       </p>
       {fromLabels && (
         <p className="meta" data-testid="pr-labels">
-          From {fromLabels.n} labels, {METHOD_LABELS[method]}: precision {fmtEstimate(fromLabels.precision)},
-          recall {fmtEstimate(fromLabels.recall)} (95% Wilson intervals on the design-weighted labels)
+          From {plural(fromLabels.n, 'label')}, {METHOD_LABELS[method]}: precision{' '}
+          {fmtEstimate(fromLabels.precision)}, recall {fmtEstimate(fromLabels.recall)} (95% Wilson intervals
+          on the design-weighted labels)
         </p>
       )}
       {pages && (
         <p className="meta" data-testid="pr-pages">
-          Page level ({pages.references} reference pages): recall {(100 * pages.recall).toFixed(1)}% ·
-          precision {(100 * pages.precision).toFixed(1)}% of {pages.returned} returned pages (oracle {oracle}{' '}
-          ≥ {tau})
+          Page level ({plural(pages.references, 'reference page')}): recall {(100 * pages.recall).toFixed(1)}%
+          · precision {(100 * pages.precision).toFixed(1)}% of {plural(pages.returned, 'returned page')}{' '}
+          (oracle {oracle} ≥ {tau})
         </p>
       )}
       {overlaps.length > 0 && (

@@ -1,13 +1,27 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StoredAnalysis, StoredPage } from '../../src/db/schema';
+import type { FormatId } from '../../src/core/types';
+import type { Dataset, StoredAnalysis, StoredPage } from '../../src/db/schema';
 import { pairTable } from '../core/clusters/pair-table';
 
 vi.mock('../../src/workers/client', () => ({ Comlink: { proxy: <T,>(f: T) => f } }));
 const { ClustersPane } = await import('../../src/ui/clusters/ClustersPane');
 const { useAnalysis } = await import('../../src/state/analysis');
 const { usePages } = await import('../../src/state/pages');
+const { useDatasets } = await import('../../src/state/datasets');
+
+const dataset = (format: FormatId): Dataset =>
+  ({
+    id: 1,
+    name: 'd',
+    fileName: 'd',
+    bytes: 1,
+    format,
+    compressed: false,
+    status: 'ready',
+    pages: 3,
+  }) as Dataset;
 
 const page = (seq: number, textLength: number): StoredPage =>
   ({
@@ -27,17 +41,39 @@ afterEach(() => {
   cleanup();
   useAnalysis.setState({ analysis: null, selectedCluster: null });
   usePages.setState({ pages: [], loading: false });
+  useDatasets.setState({ datasets: [], selectedId: null });
 });
 
 describe('clusters pane', () => {
   it('a URL-only dataset says there is no text to compare and offers no computation', () => {
-    usePages.setState({ pages: [0, 1, 2].map((s) => page(s, 0)), loading: false, datasetId: 1 });
+    for (const format of ['access-log', 'crawl-log', 'cdx', 'url-list'] as const) {
+      useDatasets.setState({ datasets: [dataset(format)], selectedId: 1 });
+      usePages.setState({ pages: [0, 1, 2].map((s) => page(s, 0)), loading: false, datasetId: 1 });
+      render(<ClustersPane />);
+      expect(screen.getByTestId('clusters-no-text')).toHaveTextContent(
+        /No page text to compare: this dataset lists URLs \(3\) without their documents.*DUST rules still work/,
+      );
+      expect(screen.queryByRole('button', { name: 'Compute signatures' })).toBeNull();
+      expect(screen.queryByText(/0 of 0 pages/)).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('a crawl with documents but fewer than 2 pages with text says how many have text, not that it lacks documents', () => {
+    for (const format of ['warc', 'arc', 'jsonl'] as const) {
+      useDatasets.setState({ datasets: [dataset(format)], selectedId: 1 });
+      usePages.setState({ pages: [page(0, 100), page(1, 0), page(2, 0)], loading: false, datasetId: 1 });
+      render(<ClustersPane />);
+      const note = screen.getByTestId('clusters-no-text');
+      expect(note).toHaveTextContent(/1 of this dataset's 3 pages has text .*at least 2 pages with text/);
+      expect(note).not.toHaveTextContent(/without their documents|access log/);
+      expect(screen.queryByRole('button', { name: 'Compute signatures' })).toBeNull();
+      cleanup();
+    }
+    useDatasets.setState({ datasets: [dataset('warc')], selectedId: 1 });
+    usePages.setState({ pages: [page(0, 0)], loading: false, datasetId: 1 });
     render(<ClustersPane />);
-    expect(screen.getByTestId('clusters-no-text')).toHaveTextContent(
-      /No page text to compare.*DUST rules still work/,
-    );
-    expect(screen.queryByRole('button', { name: 'Compute signatures' })).toBeNull();
-    expect(screen.queryByText(/0 of 0 pages/)).toBeNull();
+    expect(screen.getByTestId('clusters-no-text')).toHaveTextContent(/0 of this dataset's 1 page have text/);
   });
 
   it('the cluster list is one tab stop: arrows move, Enter opens (the selection the URL keeps)', () => {

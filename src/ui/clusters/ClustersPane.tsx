@@ -4,7 +4,9 @@ import { METHOD_LABELS, type MethodId } from '../../core/candidates/methods';
 import { clustersCsv, clustersJson, type ClusterExportInput } from '../../core/clusters/export';
 import { CLUSTER_MODE_LABELS, type ClusterMode } from '../../core/clusters/view';
 import { normaliseUrl } from '../../core/url/normalize';
+import type { FormatId } from '../../core/types';
 import { useAnalysis } from '../../state/analysis';
+import { useDatasets } from '../../state/datasets';
 import { clusterView } from '../../state/clusters';
 import { explains } from '../../state/cross';
 import { useDust } from '../../state/dust';
@@ -37,23 +39,18 @@ export function ClustersPane() {
   const pages = usePages((p) => p.pages);
   const pagesLoading = usePages((p) => p.loading);
   const textPages = useMemo(() => pages.filter(comparable).length, [pages]);
+  const format = useDatasets((d) => d.datasets.find((x) => x.id === d.selectedId)?.format ?? null);
   const view = useMemo(
     () => (analysis ? clusterView(analysis, method, thresholds, mode) : null),
     [analysis, method, thresholds, mode],
   );
 
-  // URL-only datasets (access logs, crawl.log, CDX, URL lists) have nothing to compare.
-  const urlOnly = !pagesLoading && pages.length > 0 && textPages < 2 && (!analysis || analysis.n < 2);
-  if (urlOnly) {
+  // Fewer than two pages with text: nothing to compare. Why depends on the format (see NoText).
+  const tooFewTexts = !pagesLoading && pages.length > 0 && textPages < 2 && (!analysis || analysis.n < 2);
+  if (tooFewTexts) {
     return (
       <PaneStart className="pane-clusters" title="Duplicate clusters">
-        <p className="empty" data-testid="clusters-no-text">
-          No page text to compare: this dataset lists URLs ({fmtInt(pages.length)}) without their documents
-          {textPages === 1 ? ' (one page has text)' : ''} — an access log, crawl.log, CDX or URL list.
-          Near-replicas need page text; load a WARC, ARC or JSONL crawl for them. DUST rules still work on the
-          URLs alone: mine them in the DUST pane (they stay <em>likely</em>, as nothing can be fetched to
-          validate them).
-        </p>
+        <NoText format={format} pages={pages.length} textPages={textPages} />
       </PaneStart>
     );
   }
@@ -121,6 +118,38 @@ export function ClustersPane() {
 }
 
 type View = ReturnType<typeof clusterView>;
+
+/** Formats that list URLs without their documents: no page of theirs has text to compare. */
+const WITHOUT_DOCUMENTS: ReadonlySet<FormatId> = new Set(['access-log', 'crawl-log', 'cdx', 'url-list']);
+/** Tables carry text only when they have a text column. */
+const TABLES: ReadonlySet<FormatId> = new Set(['csv', 'tsv']);
+
+/**
+ * Why there are no clusters to compute: a format without documents (an access log, crawl.log, CDX or URL
+ * list; a CSV or TSV without a text column) has nothing to compare; a crawl with documents (WARC, ARC,
+ * JSONL) just has fewer than the two pages with text that a pair needs.
+ */
+function NoText({ format, pages, textPages }: { format: FormatId | null; pages: number; textPages: number }) {
+  const dust = <>DUST rules still work on the URLs alone: mine them in the DUST pane</>;
+  if (format !== null && (WITHOUT_DOCUMENTS.has(format) || (TABLES.has(format) && textPages === 0))) {
+    return (
+      <p className="empty" data-testid="clusters-no-text">
+        No page text to compare: this dataset lists URLs ({fmtInt(pages)}) without their documents
+        {textPages === 1 ? ' (one page has text)' : ''} —{' '}
+        {TABLES.has(format) ? 'a table without a text column' : 'an access log, crawl.log, CDX or URL list'}.
+        Near-replicas need page text; load a WARC, ARC or JSONL crawl for them. {dust} (they stay{' '}
+        <em>likely</em>, as nothing can be fetched to validate them).
+      </p>
+    );
+  }
+  return (
+    <p className="empty" data-testid="clusters-no-text">
+      Too few pages to compare: {textPages} of this dataset&apos;s {plural(pages, 'page')}{' '}
+      {textPages === 1 ? 'has' : 'have'} text (HTML or plain text); near-replicas need at least 2 pages with
+      text. {dust}.
+    </p>
+  );
+}
 
 function SizeHistogram({ view }: { view: View }) {
   const svg = useRef<SVGSVGElement>(null);

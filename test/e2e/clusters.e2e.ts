@@ -85,7 +85,7 @@ describe('duplicate clusters in Chromium', () => {
     await page.getByLabel('Filter by URL or title').fill('story_');
     await page.locator('.tr').first().click();
     await page.getByLabel(/reference page/).check();
-    await page.getByTestId('pr-pages').filter({ hasText: 'Page level (1 reference pages)' }).waitFor();
+    await page.getByTestId('pr-pages').filter({ hasText: 'Page level (1 reference page)' }).waitFor();
     assert.match(
       (await page.getByTestId('pr-pages').textContent()) ?? '',
       /recall (0|100)\.0% · precision \d+\.\d% of \d+ returned pages/,
@@ -134,7 +134,10 @@ describe('duplicate clusters in Chromium', () => {
       const jaccard = Number(/Jaccard ([\d.]+)/.exec(line)?.[1] ?? 0);
       await page.keyboard.press(jaccard >= 0.8 ? 'd' : 'n');
       await page.waitForFunction(
-        (n) => document.querySelector('[data-testid="label-progress"]')?.textContent?.includes(`${n} labels`),
+        (n) =>
+          document
+            .querySelector('[data-testid="label-progress"]')
+            ?.textContent?.includes(`${n} label${n === 1 ? '' : 's'} (`),
         i + 1,
       );
     }

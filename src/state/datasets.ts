@@ -57,6 +57,8 @@ let handle: WorkerHandle<IngestWorkerApi> | null = null;
 /** Locks of the jobs this tab runs; locks of other tabs' jobs being watched. */
 const ourLocks = new Set<string>();
 const watchedLocks = new Set<string>();
+/** Datasets of this tab's reads already selected for the analyst when they appeared. */
+const shownOnce = new Set<number>();
 let datasetsWatch: { unsubscribe(): void } | null = null;
 
 /** Names of the Web Locks held in this origin now (all tabs), or null without Web Locks. */
@@ -74,7 +76,16 @@ function watchDatasets(): void {
   if (datasetsWatch || typeof indexedDB === 'undefined') return;
   datasetsWatch = liveQuery(() => listDatasets(db())).subscribe({
     next: (datasets) => {
-      const sel = useDatasets.getState().selectedId;
+      let sel = useDatasets.getState().selectedId;
+      // The dataset this tab's read has just created is shown at once (once: the analyst may look
+      // elsewhere while it is read), its pages counted as they are stored.
+      const mine = datasets.find(
+        (d) => d.status === 'ingesting' && d.lock && ourLocks.has(d.lock) && !shownOnce.has(d.id!),
+      );
+      if (mine) {
+        shownOnce.add(mine.id!);
+        sel = mine.id!;
+      }
       useDatasets.setState({
         datasets,
         selectedId: sel !== null && datasets.some((d) => d.id === sel) ? sel : (datasets[0]?.id ?? null),
@@ -248,7 +259,8 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
             ...s.notices,
             {
               kind: 'error',
-              text: `No dataset created. ${r.error.message}`,
+              // A fault before the first page: what it says was read held no whole page.
+              text: `No dataset created${r.noPage ? ': no page was read whole before this fault' : ''}. ${r.error.message}`,
             },
           ],
         }));
@@ -278,15 +290,23 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
         if (notCrawls.length > 0)
           extra.push({
             kind: 'warning',
-            text: `Skipped ${notCrawls.length} file${notCrawls.length > 1 ? 's' : ''} that ${notCrawls.length > 1 ? 'are' : 'is'} not a crawl: ${notCrawls
+            // Not only files of another kind: a damaged gzip is skipped too, so no "not a crawl".
+            text: `Skipped ${notCrawls.length} file${notCrawls.length > 1 ? 's' : ''} that could not be read as a crawl: ${notCrawls
               .slice(0, 5)
               .map((x) => x.error?.message ?? x.name)
               .join('; ')}${notCrawls.length > 5 ? '; …' : ''}`,
           });
+        const kinds = [...new Set((s.sources ?? []).flatMap((x) => (x.format ? [x.format] : [])))];
+        if (kinds.length > 1)
+          extra.push({
+            kind: 'warning',
+            text: `The files dropped together are of ${kinds.length} kinds (${kinds.join(', ')}): they were read as one crawl, one dataset. Drop them one at a time to keep them apart.`,
+          });
         if (s.warningCount > 0)
           extra.push({
             kind: 'warning',
-            text: `${s.warningCount} problem${s.warningCount > 1 ? 's' : ''} read past in ${s.fileName}: ${s.warnings[0].message}`,
+            // Each problem's message names its file (and where): no second file name before it.
+            text: `${s.warningCount} problem${s.warningCount > 1 ? 's' : ''} read past${s.warningCount > 1 ? '; the first' : ''}: ${s.warnings[0].message}`,
           });
         set((st) => ({ job: null, selectedId: r.datasetId, notices: [...st.notices, ...extra] }));
       }

@@ -18,6 +18,7 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
     .sort((a, b) => b[1] - a[1])
     .map(([k, v]) => `${k.replace(/ \(not pages\)$/, '')} ${fmtInt(v)}`)
     .join(' · ');
+  const ingesting = d.status === 'ingesting';
   return (
     <header className="dataset-header">
       <DatasetName dataset={d} />
@@ -25,7 +26,9 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
         {d.format}
         {d.compressed ? ' (gzip)' : ''} · {fmtBytes(d.bytes)}
         {d.bytesDecoded > d.bytes ? ` (${fmtBytes(d.bytesDecoded)} uncompressed)` : ''} · {fmtInt(d.pages)}{' '}
-        pages · {fmtInt(d.hosts)} hosts · read in {fmtDuration(d.elapsedMs)}
+        {/* While it is read, the row counts the pages stored so far (hosts and time come at the end). */}
+        {ingesting ? 'pages stored so far' : `pages · ${fmtInt(d.hosts)} hosts`}
+        {d.elapsedMs > 0 ? ` · read in ${fmtDuration(d.elapsedMs)}` : ''}
         {d.storedBytes ? ` · ≈ ${fmtBytes(d.storedBytes)} stored` : ''} ·{' '}
         <span className={`badge status-${d.status}`}>{d.status}</span>
       </p>
@@ -69,7 +72,8 @@ function Sources({ sources }: { sources: SourceInfo[] }) {
   return (
     <details className="dataset-sources">
       <summary>
-        {fmtInt(sources.length)} files{skipped > 0 ? ` (${fmtInt(skipped)} not a crawl, skipped)` : ''}
+        {fmtInt(sources.length)} files
+        {skipped > 0 ? ` (${fmtInt(skipped)} skipped: not readable as a crawl)` : ''}
       </summary>
       <ul>
         {sources.map((x, i) => (

@@ -44,7 +44,8 @@ export interface IngestRequest {
 export type IngestResult =
   | { kind: 'done'; datasetId: number; summary: IngestSummary }
   | { kind: 'cancelled'; datasetId: number | null; pages: number }
-  | { kind: 'rejected'; error: IngestErrorInfo }
+  /** No dataset: the files are not a crawl, or (`noPage`) reading one stopped before its first page. */
+  | { kind: 'rejected'; error: IngestErrorInfo; noPage?: boolean }
   /** An unexpected failure after pages were written: they are kept, the dataset is partial. */
   | { kind: 'stopped'; datasetId: number; pages: number; error: IngestErrorInfo };
 
@@ -202,7 +203,7 @@ export async function runIngest(
     if (summary.pages === 0 && summary.error) {
       // Every part failed before a page: nothing to keep.
       await deleteDataset(d, datasetId!);
-      return { kind: 'rejected', error: summary.error };
+      return { kind: 'rejected', error: summary.error, noPage: true };
     }
     if (summary.error && /storage .*is full/.test(summary.error.reason)) {
       const kept = await finishAfterFault(d, datasetId!, summary.error, label, summary);

@@ -98,8 +98,11 @@ describe('packed chunks', () => {
     expect(before).toBeGreaterThan(0);
     expect(before).toBeLessThan(want);
     expect(before + meter.pending).toBe(want);
+    // Pages stored so far count on the row while it is ingesting (the header shows them live).
+    expect((await db.datasets.get(b))!.pages + meter.pendingPages).toBe(40);
     await flushMeter(db, b, meter);
     expect((await db.datasets.get(b))!.storedBytes).toBe(want);
+    expect((await db.datasets.get(b))!.pages).toBe(40);
     expect(meter.pending).toBe(0);
     // A meter whose last touch is a second old touches the row again with the next batch.
     meter.last -= 1000;

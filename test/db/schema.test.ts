@@ -9,6 +9,7 @@ import {
   HEARTBEAT_STALE_MS,
   loadContent,
   loadPages,
+  interruptedReason,
   markInterrupted,
   renameDataset,
   writeBatch,
@@ -139,9 +140,19 @@ describe('Dexie schema', () => {
     await db.datasets.update(stale, { heartbeat: now - HEARTBEAT_STALE_MS - 1 });
     expect(await markInterrupted(db, now)).toBe(1);
     expect((await db.datasets.get(stale))?.status).toBe('interrupted');
-    expect((await db.datasets.get(stale))?.error?.message).toMatch(/s\.warc: ingest was interrupted/);
+    // Nothing was stored before the tab went: the message says nothing was kept, not "0 pages kept".
+    expect((await db.datasets.get(stale))?.error?.message).toMatch(
+      /s\.warc: the read was interrupted .* before any page was stored: nothing was kept/,
+    );
     expect((await db.datasets.get(live))?.status).toBe('ingesting');
     db.close();
+  });
+
+  it('says what an interrupted read kept: the pages stored, and that those read after them were lost', () => {
+    expect(interruptedReason(1500)).toMatch(
+      /after 1,500 pages were stored; they are kept\. Pages are stored 500 at a time: those read after the last stored batch were lost/,
+    );
+    expect(interruptedReason(0)).not.toMatch(/they are kept/);
   });
 
   it('renames a dataset, refuses a blank name, and counts the bytes its pages store', async () => {

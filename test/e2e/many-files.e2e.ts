@@ -112,7 +112,7 @@ describe('many files, one crawl, in Chromium', () => {
         .filter({ hasText: `of ${total.toLocaleString('en-US')} pages` })
         .waitFor({ timeout: 20_000 });
       const summary = (await header.locator('.dataset-sources summary').textContent()) ?? '';
-      assert.match(summary, /4 files \(1 not a crawl, skipped\)/);
+      assert.match(summary, /4 files \(1 skipped: not readable as a crawl\)/);
     } finally {
       rmSync(stray);
     }

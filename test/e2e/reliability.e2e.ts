@@ -113,6 +113,16 @@ describe('reliability in Chromium', () => {
       null,
       { timeout: 60_000 },
     );
+    // The dataset being read is shown at once, its stored pages counted as they are stored.
+    await page.waitForFunction(
+      () =>
+        /[1-9][\d,]* pages stored so far/.test(
+          document.querySelector('.dataset-header .meta')?.textContent ?? '',
+        ),
+      null,
+      { timeout: 10_000 },
+    );
+    await page.screenshot({ path: join(SHOTS, 'reading-live-count.png') });
     await page.reload();
     const t0 = Date.now();
     const row = page.locator('.dataset-list li', { hasText: 'big.warc.gz' });
@@ -121,6 +131,11 @@ describe('reliability in Chromium', () => {
     const kept = await pagesOf(page, 'big.warc.gz');
     assert.ok(kept > 0, `stored pages shown: ${kept}`);
     assert.ok(ms < 2_000, `interrupted after ${ms} ms`);
+    // The message says how many pages were stored and that later ones were lost, with the same count.
+    await page.locator('.dataset-list li', { hasText: 'big.warc.gz' }).click();
+    const said = (await page.locator('.dataset-header').textContent()) ?? '';
+    assert.match(said, new RegExp(`after ${kept.toLocaleString('en-US')} pages were stored; they are kept`));
+    assert.match(said, /read after the last stored batch were lost/);
     await page.screenshot({ path: join(SHOTS, 'reload-interrupted.png') });
     await page.getByRole('button', { name: 'Delete big.warc.gz' }).click();
     await page.getByText('Drop a crawl file anywhere').waitFor();

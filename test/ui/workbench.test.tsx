@@ -130,6 +130,6 @@ describe('workbench shell', () => {
     );
     render(<App />);
     await waitFor(() => expect(screen.getAllByText('interrupted').length).toBeGreaterThan(0));
-    expect(screen.getByRole('alert')).toHaveTextContent(/left\.warc: ingest was interrupted/);
+    expect(screen.getByRole('alert')).toHaveTextContent(/left\.warc: the read was interrupted/);
   });
 });

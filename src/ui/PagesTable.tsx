@@ -1,8 +1,10 @@
 import { useCallback, useMemo } from 'react';
+import { flushSync } from 'react-dom';
 import { statusClass, usePages, visiblePages, type SortKey } from '../state/pages';
 import { Choice, SearchBox } from './Controls';
 import { fmtInt, fmtSize, plural } from './format';
 import { useDust } from '../state/dust';
+import { revealDetail } from './focus';
 import { Url } from './Url';
 import { charsThatFit, useElementWidth } from './useElementWidth';
 import { VirtualList } from './VirtualList';
@@ -45,12 +47,16 @@ export function PagesTable() {
   const canonMax = canonWidth > 0 ? charsThatFit(urlEl, canonWidth - 12) : 48;
   const active = useMemo(() => rows.findIndex((r) => r.seq === selectedSeq), [rows, selectedSeq]);
   const moveTo = useCallback((next: number) => void selectPage(rows[next].seq), [rows, selectPage]);
-  // The detail beside (or under) the table shows the selected page already; Enter takes the keyboard there.
-  const openDetail = useCallback(() => {
-    const d = document.getElementById('page-detail');
-    d?.focus();
-    d?.scrollIntoView?.({ block: 'nearest' });
-  }, []);
+  // The detail under the table shows the selected page already; Enter takes the keyboard there, a click
+  // brings it into view and leaves the keyboard on the rows (flushSync: the page is drawn before scrolling).
+  const openDetail = useCallback(() => revealDetail('page-detail', true), []);
+  const clickRow = useCallback(
+    (seq: number) => {
+      flushSync(() => void selectPage(seq));
+      revealDetail('page-detail', false);
+    },
+    [selectPage],
+  );
 
   return (
     <div className="pages-table">
@@ -127,7 +133,7 @@ export function PagesTable() {
               aria-selected={p.seq === selectedSeq}
               className={`tr${p.seq === selectedSeq ? ' selected' : ''}`}
               style={style}
-              onClick={() => void selectPage(p.seq)}
+              onClick={() => clickRow(p.seq)}
             >
               <span role="gridcell" className="td c-seq">
                 {rankOf.get(p.seq)}

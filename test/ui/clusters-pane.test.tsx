@@ -77,24 +77,7 @@ describe('clusters pane', () => {
   });
 
   it('the cluster list is one tab stop: arrows move, Enter opens (the selection the URL keeps)', () => {
-    usePages.setState({ pages: [0, 1, 2, 3, 4].map((s) => page(s, 100)), loading: false, datasetId: 1 });
-    // Two clusters under MinHash / star: {0, 1, 2} around 0, and {3, 4}.
-    const pairs = pairTable([
-      [0, 1, 0.95],
-      [0, 2, 0.9],
-      [3, 4, 0.85],
-    ]);
-    const analysis = {
-      datasetId: 1,
-      paramsKey: 'k',
-      created: 'now',
-      seqs: Float64Array.from([0, 1, 2, 3, 4]),
-      n: 5,
-      pairs,
-      elapsedMs: 1,
-      maxD: 0.1,
-    } as unknown as StoredAnalysis;
-    useAnalysis.setState({ analysis, selectedCluster: null, method: 'minhash', mode: 'star' });
+    twoClusters();
     render(<ClustersPane />);
     const list = screen.getByRole('listbox', { name: 'Clusters' });
     expect(list.tabIndex).toBe(0);
@@ -112,4 +95,64 @@ describe('clusters pane', () => {
     expect(screen.getByTestId('cluster-summary')).toHaveTextContent(/^2 clusters · 5 of 5 pages/);
     expect(screen.getByRole('button', { name: 'Export clusters (CSV)' })).toBeInTheDocument();
   });
+
+  it('opening a cluster brings its detail into view: Enter moves the keyboard there, a click leaves it on the list', () => {
+    twoClusters();
+    // jsdom lays nothing out and has no scrollIntoView: record which element asked to be shown.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    // A stand-in for ClusterDetail, which App draws below the panes while a cluster is selected.
+    function Detail() {
+      const selected = useAnalysis((s) => s.selectedCluster);
+      return selected === null ? null : (
+        <section id="cluster-detail" tabIndex={-1} aria-label="Cluster detail" />
+      );
+    }
+    render(
+      <>
+        <ClustersPane />
+        <Detail />
+      </>,
+    );
+    const list = screen.getByRole('listbox', { name: 'Clusters' });
+    list.focus();
+    fireEvent.click(within(list).getAllByRole('option')[1]);
+    expect(useAnalysis.getState().selectedCluster).toBe(1);
+    const detail = screen.getByRole('region', { name: 'Cluster detail' });
+    expect(scrolled.at(-1)).toBe(detail);
+    expect(document.activeElement).toBe(list);
+    // A second click on the selected cluster closes it: nothing to scroll to.
+    fireEvent.click(within(list).getAllByRole('option')[1]);
+    expect(useAnalysis.getState().selectedCluster).toBeNull();
+    const n = scrolled.length;
+    fireEvent.keyDown(list, { key: 'ArrowUp' });
+    fireEvent.keyDown(list, { key: 'Enter' });
+    expect(useAnalysis.getState().selectedCluster).toBe(0);
+    expect(scrolled.length).toBe(n + 1);
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Cluster detail' }));
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
 });
+
+/** Two clusters under MinHash / star: {0, 1, 2} around 0, and {3, 4}. */
+function twoClusters() {
+  usePages.setState({ pages: [0, 1, 2, 3, 4].map((s) => page(s, 100)), loading: false, datasetId: 1 });
+  const pairs = pairTable([
+    [0, 1, 0.95],
+    [0, 2, 0.9],
+    [3, 4, 0.85],
+  ]);
+  const analysis = {
+    datasetId: 1,
+    paramsKey: 'k',
+    created: 'now',
+    seqs: Float64Array.from([0, 1, 2, 3, 4]),
+    n: 5,
+    pairs,
+    elapsedMs: 1,
+    maxD: 0.1,
+  } as unknown as StoredAnalysis;
+  useAnalysis.setState({ analysis, selectedCluster: null, method: 'minhash', mode: 'star' });
+}

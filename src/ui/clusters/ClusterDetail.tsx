@@ -77,7 +77,7 @@ export function ClusterDetail() {
       </button>
     );
   return (
-    <section className="cluster-detail" aria-label="Cluster detail">
+    <section className="cluster-detail" aria-label="Cluster detail" id="cluster-detail" tabIndex={-1}>
       <h2>
         Cluster of {plural(cluster.members.length, 'page')}{' '}
         <span className="badge">{fpCount.size === 1 ? 'exact replicas' : 'near replicas'}</span>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { comparable } from '../../core/candidates/comparable';
 import { METHOD_LABELS, type MethodId } from '../../core/candidates/methods';
 import { clustersCsv, clustersJson, type ClusterExportInput } from '../../core/clusters/export';
@@ -17,6 +18,7 @@ import { fmtDuration, fmtInt, plural } from '../format';
 import { Choice } from '../Controls';
 import { JobProgress } from '../JobProgress';
 import { PaneStart } from '../PaneStart';
+import { revealDetail } from '../focus';
 import { scrollActiveIntoView, useListKeys } from '../useListKeys';
 import { ParamsPanel } from './ParamsPanel';
 import { ExportProfileButton } from '../batch/ExportProfileButton';
@@ -167,7 +169,10 @@ function SizeHistogram({ view }: { view: View }) {
   return <svg ref={svg} className="histogram" role="img" aria-label="Cluster size histogram" />;
 }
 
-/** The clusters as one keyboard stop: ↑/↓ move, Enter opens (the selection lives in the URL as `cl`). */
+/**
+ * The clusters as one keyboard stop: ↑/↓ move, Enter opens the cluster and moves to its detail (the
+ * selection lives in the URL as `cl`).
+ */
 function ClusterList({ view }: { view: View }) {
   const analysis = useAnalysis((s) => s.analysis)!;
   const selected = useAnalysis((s) => s.selectedCluster);
@@ -184,7 +189,15 @@ function ClusterList({ view }: { view: View }) {
   const setActive = useCallback((i: number) => setCursor({ of: selected, i }), [selected]);
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => scrollActiveIntoView(list.current, `cluster-${active}`), [active]);
-  const open = useCallback((i: number) => selectCluster(i), [selectCluster]);
+  // Opening a cluster shows its detail (below the panes): Enter takes the keyboard there, a click leaves
+  // it on the list. flushSync: the detail is drawn before it is scrolled to.
+  const open = useCallback(
+    (i: number) => {
+      flushSync(() => selectCluster(i));
+      revealDetail('cluster-detail', true);
+    },
+    [selectCluster],
+  );
   const onKeyDown = useListKeys(shown.length, active, setActive, open);
   // Which clusters the selected DUST rule explains: once per rule and view, not per render.
   const explained = useMemo(() => {
@@ -224,8 +237,12 @@ function ClusterList({ view }: { view: View }) {
               className={cls.trim()}
               title={explained?.[i] ? 'explained by the selected DUST rule' : undefined}
               onClick={() => {
-                setActive(i);
-                selectCluster(selected === i ? null : i);
+                const next = selected === i ? null : i;
+                flushSync(() => {
+                  setActive(i);
+                  selectCluster(next);
+                });
+                if (next !== null) revealDetail('cluster-detail', false);
               }}
             >
               <span className="size">{c.members.length}</span>

@@ -122,6 +122,9 @@ describe('reliability in Chromium', () => {
       null,
       { timeout: 10_000 },
     );
+    // Its pages are not loaded while it grows (the main thread would reload them every second).
+    await page.getByTestId('being-read').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Compute signatures' }).count(), 0);
     await page.screenshot({ path: join(SHOTS, 'reading-live-count.png') });
     await page.reload();
     const t0 = Date.now();

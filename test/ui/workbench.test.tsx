@@ -30,6 +30,7 @@ const { App } = await import('../../src/ui/App');
 const { db } = await import('../../src/db/schema');
 const { newDataset } = await import('../../src/db/queries');
 const { useDatasets } = await import('../../src/state/datasets');
+const { usePages } = await import('../../src/state/pages');
 
 const FIXTURES = join(import.meta.dirname, '../fixtures');
 const fixture = (name: string) => new File([readFileSync(join(FIXTURES, name))], name);
@@ -131,5 +132,30 @@ describe('workbench shell', () => {
     render(<App />);
     await waitFor(() => expect(screen.getAllByText('interrupted').length).toBeGreaterThan(0));
     expect(screen.getByRole('alert')).toHaveTextContent(/left\.warc: the read was interrupted/);
+  });
+
+  it('a dataset being read shows its count of pages stored, not its pages (loaded once the read ends)', async () => {
+    const id = await db().datasets.add(
+      newDataset({
+        name: 'reading.warc',
+        fileName: 'reading.warc',
+        bytes: 10,
+        format: 'warc',
+        compressed: false,
+      }),
+    );
+    await db().datasets.update(id, { pages: 1500 });
+    useDatasets.setState({ selectedId: id });
+    render(<App />);
+    await screen.findByTestId('being-read');
+    expect(screen.getByText(/1,500 pages stored so far/)).toBeInTheDocument();
+    // No pages loaded, no pane offering to compute over a dataset still growing.
+    expect(usePages.getState().datasetId).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Compute signatures' })).toBeNull();
+    expect(screen.queryByLabelText('Filter by URL or title')).toBeNull();
+    // The read ends: the pages are loaded and the panes come.
+    await db().datasets.update(id, { status: 'ready' });
+    await waitFor(() => expect(usePages.getState().datasetId).toBe(id));
+    expect(screen.queryByTestId('being-read')).toBeNull();
   });
 });

@@ -4,9 +4,14 @@ import { ingest } from '../core/ingest/pipeline';
 import type { IngestedPage, IngestSummary } from '../core/types';
 import { nodeNatives } from './natives';
 
-/** One part of a file (bytes [start, end)), read in a thread of its own (src/cli/parts.ts). */
+/**
+ * One part of a file, or of a stored WACZ member (bytes [start, end) of the unit, which begins at
+ * `fileOffset` in the file), read in a thread of its own (src/cli/parts.ts).
+ */
 export interface PartTask {
   path: string;
+  /** Where the unit's bytes begin in the file: 0 for a whole file, a stored WACZ member's data offset. */
+  fileOffset: number;
   fileName: string;
   start: number;
   end: number;
@@ -39,8 +44,8 @@ export function readPart(task: PartTask, post: (m: PartMessage) => void): Promis
   let revisits: Unresolved[] = [];
   return ingest(
     createReadStream(task.path, {
-      start: task.start,
-      end: task.end - 1,
+      start: task.fileOffset + task.start,
+      end: task.fileOffset + task.end - 1,
       highWaterMark: 1 << 20,
     }) as AsyncIterable<Uint8Array>,
     {

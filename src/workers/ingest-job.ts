@@ -4,7 +4,7 @@ import { ingestCrawl, readUnitInOrder, type UnitReader } from '../core/ingest/ma
 import { streamInflater } from '../core/ingest/gzip';
 import type { Natives } from '../core/ingest/natives';
 import { ingest, type IngestOptions } from '../core/ingest/pipeline';
-import type { ByteSource } from '../core/ingest/wacz';
+import { memberRange, sliceSource, type ByteSource, type ZipEntry } from '../core/ingest/wacz';
 import { planSplits } from '../core/ingest/split';
 import type { IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
 import {
@@ -145,11 +145,17 @@ export async function runIngest(
   const stopped = writes.stopped;
   const readUnit: UnitReader = async (unit, ctx, sink) => {
     if (writes.fault) throw new IngestCancelled();
-    if (spawn && spawn.parts > 1 && !unit.entry && unit.size >= (spawn.minBytes ?? PARALLEL_MIN_BYTES)) {
-      const plan = await planSplits({ size: unit.size, read: unit.file.read }, spawn.parts);
-      if (plan) {
+    if (spawn && spawn.parts > 1 && unit.size >= (spawn.minBytes ?? PARALLEL_MIN_BYTES)) {
+      // A WACZ's WARCs are stored (the spec asks for STORE): such a member is its WARC as it is, a
+      // range of the file, and is cut in parts like a file. A deflated member is read in order.
+      const range = unit.entry ? await storedRange(unit.file, unit.entry) : { start: 0, end: unit.size };
+      const src = range && unit.entry ? sliceSource(unit.file, range.start, range.end, unit.name) : unit.file;
+      const plan = range && (await planSplits({ size: src.size, read: src.read }, spawn.parts));
+      if (range && plan) {
         await ctx.onFormat(plan.format, plan.compressed);
-        const file = fileOf.get(unit.file)!;
+        const whole = fileOf.get(unit.file)!;
+        // A File of its own for the member (a slice of the file: nothing is copied), named as the source.
+        const file = unit.entry ? new File([whole.slice(range.start, range.end)], unit.name) : whole;
         const here = (part: PartRequest, p: (x: IngestProgress) => void) => runPart(part, p, stopped);
         const s = await runParallel(file, datasetId!, plan, ctx, stopped, spawn.runner, here);
         pages += s.pages;
@@ -224,6 +230,22 @@ export async function runIngest(
   }
 }
 
+/**
+ * Where a stored WACZ member's data is in its file; null for a deflated member, and for a member whose
+ * local header is not where the directory says (read in order, the read then reports it as it does).
+ */
+async function storedRange(
+  file: ByteSource,
+  entry: ZipEntry,
+): Promise<{ start: number; end: number } | null> {
+  if (entry.method !== 0) return null;
+  try {
+    return await memberRange(file, entry);
+  } catch {
+    return null;
+  }
+}
+
 /** Read one part of a file into an existing dataset (in this worker or a spawned one). */
 export async function runPart(
   req: PartRequest,
@@ -235,6 +257,8 @@ export async function runPart(
   const revisits: UnresolvedRevisit[] = [];
   const meter = new StoreMeter();
   const writes = new WriteGuard(isCancelled);
+  const listed = req.listed ? new Set(req.listed) : null;
+  const found = new Set<string>();
   const opts: IngestOptions = {
     fileName: req.fileName,
     totalBytes: req.file.size,
@@ -247,22 +271,35 @@ export async function runPart(
   };
   try {
     const summary = await ingest(chunks(req.file), opts, async (batch) => {
-      for (const p of batch) p.page.source = req.source;
-      if (await writes.write(() => writeBatch(d, req.datasetId, batch, meter))) pages += batch.length;
+      const marked: string[] = [];
+      for (const p of batch) {
+        p.page.source = req.source;
+        if (listed?.has(p.page.normUrl)) {
+          p.page.listed = true;
+          marked.push(p.page.normUrl);
+        }
+      }
+      if (await writes.write(() => writeBatch(d, req.datasetId, batch, meter))) {
+        pages += batch.length;
+        for (const u of marked) found.add(u);
+      }
     });
     await flushMeter(d, req.datasetId, meter);
     if (writes.fault) return failed(writes.fault.error, summary);
-    return { kind: 'done', summary, revisits };
+    return { kind: 'done', summary, revisits, ...foundOnes() };
   } catch (e) {
     await flushMeter(d, req.datasetId, meter);
     const read = e instanceof IngestCancelled ? e.summary : null;
     if (writes.fault) return failed(writes.fault.error, read);
-    if (e instanceof IngestCancelled) return { kind: 'cancelled', pages, summary: e.summary };
+    if (e instanceof IngestCancelled) return { kind: 'cancelled', pages, summary: e.summary, ...foundOnes() };
     return failed(e, null);
+  }
+  function foundOnes(): { found?: string[] } {
+    return found.size > 0 ? { found: [...found] } : {};
   }
   function failed(e: unknown, read: IngestSummary | null): PartResult {
     const error = isQuotaError(e) ? storageFullInfo(req.fileName, pages) : errorInfo(req.fileName, e);
-    return { kind: 'failed', pages, error, read };
+    return { kind: 'failed', pages, error, read, ...foundOnes() };
   }
 }
 

@@ -23,13 +23,16 @@ export interface PartRequest {
   datasetId: number;
   offsetBase: number;
   seqBase: number;
+  /** The WACZ's listed page URLs (normalised): its pages among them are marked `listed`. */
+  listed?: string[];
 }
 
+/** `found`: the listed URLs (PartRequest.listed) whose pages it stored. */
 export type PartResult =
-  | { kind: 'done'; summary: IngestSummary; revisits: UnresolvedRevisit[] }
-  | { kind: 'cancelled'; pages: number; summary: IngestSummary | null }
+  | { kind: 'done'; summary: IngestSummary; revisits: UnresolvedRevisit[]; found?: string[] }
+  | { kind: 'cancelled'; pages: number; summary: IngestSummary | null; found?: string[] }
   /** `read`: what it read before a failed write stopped it (its records; not all its pages are stored). */
-  | { kind: 'failed'; pages: number; error: IngestErrorInfo; read: IngestSummary | null };
+  | { kind: 'failed'; pages: number; error: IngestErrorInfo; read: IngestSummary | null; found?: string[] };
 
 /** A revisit whose original was not in its part: resolved across parts once all are in. */
 export interface UnresolvedRevisit {
@@ -58,7 +61,10 @@ export const SEQ_STRIDE = 2 ** 32;
 /** Reads a part in this worker (runPart of ingest-job.ts, passed in: that module imports this one). */
 export type RunPart = (req: PartRequest, onProgress: (p: IngestProgress) => void) => Promise<PartResult>;
 
-/** One large file read in parallel parts into the dataset; its summary as if read in one go. */
+/**
+ * One large file (or a stored WACZ member, as a File of its own) read in parallel parts into the
+ * dataset; its summary as if read in one go.
+ */
 export async function runParallel(
   file: File,
   datasetId: number,
@@ -89,6 +95,7 @@ export async function runParallel(
       elapsedMs: performance.now() - t0,
     });
   };
+  const listed = ctx.pageList?.urls();
   const results = await Promise.all(
     plan.bounds.slice(0, -1).map((start, k) => {
       const part: PartRequest = {
@@ -98,6 +105,7 @@ export async function runParallel(
         datasetId,
         offsetBase: start,
         seqBase: ctx.seqBase + k * SEQ_STRIDE,
+        ...(listed ? { listed } : {}),
       };
       if (k === 0) {
         runners.push(null);
@@ -108,6 +116,7 @@ export async function runParallel(
       return r.run(part, (p) => report(k, p)).finally(() => r.terminate());
     }),
   );
+  for (const r of results) if (r.found) ctx.pageList?.found(r.found);
   const done = results.flatMap((r) =>
     r.kind === 'done' ? [r.summary] : r.kind === 'cancelled' && r.summary ? [r.summary] : [],
   );

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileSource } from '../../src/cli/file-source';
 import { nodeNatives } from '../../src/cli/natives';
@@ -69,8 +70,8 @@ function crawl(n: number): string {
   return path;
 }
 
-async function read(path: string, readUnit?: UnitReader) {
-  const src = await fileSource(path, { name: 'crawl.warc.gz', chunkBytes: 1 << 16 });
+async function read(path: string, readUnit?: UnitReader, name = 'crawl.warc.gz') {
+  const src = await fileSource(path, { name, chunkBytes: 1 << 16 });
   const pages: IngestedPage[] = [];
   try {
     const summary = await ingestCrawl(
@@ -106,5 +107,39 @@ describe('partsReader: one file read in worker threads', () => {
       sources: s.sources?.map((x) => ({ ...x, elapsedMs: 0 })),
     });
     expect(same(inParts.summary)).toEqual(same(inOrder.summary));
+  }, 60_000);
+});
+
+describe('partsReader: a WACZ', () => {
+  it('cuts a STORED WARC member in parts like a file: the same pages (listed ones marked) as a read in order', async () => {
+    const warc = crawl(900);
+    const listed = Array.from({ length: 300 }, (_, i) => `http://site.test/p/${i * 3}`);
+    const pagesJsonl = [
+      JSON.stringify({ format: 'json-pages-1.0', id: 'pages' }),
+      ...listed.map((url) => JSON.stringify({ url, ts: '2024-01-01T00:00:00Z' })),
+    ].join('\n');
+    const text = (t: string) => new TextEncoder().encode(t);
+    const path = join(dir, 'crawl.wacz');
+    writeFileSync(
+      path,
+      zipSync({
+        'datapackage.json': [text(JSON.stringify({ wacz_version: '1.1.1' })), { level: 6 }],
+        'archive/data.warc.gz': [new Uint8Array(readFileSync(warc)), { level: 0 }],
+        'pages/pages.jsonl': [text(pagesJsonl), { level: 6 }],
+      }),
+    );
+    const cut: number[][] = [];
+    const inOrder = await read(path, undefined, 'crawl.wacz');
+    const inParts = await read(
+      path,
+      partsReader(() => path, { parts: 3, minBytes: 0, onParts: (_n, bounds) => cut.push(bounds) }),
+      'crawl.wacz',
+    );
+    expect(cut.length).toBe(1);
+    expect(cut[0].length).toBe(4); // three parts
+    expect(inOrder.pages.filter((p) => p.page.listed).length).toBe(300);
+    expect(inParts.pages.map((p) => JSON.stringify(p))).toEqual(inOrder.pages.map((p) => JSON.stringify(p)));
+    expect(inParts.summary.pageList).toEqual({ listed: 300, found: 300 });
+    expect(inParts.summary.sources?.[0].name).toBe('crawl.wacz › archive/data.warc.gz');
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { gzipSync, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { statusClass } from '../../src/core/ingest/status';
 import { loadPages, markInterrupted } from '../../src/db/queries';
@@ -15,6 +16,15 @@ const statusOf = (i: number) => (i % 25 === 0 ? 301 : i % 10 === 9 ? 404 : i % 1
  * pages (5 hosts).
  */
 function warcOfPages(n: number, pad = 0): File {
+  return new File(pageRecords(n, pad) as BlobPart[], 'crawl.warc');
+}
+
+/** The records of warcOfPages, one gzip member each (as crawlers write a WARC.gz). */
+function warcGzOfPages(n: number, pad = 0): File {
+  return new File(pageRecords(n, pad).map((r) => gzipSync(r)) as BlobPart[], 'data.warc.gz');
+}
+
+function pageRecords(n: number, pad: number): Uint8Array[] {
   const records: Uint8Array[] = [];
   for (let i = 0; i < n; i++) {
     const id = i.toString(16).padStart(12, '0');
@@ -36,7 +46,30 @@ function warcOfPages(n: number, pad = 0): File {
       ),
     );
   }
-  return new File(records as BlobPart[], 'crawl.warc');
+  return records;
+}
+
+/**
+ * A WACZ holding `warc` as archive/data.warc.gz — STORED, as the spec asks, or deflated — and a
+ * pages.jsonl listing every third page (and one never captured).
+ */
+async function waczOf(warc: File, stored: boolean): Promise<File> {
+  const urls = Array.from({ length: 1200 }, (_, i) => `http://h${Math.floor(i / 100)}.test/p${i}`);
+  const listed = [...urls.filter((_, i) => i % 3 === 0), 'http://h0.test/never-captured'];
+  const text = (t: string) => new TextEncoder().encode(t);
+  const pages = [
+    JSON.stringify({ format: 'json-pages-1.0', id: 'pages' }),
+    ...listed.map((url) => JSON.stringify({ url, ts: '2024-01-15T10:00:00Z' })),
+  ].join('\n');
+  const zip = zipSync({
+    'archive/data.warc.gz': [new Uint8Array(await warc.arrayBuffer()), { level: stored ? 0 : 1 }],
+    'pages/pages.jsonl': [text(pages), { level: 6 }],
+    'datapackage.json': [
+      text(JSON.stringify({ profile: 'data-package', wacz_version: '1.1.1' })),
+      { level: 6 },
+    ],
+  });
+  return new File([zip as BlobPart], 'crawl.wacz');
 }
 
 /** The browser's storage is full from the `from`th batch written on (1-based): its put fails. */
@@ -208,5 +241,67 @@ describe('ingest job: a full disk', () => {
     expect(row.pages).toBe(kept.pages);
     expect(row.hosts).toBe(kept.hosts);
     expect(row.statusCounts).toEqual(kept.statusCounts);
+  });
+});
+
+describe('ingest job: a WACZ', () => {
+  /** The pages of a dataset as what an analyst sees of them, in read order (seqs of parts have gaps). */
+  async function pagesOf(datasetId: number) {
+    const pages = await loadPages(db(), datasetId);
+    return pages
+      .sort((a, b) => a.seq - b.seq)
+      .map(({ url, status, title, fingerprint, digest, offset, source, listed, host }) => ({
+        url,
+        status,
+        title,
+        fingerprint,
+        digest,
+        offset,
+        source,
+        listed: listed ?? false,
+        host,
+      }));
+  }
+
+  it('reads a large STORED WARC member in parallel parts, with the same pages as a read in order', async () => {
+    const warc = warcGzOfPages(1200, 7000);
+    const wacz = await waczOf(warc, true);
+    let parts = 0;
+    const counting = () => {
+      parts++;
+      return inThisThread();
+    };
+    const split = await read(wacz, { parts: 2, runner: counting, minBytes: 1 << 14 });
+    expect(parts).toBe(1); // the second part went to a runner: the member was cut in two
+    await db().datasets.clear();
+    const whole = await read(wacz);
+    if (split.kind !== 'done' || whole.kind !== 'done') throw new Error('both reads end');
+    const a = await pagesOf(split.datasetId);
+    const b = await pagesOf(whole.datasetId);
+    expect(a.length).toBe(1200);
+    expect(a).toEqual(b);
+    // Listed pages are marked in both parts and counted once: 400 of the 401 listed were found.
+    expect(a.filter((p) => p.listed).length).toBe(400);
+    expect(split.summary.pageList).toEqual({ listed: 401, found: 400 });
+    expect(split.summary.pageList).toEqual(whole.summary.pageList);
+    expect(split.summary.sources?.[0].name).toBe('crawl.wacz › archive/data.warc.gz');
+    expect(split.summary.sources?.[0].pages).toBe(1200);
+    expect(split.summary.recordsByType).toEqual(whole.summary.recordsByType);
+  });
+
+  it('reads a deflated WARC member in order (it is not a range of the file)', async () => {
+    const warc = warcGzOfPages(300, 7000);
+    let parts = 0;
+    const r = await read(await waczOf(warc, false), {
+      parts: 2,
+      runner: () => {
+        parts++;
+        return inThisThread();
+      },
+      minBytes: 1 << 14,
+    });
+    expect(r.kind).toBe('done');
+    expect(parts).toBe(0);
+    expect((await pagesOf((r as { datasetId: number }).datasetId)).length).toBe(300);
   });
 });

@@ -38,6 +38,12 @@ export interface UnitContext {
   onFormat: (format: FormatId, compressed: boolean) => Promise<void>;
   /** Tags each page with its source (and marks WACZ-listed pages); call on every batch before storing. */
   tag: (batch: IngestedPage[]) => void;
+  /**
+   * The WACZ's pages.jsonl, for readers whose pages are tagged elsewhere (the browser's parallel parts,
+   * each in its own worker): the listed URLs (normalised) to mark `listed`, and `found` to report those
+   * marked. Absent when no page list was read.
+   */
+  pageList?: { urls(): string[]; found(urls: Iterable<string>): void };
   /** The platform's native inflate and SHA-1 (natives.ts); default fflate and WebCrypto. */
   natives?: Natives;
 }
@@ -228,6 +234,16 @@ export async function ingestCrawl(
           }
         }
       },
+      ...(listed.size > 0
+        ? {
+            pageList: {
+              urls: () => [...listed.keys()],
+              found: (urls: Iterable<string>) => {
+                for (const u of urls) found.add(u);
+              },
+            },
+          }
+        : {}),
     };
     try {
       const s = await readUnit(unit, ctx, sink);

@@ -110,8 +110,14 @@ export async function readZipDirectory(file: ByteSource): Promise<ZipEntry[]> {
   return entries;
 }
 
-/** The bytes of one member, decompressed, as a stream (never the whole member in memory). */
-export async function* memberStream(file: ByteSource, entry: ZipEntry): AsyncGenerator<Uint8Array> {
+/**
+ * Where a member's data is in the file: [start, end) after its local header (whose name and extra
+ * field lengths may differ from the directory's).
+ */
+export async function memberRange(
+  file: ByteSource,
+  entry: ZipEntry,
+): Promise<{ start: number; end: number }> {
   const h = await file.read(entry.headerOffset, entry.headerOffset + 30);
   if (h.length < 30 || u32(h, 0) !== LOCAL)
     throw new FormatFault(`${entry.name}: no local file header where the directory says`, {
@@ -121,6 +127,25 @@ export async function* memberStream(file: ByteSource, entry: ZipEntry): AsyncGen
   const end = start + entry.compressedSize;
   if (end > file.size)
     throw new FormatFault(`${entry.name}: the member runs past the end of the file`, { offset: start });
+  return { start, end };
+}
+
+/**
+ * Bytes [start, end) of `file` as a ByteSource of their own, named `name`: a stored WACZ member is its
+ * WARC as it is, so it can be cut in parts and read like a file (core/ingest/split.ts).
+ */
+export function sliceSource(file: ByteSource, start: number, end: number, name = file.name): ByteSource {
+  return {
+    name,
+    size: end - start,
+    read: (a, b) => file.read(start + a, start + Math.min(b, end - start)),
+    stream: (a, b) => file.stream(start + a, start + Math.min(b, end - start)),
+  };
+}
+
+/** The bytes of one member, decompressed, as a stream (never the whole member in memory). */
+export async function* memberStream(file: ByteSource, entry: ZipEntry): AsyncGenerator<Uint8Array> {
+  const { start, end } = await memberRange(file, entry);
   if (entry.method === 0) {
     yield* file.stream(start, end);
     return;

@@ -2,7 +2,9 @@
  * Generates a large realistic WARC.gz for benchmarks (never committed): HTML pages from a seeded
  * vocabulary, request + response per page, one gzip member per record, like wget or Heritrix write.
  */
-import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { seededRandom } from '../../src/core/random';
@@ -77,4 +79,38 @@ export async function generateWarcGz(
   }
   await new Promise<void>((ok) => out.end(() => ok()));
   return { pages };
+}
+
+/**
+ * The WARC.gz at `warcPath` as a WACZ (as Browsertrix writes one: the WARC STORED under archive/, a
+ * datapackage.json), streamed through fflate's Zip: never the whole WARC in memory.
+ */
+export async function generateWacz(warcPath: string, waczPath: string): Promise<void> {
+  if (existsSync(waczPath) && statSync(waczPath).size > statSync(warcPath).size) return;
+  const out = createWriteStream(waczPath);
+  const pending: Promise<void>[] = [];
+  let failed: Error | null = null;
+  const zip = new Zip((err, chunk) => {
+    if (err) failed = err;
+    else if (!out.write(chunk)) pending.push(new Promise((ok) => out.once('drain', () => ok())));
+  });
+  const warc = new ZipPassThrough(`archive/${basename(warcPath)}`);
+  zip.add(warc);
+  for await (const chunk of createReadStream(warcPath, { highWaterMark: 1 << 20 })) {
+    warc.push(chunk as Buffer);
+    await Promise.all(pending.splice(0));
+  }
+  warc.push(new Uint8Array(0), true);
+  const dp = new ZipDeflate('datapackage.json', { level: 6 });
+  zip.add(dp);
+  dp.push(
+    new TextEncoder().encode(
+      JSON.stringify({ profile: 'data-package', wacz_version: '1.1.1', title: 'generated bench crawl' }),
+    ),
+    true,
+  );
+  zip.end();
+  await Promise.all(pending.splice(0));
+  await new Promise<void>((ok) => out.end(() => ok()));
+  if (failed) throw failed;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ingest } from '../../src/core/ingest/pipeline';
-import { generateWarcGz } from '../bench/gen-warc';
+import { generateWacz, generateWarcGz } from '../bench/gen-warc';
 import { dropFile, type OpenApp, openApp, projectFile, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -137,5 +137,48 @@ describe('many files, one crawl, in Chromium', () => {
     for (const title of ['Archive home', 'About the archive', 'Maps collection'])
       await page.getByText(title).first().waitFor();
     await page.screenshot({ path: join(SHOTS, 'many-files-wacz.png') });
+  });
+
+  it('a large WACZ (its WARC stored, as Browsertrix writes it) is read in parallel parts, like the file', async () => {
+    const wacz = join(dir, 'big.wacz');
+    await generateWacz(join(crawl, parts[1][0]), wacz);
+    const before = await datasets();
+    await dropFile(page, wacz);
+    await page.locator('.dataset-list li').nth(before).waitFor({ timeout: 60_000 });
+    await page
+      .locator('.dataset-list .badge.status-ingesting')
+      .waitFor({ state: 'detached', timeout: 120_000 });
+    await page.locator('.dataset-list li .dataset', { hasText: 'big.wacz' }).first().click();
+    await page
+      .getByTestId('page-count')
+      .filter({ hasText: `of ${counts[1].toLocaleString('en-US')} pages` })
+      .waitFor({ timeout: 20_000 });
+    // A page's source is the WACZ's WARC, at a byte offset within it.
+    await page.locator('.tr').first().click();
+    const source = page.locator('dl dt', { hasText: 'Source' }).locator('xpath=following-sibling::dd[1]');
+    assert.match(
+      (await source.textContent()) ?? '',
+      new RegExp(`big\\.wacz › archive/${parts[1][0].replace(/\./g, '\\.')} · byte [\\d,]+`),
+    );
+    // Read in parts: a part numbers its pages from its own base (2^32 apart), so the second part's
+    // batches of this dataset (the newest) are keyed at 2^32 and above.
+    const chunkKeys: number[] = await page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const r = indexedDB.open('dedup-workbench');
+          r.onerror = () => reject(r.error);
+          r.onsuccess = () => {
+            const keys = r.result.transaction('pageChunks').objectStore('pageChunks').getAllKeys();
+            keys.onsuccess = () => {
+              r.result.close();
+              const all = keys.result as [number, number][];
+              const newest = Math.max(...all.map((k) => k[0]));
+              resolve(all.filter((k) => k[0] === newest).map((k) => k[1]));
+            };
+          };
+        }),
+    );
+    assert.ok(chunkKeys.some((k) => k < 2 ** 32) && chunkKeys.some((k) => k >= 2 ** 32), 'read in two parts');
+    await page.screenshot({ path: join(SHOTS, 'many-files-wacz-parts.png') });
   });
 });

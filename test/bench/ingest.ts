@@ -5,14 +5,23 @@
  * generated 200 MB+ WARC.gz, and the same crawl as a WACZ (kept in .bench/, never committed).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileSource } from '../../src/cli/file-source';
 import { nodeNatives } from '../../src/cli/natives';
 import { partsReader } from '../../src/cli/parts';
 import { ingestCrawl } from '../../src/core/ingest/many-files';
 import { memberRange, openWacz } from '../../src/core/ingest/wacz';
-import { launch, serve } from '../e2e/harness';
+import { launch, serve, serveDir } from '../e2e/harness';
 import { generateWacz, generateWarcGz } from './gen-warc';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -217,6 +226,50 @@ async function browserIngest(file: string) {
   }
 }
 
+/** The core-only page and worker (test/bench/core-worker), bundled once per run into a temp folder. */
+let coreDir: string | null = null;
+async function coreWorkerDir(): Promise<string> {
+  if (coreDir) return coreDir;
+  const dir = mkdtempSync(join(tmpdir(), 'dw-core-worker-'));
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(ROOT, 'test/bench/core-worker/worker.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    outfile: join(dir, 'worker.js'),
+    logLevel: 'warning',
+  });
+  copyFileSync(join(ROOT, 'test/bench/core-worker/index.html'), join(dir, 'index.html'));
+  return (coreDir = dir);
+}
+
+/**
+ * The core alone in one Chromium worker (no storage, no UI, one worker): the floor under the app's row.
+ * Median of 3 reads for files under 100 MB, each in a fresh worker (compiled anew, as a drop is).
+ */
+async function browserCoreIngest(file: string): Promise<{ seconds: number; pages: number }> {
+  const server = await serveDir(await coreWorkerDir());
+  const b = await launch();
+  try {
+    await b.page.goto(server.url);
+    await b.page.locator('#f').setInputFiles(file);
+    const all: { seconds: number; pages: number }[] = [];
+    for (let i = 0; i < (statSync(file).size < 100 * MB ? 3 : 1); i++) {
+      const r = await b.page.evaluate(() =>
+        (window as unknown as { readOnce(): Promise<{ ms: number; pages: number }> }).readOnce(),
+      );
+      all.push({ seconds: r.ms / 1000, pages: r.pages });
+    }
+    all.sort((x, y) => x.seconds - y.seconds);
+    return all[all.length >> 1];
+  } finally {
+    await b.close();
+    await server.close();
+  }
+}
+
 async function benchOne(file: string) {
   const size = statSync(file).size;
   const z = await zcatSeconds(file);
@@ -228,6 +281,7 @@ async function benchOne(file: string) {
   const drops: Awaited<ReturnType<typeof browserIngest>>[] = [];
   for (let i = 0; i < (size < 100 * MB ? 3 : 1); i++) drops.push(await browserIngest(file));
   drops.sort((a, b) => a.seconds - b.seconds);
+  const core = process.env.BENCH_CORE === '0' ? null : await browserCoreIngest(file);
   const br = {
     ...drops[drops.length >> 1],
     rendererPeak: Math.max(...drops.map((d) => d.rendererPeak)),
@@ -254,6 +308,12 @@ async function benchOne(file: string) {
       `node ×${np.parts}`,
       np.seconds,
       `  (the CLI's read: ${np.parts} parts, the first in this thread, the others in worker threads; pages in order)`,
+    );
+  if (core)
+    row(
+      'chr. core',
+      core.seconds,
+      `  (the core alone in one Chromium worker: no storage, no UI, no second worker; ${core.pages.toLocaleString('en-US')} pages${drops.length > 1 ? '; median of 3 reads' : ''})`,
     );
   row(
     'chromium',

@@ -54,6 +54,14 @@ interface DatasetsState {
 }
 
 let handle: WorkerHandle<IngestWorkerApi> | null = null;
+/**
+ * An ingest worker started ahead of the next drop (its module fetched, compiled and run while the
+ * analyst picks a file), taken by the next job; a new one is started once that job has ended.
+ */
+let spare: WorkerHandle<IngestWorkerApi> | null = null;
+function startSpare(): void {
+  if (spare === null && typeof Worker !== 'undefined') spare = startIngestWorker();
+}
 /** Locks of the jobs this tab runs; locks of other tabs' jobs being watched. */
 const ourLocks = new Set<string>();
 const watchedLocks = new Set<string>();
@@ -152,6 +160,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
     await markInterrupted(db(), Date.now(), await heldLocks());
     watchDatasets();
     watchOtherJobs();
+    startSpare();
     const datasets = await listDatasets(db());
     const sel = get().selectedId;
     set({
@@ -239,7 +248,8 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
           return held;
         });
       });
-    handle = startIngestWorker();
+    handle = spare ?? startIngestWorker();
+    spare = null;
     const onProgress = Comlink.proxy((p: IngestProgress) => {
       const job = get().job;
       if (job) set({ job: { ...job, progress: p } });
@@ -324,6 +334,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       release();
       ourLocks.delete(lock);
       await get().refresh();
+      startSpare();
     }
   },
 

@@ -6,7 +6,8 @@ import type { BatchResultWorkerApi } from './batch-result.worker';
 
 /**
  * The one place that creates workers (jsdom has no Worker: component tests mock this module).
- * Each ingest job gets its own worker, terminated when the job ends.
+ * Each ingest job gets its own worker, terminated when the job ends (the next one is started ahead
+ * of the next drop: state/datasets.ts).
  */
 export interface WorkerHandle<T> {
   api: Comlink.Remote<T>;

@@ -19,6 +19,21 @@ export interface Extracted {
   templateHints: string[];
 }
 
+/**
+ * What an HTML page gives whatever its URL: everything of Extracted but the resolved links. Two pages
+ * with the same HTML have the same body (a page served under several URLs — DUST — or copied whole),
+ * so a read extracts it once (ingest/extraction-cache.ts) and resolves only the links per page.
+ */
+export interface ExtractedBody {
+  title: string;
+  text: string;
+  /** Link attribute values, in document order (duplicates and non-web links included). */
+  raw: string[];
+  /** The first non-empty `<base href>`, as written; null when the page has none. */
+  baseHref: string | null;
+  templateHints: string[];
+}
+
 /** Elements whose text is usually the site's template (HTML §4.3: sectioning and landmark content). */
 const TEMPLATE_HINT = new Set(['nav', 'aside']);
 /** Elements that are template only outside an article or the main content. */
@@ -84,6 +99,64 @@ export function extractHtml(html: string, pageUrl: string, pageUrlParsed = false
 }
 
 /**
+ * extractHtmlTidy's page-independent part (text tidied): with pageLinks, `extractHtmlTidy(html, url)`
+ * is `{ ...body, ...pageLinks(body, url) }` without `raw` and `baseHref`.
+ */
+export function extractBodyTidy(html: string): ExtractedBody {
+  const x = new Extraction(html, true);
+  return (scanHtml(html, x) ? x : tokenize(html, true)).body();
+}
+
+/**
+ * A page's outlinks from its body: the link values resolved against its `<base>` (itself resolved
+ * against the page URL; HTML §4.2.3: it applies to links before it too) or the page URL, normalised,
+ * web links only, the first occurrence of each kept, with the raw value it came from.
+ * `pageUrlParsed`: pageUrl is already a parsed URL's href, so links may be resolved without parsing
+ * it again.
+ */
+export function pageLinks(
+  body: Pick<ExtractedBody, 'raw' | 'baseHref'>,
+  pageUrl: string,
+  pageUrlParsed = false,
+): { outlinks: string[]; rawOutlinks: string[] } {
+  let base = pageUrl;
+  let baseParsed = pageUrlParsed;
+  if (body.baseHref !== null) {
+    const b = normaliseUrl(body.baseHref, pageUrl);
+    if (b.ok) {
+      base = b.href;
+      baseParsed = true;
+    }
+  }
+  const seen = new Set<string>();
+  const outlinks: string[] = [];
+  const rawOutlinks: string[] = [];
+  // The fast path needs a base that is a parsed URL's href (a page URL that failed to parse is not).
+  // (With a base the parser rejects, even absolute links fail: new URL throws on the base first.)
+  const parsedBase = baseParsed ? null : normaliseUrl(base);
+  const fastBase = baseParsed || (parsedBase!.ok && parsedBase!.href === base);
+  for (const r of body.raw) {
+    let href = fastBase ? resolveLinkFast(r, base) : null;
+    if (href === null) {
+      const n = normaliseUrl(r, base);
+      if (!n.ok) continue;
+      href = n.href;
+    }
+    if (!isWebUrl(href) || seen.has(href)) continue;
+    seen.add(href);
+    outlinks.push(detached(href));
+    rawOutlinks.push(detached(r));
+  }
+  return { outlinks, rawOutlinks };
+}
+
+/** A body and its page's links as Extracted. */
+function extracted(body: ExtractedBody, pageUrl: string, pageUrlParsed: boolean): Extracted {
+  const { outlinks, rawOutlinks } = pageLinks(body, pageUrl, pageUrlParsed);
+  return { title: body.title, text: body.text, outlinks, rawOutlinks, templateHints: body.templateHints };
+}
+
+/**
  * extractHtml with `text` already as tidyText makes it (`tidyText(extractHtml(…).text)`, the same
  * string): the text is tidied piece by piece as the page is read, where most pieces are white space
  * between tags that then leave nothing to join, instead of joined and walked again (ingest,
@@ -103,8 +176,8 @@ export function extractHtmlFast(
   pageUrlParsed = false,
   tidy = false,
 ): Extracted | null {
-  const x = new Extraction(html, pageUrl, pageUrlParsed, tidy);
-  return scanHtml(html, x) ? x.result() : null;
+  const x = new Extraction(html, tidy);
+  return scanHtml(html, x) ? extracted(x.body(), pageUrl, pageUrlParsed) : null;
 }
 
 /**
@@ -119,7 +192,12 @@ export function extractHtmlTokenizer(
   pageUrlParsed = false,
   tidy = false,
 ): Extracted {
-  const x = new Extraction(html, pageUrl, pageUrlParsed, tidy);
+  return extracted(tokenize(html, tidy).body(), pageUrl, pageUrlParsed);
+}
+
+/** An Extraction fed by htmlparser2's Tokenizer (see extractHtmlTokenizer). */
+function tokenize(html: string, tidy: boolean): Extraction {
+  const x = new Extraction(html, tidy);
   let wanted = ''; // the link attribute of the current tag, '' when none
   let attr = '';
   let value = '';
@@ -164,7 +242,7 @@ export function extractHtmlTokenizer(
   );
   tokenizer.write(html);
   tokenizer.end();
-  return x.result();
+  return x;
 }
 
 /** The extractor proper: what both tokenizers' events mean for title, text, links and hints. */
@@ -173,10 +251,8 @@ class Extraction implements HtmlSink {
   private hidden = 0;
   private inTitle = false;
   private title = '';
-  private base: string;
-  /** Whether `base` is known to be a parsed URL's href (the fast link path needs one). */
-  private baseParsed: boolean;
-  private sawBase = false;
+  /** The first non-empty <base href> (only the first counts). */
+  private baseHref: string | null = null;
   private readonly raw: string[] = [];
   private tag = '';
   private link: string | null = null;
@@ -201,12 +277,8 @@ class Extraction implements HtmlSink {
 
   constructor(
     private readonly html: string,
-    private readonly pageUrl: string,
-    pageUrlParsed: boolean,
     private readonly tidy = false,
   ) {
-    this.base = pageUrl;
-    this.baseParsed = pageUrlParsed;
     this.lineFeeds = new NextIndex(html, '\n');
     this.carriageReturns = new NextIndex(html, '\r');
   }
@@ -264,16 +336,8 @@ class Extraction implements HtmlSink {
     else if (kind & F_CELL) this.pushSpace(' ');
     const link = this.link;
     if (link !== null && link !== '') {
-      if (tag === 'base') {
-        if (!this.sawBase) {
-          this.sawBase = true;
-          const b = normaliseUrl(link, this.pageUrl);
-          if (b.ok) {
-            this.base = b.href;
-            this.baseParsed = true;
-          }
-        }
-      } else this.raw.push(link);
+      if (tag === 'base') this.baseHref ??= link;
+      else this.raw.push(link);
     }
   }
 
@@ -413,34 +477,15 @@ class Extraction implements HtmlSink {
     return this.parts.length === 1 ? detached(this.parts[0]) : this.parts.join('');
   }
 
-  result(): Extracted {
-    const { raw, base, baseParsed, hintParts } = this;
-    // Links are resolved after parsing: <base> applies to links before it too (HTML §4.2.3).
-    const seen = new Set<string>();
-    const outlinks: string[] = [];
-    const rawOutlinks: string[] = [];
-    // The fast path needs a base that is a parsed URL's href (a page URL that failed to parse is not).
-    // (With a base the parser rejects, even absolute links fail: new URL throws on the base first.)
-    const parsedBase = baseParsed ? null : normaliseUrl(base);
-    const fastBase = baseParsed || (parsedBase!.ok && parsedBase!.href === base);
-    for (const r of raw) {
-      let href = fastBase ? resolveLinkFast(r, base) : null;
-      if (href === null) {
-        const n = normaliseUrl(r, base);
-        if (!n.ok) continue;
-        href = n.href;
-      }
-      if (!isWebUrl(href) || seen.has(href)) continue;
-      seen.add(href);
-      outlinks.push(detached(href));
-      rawOutlinks.push(detached(r));
-    }
+  /** What the page gives whatever its URL (pageLinks resolves its links). */
+  body(): ExtractedBody {
+    const { hintParts } = this;
     const templateHints = hintParts.length ? tidyText(hintParts.join('')).split('\n') : [];
     return {
       title: detached(foldSpaces(this.title)),
       text: this.joined(),
-      outlinks,
-      rawOutlinks,
+      raw: this.raw,
+      baseHref: this.baseHref,
       templateHints,
     };
   }

@@ -222,6 +222,7 @@ export function createArcReader(ctx: ReaderContext, compressed: boolean): Format
             note: http.note,
           },
           ctx.sha1,
+          ctx.bodies,
         ),
       );
     },

@@ -24,22 +24,27 @@ export function createJsonlReader(ctx: ReaderContext): FormatReader {
     const size =
       typeof o.size === 'number' ? o.size : html !== undefined ? html.length : (text?.length ?? -1);
     ctx.page(
-      buildPage(ctx.nextSeq(), {
-        url: o.url,
-        status: typeof o.status === 'number' ? o.status : 0,
-        recordType: 'jsonl line',
-        fetchedAt: typeof o.fetched_at === 'string' ? o.fetched_at : '',
-        headers: [],
-        contentType: html !== undefined ? 'text/html' : text !== undefined ? 'text/plain' : '',
-        body: null,
-        html,
-        text,
-        links,
-        digest: '',
-        size,
-        offset: lineNo,
-        note: '',
-      }),
+      buildPage(
+        ctx.nextSeq(),
+        {
+          url: o.url,
+          status: typeof o.status === 'number' ? o.status : 0,
+          recordType: 'jsonl line',
+          fetchedAt: typeof o.fetched_at === 'string' ? o.fetched_at : '',
+          headers: [],
+          contentType: html !== undefined ? 'text/html' : text !== undefined ? 'text/plain' : '',
+          body: null,
+          html,
+          text,
+          links,
+          digest: '',
+          size,
+          offset: lineNo,
+          note: '',
+        },
+        undefined,
+        ctx.bodies,
+      ),
     );
   });
 }

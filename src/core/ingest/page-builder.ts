@@ -1,7 +1,7 @@
-import { extractHtmlTidy } from '../html/extract';
+import { pageLinks } from '../html/extract';
+import { extractPageBody, type ExtractionCache } from './extraction-cache';
 import { decodeText } from '../text/charset';
 import { fingerprint64 } from '../text/fingerprint';
-import { templateLineHash } from '../text/template';
 import { base32, sha1Digest } from '../text/sha1';
 import { tidyText } from '../text/tidy';
 import type { IngestedPage, PageRecord } from '../types';
@@ -74,8 +74,11 @@ export async function settleDigests(batch: readonly IngestedPage[]): Promise<voi
 /** Texts above this are cut (and the page noted): no real page needs more to be compared. */
 const MAX_TEXT_BYTES = 8 << 20;
 
-/** `sha1`: the platform's synchronous SHA-1 for a payload without a recorded digest (natives.ts). */
-export function buildPage(seq: number, r: RawPage, sha1?: Sha1): IngestedPage {
+/**
+ * `sha1`: the platform's synchronous SHA-1 for a payload without a recorded digest (natives.ts).
+ * `bodies`: the read's cache of page bodies (the same HTML is extracted once; extraction-cache.ts).
+ */
+export function buildPage(seq: number, r: RawPage, sha1?: Sha1, bodies?: ExtractionCache): IngestedPage {
   const n = normaliseUrl(r.url);
   let mime = mimeOf(r.contentType);
   let title = '';
@@ -86,6 +89,7 @@ export function buildPage(seq: number, r: RawPage, sha1?: Sha1): IngestedPage {
   let note = r.note;
   let html = r.html;
   let templateHints: number[] = [];
+  let fingerprint: string | null = null; // known with a page body
   let tidy = false; // whether `text` is already as tidyText leaves it
   if (r.body && r.body.length > 0 && (isHtmlMime(mime) || isTextMime(mime) || mime === '')) {
     let body = r.body;
@@ -102,13 +106,13 @@ export function buildPage(seq: number, r: RawPage, sha1?: Sha1): IngestedPage {
     } else text = decoded.text;
   }
   if (html !== undefined) {
-    const x = extractHtmlTidy(html, n.ok ? n.href : r.url, n.ok);
-    title = x.title;
-    text = x.text;
+    const b = bodies ? bodies.bodyOf(html) : extractPageBody(html);
+    title = b.body.title;
+    text = b.body.text;
     tidy = true;
-    outlinks = x.outlinks;
-    rawOutlinks = x.rawOutlinks;
-    templateHints = x.templateHints.map(templateLineHash);
+    ({ outlinks, rawOutlinks } = pageLinks(b.body, n.ok ? n.href : r.url, n.ok));
+    templateHints = b.hintHashes;
+    fingerprint = b.fingerprint;
     if (!mime) mime = 'text/html';
   } else if (r.text !== undefined) {
     text = r.text;
@@ -141,7 +145,7 @@ export function buildPage(seq: number, r: RawPage, sha1?: Sha1): IngestedPage {
     recordType: r.recordType,
     title,
     textLength: text.length,
-    fingerprint: text ? fingerprint64(text) : '',
+    fingerprint: fingerprint ?? (text ? fingerprint64(text) : ''),
     digest,
     charset,
     revisitOf: -1,

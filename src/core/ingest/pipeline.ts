@@ -12,6 +12,7 @@ import { createCdxReader } from './cdx';
 import { createCrawlLogReader } from './crawl-log';
 import { createCsvReader } from './csv';
 import { FormatFault, IngestCancelled, IngestError } from './errors';
+import { ExtractionCache } from './extraction-cache';
 import { concatBytes } from './bytes';
 import { isGzip, MultiGunzip } from './gzip';
 import type { Natives } from './natives';
@@ -47,6 +48,11 @@ export interface IngestOptions {
   onUnresolvedRevisit?: (seq: number, uri: string, digest: string) => void;
   /** The platform's native inflate and SHA-1 (natives.ts); default: fflate and WebCrypto. */
   natives?: Natives;
+  /**
+   * Characters of HTML and text the read keeps to extract a repeated page once (extraction-cache.ts);
+   * default 16 Mi, 0 extracts every page anew (the tests compare both).
+   */
+  bodyCacheChars?: number;
 }
 
 /**
@@ -166,6 +172,7 @@ class IngestRun {
       offsetBase: this.offsetBase,
       unresolvedRevisit: opts.onUnresolvedRevisit,
       sha1: opts.natives?.sha1,
+      bodies: new ExtractionCache(opts.bodyCacheChars),
     };
   }
 

@@ -1,3 +1,4 @@
+import type { ExtractionCache } from './extraction-cache';
 import type { Sha1 } from './natives';
 import type { IngestedPage } from '../types';
 import { FormatFault } from './errors';
@@ -22,6 +23,8 @@ export interface ReaderContext {
   unresolvedRevisit?(seq: number, uri: string, digest: string): void;
   /** The platform's synchronous SHA-1, for payloads without a recorded digest (natives.ts). */
   sha1?: Sha1;
+  /** The read's page bodies: the same HTML is extracted once (extraction-cache.ts). */
+  bodies?: ExtractionCache;
 }
 
 /** A format reader is a push parser over the decoded byte stream. */

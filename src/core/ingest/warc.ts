@@ -388,6 +388,7 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
           note: http?.note ?? '',
         },
         ctx.sha1,
+        ctx.bodies,
       );
       const page = built.page;
       if (r.type === 'revisit') {

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractHtmlTidy } from '../../../src/core/html/extract';
+import { ExtractionCache, extractPageBody } from '../../../src/core/ingest/extraction-cache';
+import { httpResponse, ingestBytes, warcRecord, concat } from '../helpers';
+
+/** The same HTML served under several URLs, with relative links and (on one copy) a <base>. */
+const PAGE = `<html><head><title>Story 7</title></head><body><nav><a href="/">Home</a> · <a href="list">List</a></nav>
+<p>The harbour cranes were idle all week.</p><p>Barges waited <a href="../up">upstream</a>.</p>
+<footer>© the paper</footer></body></html>`;
+const WITH_BASE = PAGE.replace('<head>', '<head><base href="/archive/">');
+
+function response(url: string, html: string): Uint8Array {
+  return warcRecord(
+    [
+      ['WARC-Type', 'response'],
+      ['WARC-Target-URI', url],
+      ['WARC-Date', '2024-01-15T10:00:00Z'],
+      ['Content-Type', 'application/http; msgtype=response'],
+    ],
+    httpResponse(200, [['Content-Type', 'text/html; charset=utf-8']], html),
+  );
+}
+
+describe('ExtractionCache', () => {
+  it('extracts a repeated HTML once: the same body, counted as a hit', () => {
+    const cache = new ExtractionCache();
+    const a = cache.bodyOf(PAGE);
+    const b = cache.bodyOf(PAGE.slice(0, 10) + PAGE.slice(10)); // equal, another string
+    expect(b).toBe(a);
+    expect([cache.hits, cache.misses]).toEqual([1, 1]);
+    expect(a).toEqual(extractPageBody(PAGE));
+    expect(a.body.title).toBe('Story 7');
+    expect(a.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(a.hintHashes.length).toBeGreaterThan(0);
+  });
+
+  it('keeps at most its budget, the least recently used first out, and never one page over a quarter of it', () => {
+    const pages = Array.from({ length: 6 }, (_, i) => `<p>${String(i).repeat(90)}</p>`);
+    // Each costs ~97 characters of HTML + ~90 of text: 1,000 holds five.
+    const cache = new ExtractionCache(1000);
+    for (const p of pages.slice(0, 5)) cache.bodyOf(p);
+    cache.bodyOf(pages[0]); // used again: now the most recent
+    cache.bodyOf(pages[5]); // evicts the least recently used, pages[1]
+    const misses = cache.misses;
+    cache.bodyOf(pages[0]);
+    expect(cache.misses).toBe(misses);
+    cache.bodyOf(pages[1]);
+    expect(cache.misses).toBe(misses + 1);
+    const big = `<p>${'x'.repeat(400)}</p>`;
+    cache.bodyOf(big);
+    cache.bodyOf(big);
+    expect(cache.misses).toBe(misses + 3);
+  });
+});
+
+describe('ingest with the cache: the same pages as extracting every page anew', () => {
+  it('gives each copy its own links (resolved against its URL or its <base>) and the same text', async () => {
+    const warc = concat(
+      response('http://news.test/story?id=7', PAGE),
+      response('http://news.test/a/7', PAGE),
+      response('http://news.test/archive/2024/7/', PAGE),
+      response('http://mirror.test/copy/7', WITH_BASE),
+      response('http://mirror.test/other/7', WITH_BASE),
+    );
+    const cached = await ingestBytes(warc, 'dust.warc');
+    const fresh = await ingestBytes(warc, 'dust.warc', { bodyCacheChars: 0 });
+    expect(JSON.stringify(cached.pages)).toBe(JSON.stringify(fresh.pages));
+    const links = cached.pages.map((p) => p.content.outlinks);
+    expect(links[0]).toEqual(['http://news.test/', 'http://news.test/list', 'http://news.test/up']);
+    expect(links[1]).toEqual(['http://news.test/', 'http://news.test/a/list', 'http://news.test/up']);
+    expect(links[2]).toContain('http://news.test/archive/2024/up');
+    // <base href="/archive/"> resolved against each page's URL.
+    expect(links[3]).toEqual([
+      'http://mirror.test/',
+      'http://mirror.test/archive/list',
+      'http://mirror.test/up',
+    ]);
+    expect(new Set(cached.pages.map((p) => p.content.text)).size).toBe(1);
+    expect(new Set(cached.pages.map((p) => p.page.fingerprint)).size).toBe(1);
+    // Each page as extractHtmlTidy gives it on its own.
+    for (const p of cached.pages) {
+      const x = extractHtmlTidy(
+        p.page.url.startsWith('http://mirror') ? WITH_BASE : PAGE,
+        p.page.normUrl,
+        true,
+      );
+      expect(p.content.outlinks).toEqual(x.outlinks);
+      expect(p.content.rawOutlinks).toEqual(x.rawOutlinks);
+      expect(p.content.text).toBe(x.text);
+      expect(p.page.title).toBe(x.title);
+    }
+  });
+
+  it('reads the sample crawl (DUST aliases, mirrors, reposts) to the same pages as without it', async () => {
+    const sample = new Uint8Array(readFileSync(join(import.meta.dirname, '../../../sample/sample.warc.gz')));
+    const cached = await ingestBytes(sample, 'sample.warc.gz', { chunkSize: 1 << 16 });
+    const fresh = await ingestBytes(sample, 'sample.warc.gz', { chunkSize: 1 << 16, bodyCacheChars: 0 });
+    expect(cached.pages.length).toBeGreaterThan(400);
+    expect(cached.pages.map((p) => JSON.stringify(p))).toEqual(fresh.pages.map((p) => JSON.stringify(p)));
+  });
+});

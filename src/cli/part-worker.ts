@@ -12,6 +12,8 @@ export interface PartTask {
   path: string;
   /** Where the unit's bytes begin in the file: 0 for a whole file, a stored WACZ member's data offset. */
   fileOffset: number;
+  /** Its share of the read's cache of page bodies (characters; the parts split one budget). */
+  bodyCacheChars: number;
   fileName: string;
   start: number;
   end: number;
@@ -52,6 +54,7 @@ export function readPart(task: PartTask, post: (m: PartMessage) => void): Promis
       fileName: task.fileName,
       totalBytes: task.end - task.start,
       offsetBase: task.start,
+      bodyCacheChars: task.bodyCacheChars,
       seqBase: task.seqBase,
       baseUrl: task.baseUrl,
       natives: nodeNatives,

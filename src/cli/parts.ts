@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { mergeSummaries, readUnitInOrder, type CrawlUnit, type UnitReader } from '../core/ingest/many-files';
 import { memberRange, sliceSource } from '../core/ingest/wacz';
+import { BODY_CACHE_CHARS } from '../core/ingest/extraction-cache';
 import { planSplits } from '../core/ingest/split';
 import { revisitFields } from '../core/ingest/warc';
 import type { IngestedPage, IngestSummary } from '../core/types';
@@ -116,6 +117,7 @@ export function partsReader(
           const task: PartTask = {
             path,
             fileOffset: range.start,
+            bodyCacheChars: Math.floor(BODY_CACHE_CHARS / n),
             fileName: unit.name,
             start,
             end: plan.bounds[k + 1],

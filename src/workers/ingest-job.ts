@@ -263,6 +263,7 @@ export async function runPart(
     fileName: req.fileName,
     totalBytes: req.file.size,
     offsetBase: req.offsetBase,
+    bodyCacheChars: req.bodyCacheChars,
     seqBase: req.seqBase,
     onProgress,
     isCancelled: writes.stopped,

@@ -6,6 +6,7 @@
  * are merged into the file's as if it had been read in one go.
  */
 import { IngestCancelled } from '../core/ingest/errors';
+import { BODY_CACHE_CHARS } from '../core/ingest/extraction-cache';
 import { mergeSummaries, type UnitContext } from '../core/ingest/many-files';
 import type { SplitPlan } from '../core/ingest/split';
 import { revisitFields } from '../core/ingest/warc';
@@ -25,6 +26,8 @@ export interface PartRequest {
   seqBase: number;
   /** The WACZ's listed page URLs (normalised): its pages among them are marked `listed`. */
   listed?: string[];
+  /** Its share of the read's cache of page bodies (characters; the parts split one budget). */
+  bodyCacheChars?: number;
 }
 
 /** `found`: the listed URLs (PartRequest.listed) whose pages it stored. */
@@ -105,6 +108,7 @@ export async function runParallel(
         datasetId,
         offsetBase: start,
         seqBase: ctx.seqBase + k * SEQ_STRIDE,
+        bodyCacheChars: Math.floor(BODY_CACHE_CHARS / n),
         ...(listed ? { listed } : {}),
       };
       if (k === 0) {

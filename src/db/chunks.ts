@@ -37,6 +37,11 @@ export interface StoredChunk {
   lengths: Uint16Array | Uint32Array;
   /** All pages' template hints, one after the other (counts say whose). */
   hints: Float64Array;
+  /**
+   * For each page, the earlier page of the chunk whose text it has (its own text is then stored
+   * empty), or -1. Absent in chunks that share none (and in chunks written before it existed).
+   */
+  textOf?: Int32Array;
 }
 
 const FIELDS = 4;
@@ -50,26 +55,54 @@ export function packChunk(datasetId: number, chunk: number, contents: readonly P
   const pages: string[] = new Array(n);
   const hintList: number[] = [];
   let longest = 0;
+  // The same text is stored once a chunk: a page served under several URLs (DUST) is often read in the
+  // same batch as its aliases (docsite: a third of its text characters), and with the read's body cache
+  // its copies are the same string, so the lookup costs little.
+  const firstWith = new Map<string, number>();
+  let textOf: Int32Array | undefined;
   for (let i = 0; i < n; i++) {
     const c = contents[i];
     seqs[i] = c.seq;
+    let text = c.text;
+    if (text.length >= MIN_SHARED_TEXT) {
+      const j = firstWith.get(text);
+      if (j === undefined) firstWith.set(text, i);
+      else {
+        textOf ??= new Int32Array(n).fill(-1);
+        textOf[i] = j;
+        text = '';
+      }
+    }
     counts[i * FIELDS] = c.outlinks.length;
     counts[i * FIELDS + 1] = c.rawOutlinks.length;
     counts[i * FIELDS + 2] = c.headers.length;
     counts[i * FIELDS + 3] = c.templateHints ? c.templateHints.length : -1;
     const first = strings.length;
-    strings.push(c.text);
+    strings.push(text);
     for (const s of c.outlinks) strings.push(s);
     for (const s of c.rawOutlinks) strings.push(s);
     for (const [k, v] of c.headers) strings.push(k, v);
     if (c.templateHints) for (const h of c.templateHints) hintList.push(h);
-    pages[i] = strings.length - first === 1 ? c.text : strings.slice(first).join('');
+    pages[i] = strings.length - first === 1 ? text : strings.slice(first).join('');
   }
   for (let k = 0; k < strings.length; k++) if (strings[k].length > longest) longest = strings[k].length;
   const lengths = longest < 0x10000 ? new Uint16Array(strings.length) : new Uint32Array(strings.length);
   for (let k = 0; k < strings.length; k++) lengths[k] = strings[k].length;
-  return { datasetId, chunk, seqs, counts, pages, lengths, hints: Float64Array.from(hintList) };
+  const row: StoredChunk = {
+    datasetId,
+    chunk,
+    seqs,
+    counts,
+    pages,
+    lengths,
+    hints: Float64Array.from(hintList),
+  };
+  if (textOf) row.textOf = textOf;
+  return row;
 }
+
+/** Texts shorter than this are stored as they are (an empty or one-line text costs less than its lookup). */
+const MIN_SHARED_TEXT = 64;
 
 /**
  * Reads the contents of a stored chunk one page at a time: cutting up only the pages asked for (the page
@@ -118,7 +151,9 @@ export class ChunkReader {
     let at = 0;
     const next = (): string => all.slice(at, (at += row.lengths[k++]));
     const count = i * FIELDS;
-    const text = next();
+    const own = next();
+    const shared = row.textOf ? row.textOf[i] : -1;
+    const text = shared >= 0 ? this.at(shared).text : own;
     const outlinks: string[] = new Array(row.counts[count]);
     for (let j = 0; j < outlinks.length; j++) outlinks[j] = next();
     const rawOutlinks: string[] = new Array(row.counts[count + 1]);
@@ -146,6 +181,7 @@ const BEYOND_LATIN1 = /[^\0-\xff]/;
  */
 export function chunkBytes(row: StoredChunk): number {
   let n = row.seqs.byteLength + row.counts.byteLength + row.lengths.byteLength + row.hints.byteLength;
+  if (row.textOf) n += row.textOf.byteLength;
   for (const s of row.pages) n += (BEYOND_LATIN1.test(s) ? 2 : 1) * s.length + 4;
   return n;
 }

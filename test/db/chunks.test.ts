@@ -50,6 +50,46 @@ describe('packed chunks', () => {
     expect(new ChunkReader(big).at(0)).toEqual(long);
   });
 
+  it('stores a text once a chunk: its copies (the same page under other URLs) point to the first', async () => {
+    const story = 'The harbour cranes were idle all week. '.repeat(20);
+    const other = 'Barges waited upstream for the tide. '.repeat(20);
+    const c = (seq: number, text: string): PageContent => ({
+      seq,
+      text,
+      outlinks: [`http://news.test/${seq}/next`],
+      rawOutlinks: ['next'],
+      headers: [['content-type', 'text/html']],
+    });
+    // Copies as the body cache gives them (the same string) and as another read would (an equal one).
+    const contents = [
+      c(0, story),
+      c(1, other),
+      c(2, story),
+      c(3, story.slice(0, 5) + story.slice(5)),
+      c(4, 'short'),
+      c(5, 'short'),
+    ];
+    const row = packChunk(1, 0, contents);
+    expect(Array.from(row.textOf!)).toEqual([-1, -1, 0, 0, -1, -1]); // short texts stay as they are
+    expect(row.pages[2].startsWith('http://news.test/2/next')).toBe(true);
+    expect(chunkBytes(row)).toBeLessThan(chunkBytes(packChunk(1, 0, [contents[0], contents[1]])) * 2);
+    const r = new ChunkReader(row);
+    for (const i of [3, 2, 0, 5, 1, 4]) expect(r.at(i)).toEqual(contents[i]);
+    // Through the database, one page at a time (the page detail reads a copy before its original).
+    const db = new WorkbenchDb(freshName());
+    const a = await warcDataset(db, 'a');
+    await writeBatch(
+      db,
+      a,
+      contents.map((content) => ({ page: page(content.seq).page, content })),
+    );
+    expect((await loadContent(db, a, 3))?.text).toBe(story);
+    expect((await loadContent(db, a, 1))?.text).toBe(other);
+    // Nothing shared: no textOf at all.
+    expect(packChunk(1, 0, [contents[0], contents[1]]).textOf).toBeUndefined();
+    db.close();
+  });
+
   it('round-trips awkward contents through packed chunks: CJK, emoji, lone surrogates, BOM, empties, 500 pages', async () => {
     const db = new WorkbenchDb(freshName());
     const a = await warcDataset(db, 'a');

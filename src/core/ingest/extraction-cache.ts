@@ -24,39 +24,46 @@ export const BODY_CACHE_CHARS = 16 << 20;
  * the same: they are extracted once; only the links are resolved again for each page's URL. On
  * docsite 1,002 of 1,690 pages repeat an earlier page's payload byte for byte.
  *
- * The HTML string is the key, so a hit is exact by construction (a Map compares its string keys whole;
- * a recorded payload digest would have to be trusted). The cache holds at most its budget of HTML
- * and text, the least recently used first out: memory stays bounded on a crawl with no repeats (a 1 GB WARC.gz whose
- * renderer peak must stay under 1 GB).
+ * A hit is exact by construction: a page's HTML must be equal to the one kept (a Map compares string
+ * keys whole, and an entry found by digest is compared with `===`). Found by the payload digest the
+ * record states when it has one (short to hash; V8 hashes every character of a key up to 16 Ki of
+ * them, which cost ~26 ms of a 400 ms docsite read in Node), by the HTML itself otherwise; a wrong
+ * digest only misses. The cache holds at most its budget of HTML and text, the least recently used
+ * first out: memory stays bounded on a crawl with no repeats (a 1 GB WARC.gz whose renderer peak must
+ * stay under 1 GB).
  */
 export class ExtractionCache {
-  private readonly map = new Map<string, PageBody>();
+  private readonly map = new Map<string, { html: string; got: PageBody }>();
   private chars = 0;
   hits = 0;
   misses = 0;
 
   constructor(private readonly budget = BODY_CACHE_CHARS) {}
 
-  /** The body of `html`: from the cache, or extracted (and kept) now. */
-  bodyOf(html: string): PageBody {
-    const known = this.map.get(html);
-    if (known) {
+  /**
+   * The body of `html`: from the cache, or extracted (and kept) now. `digest`: the payload digest the
+   * record states, '' when none (payloads of another charset decode to other HTML: not a hit).
+   */
+  bodyOf(html: string, digest = ''): PageBody {
+    const key = digest === '' ? html : digest;
+    const known = this.map.get(key);
+    if (known && known.html === html) {
       this.hits++;
       // Least recently used first out: a page met again is likely to be met again (its other aliases).
-      this.map.delete(html);
-      this.map.set(html, known);
-      return known;
+      this.map.delete(key);
+      this.map.set(key, known);
+      return known.got;
     }
     this.misses++;
     const got = extractPageBody(html);
     const cost = html.length + got.body.text.length;
-    if (cost <= this.budget / 4) {
-      this.map.set(html, got);
+    if (cost <= this.budget / 4 && !known) {
+      this.map.set(key, { html, got });
       this.chars += cost;
       for (const [k, v] of this.map) {
         if (this.chars <= this.budget) break;
         this.map.delete(k);
-        this.chars -= k.length + v.body.text.length;
+        this.chars -= v.html.length + v.got.body.text.length;
       }
     }
     return got;

@@ -106,7 +106,7 @@ export function buildPage(seq: number, r: RawPage, sha1?: Sha1, bodies?: Extract
     } else text = decoded.text;
   }
   if (html !== undefined) {
-    const b = bodies ? bodies.bodyOf(html) : extractPageBody(html);
+    const b = bodies ? bodies.bodyOf(html, r.digest) : extractPageBody(html);
     title = b.body.title;
     text = b.body.text;
     tidy = true;

@@ -11,13 +11,14 @@ const PAGE = `<html><head><title>Story 7</title></head><body><nav><a href="/">Ho
 <footer>© the paper</footer></body></html>`;
 const WITH_BASE = PAGE.replace('<head>', '<head><base href="/archive/">');
 
-function response(url: string, html: string): Uint8Array {
+function response(url: string, html: string, digest?: string): Uint8Array {
   return warcRecord(
     [
       ['WARC-Type', 'response'],
       ['WARC-Target-URI', url],
       ['WARC-Date', '2024-01-15T10:00:00Z'],
       ['Content-Type', 'application/http; msgtype=response'],
+      ...(digest ? ([['WARC-Payload-Digest', digest]] as [string, string][]) : []),
     ],
     httpResponse(200, [['Content-Type', 'text/html; charset=utf-8']], html),
   );
@@ -91,6 +92,30 @@ describe('ingest with the cache: the same pages as extracting every page anew', 
       expect(p.content.text).toBe(x.text);
       expect(p.page.title).toBe(x.title);
     }
+  });
+
+  it('finds a repeat by its stated payload digest, and never trusts a digest over the HTML', async () => {
+    const D = 'sha1:2WAXX5NUWNNCS2BDKCO5OVDQBJVNKIVV';
+    const other = PAGE.replace('idle all week', 'busy all night');
+    const warc = concat(
+      response('http://news.test/a', PAGE, D),
+      response('http://news.test/b', PAGE, D), // a repeat, found by its digest
+      response('http://news.test/c', other, D), // a writer's wrong digest: other HTML, its own text
+      response('http://news.test/d', PAGE), // no digest: found by the HTML itself
+    );
+    const cached = await ingestBytes(warc, 'digests.warc');
+    const fresh = await ingestBytes(warc, 'digests.warc', { bodyCacheChars: 0 });
+    expect(JSON.stringify(cached.pages)).toBe(JSON.stringify(fresh.pages));
+    const texts = cached.pages.map((p) => p.content.text);
+    expect(texts[1]).toBe(texts[0]);
+    expect(texts[2]).toMatch(/busy all night/);
+    expect(texts[3]).toBe(texts[0]);
+    const cache = new ExtractionCache();
+    cache.bodyOf(PAGE, D);
+    cache.bodyOf(PAGE, D);
+    cache.bodyOf(other, D);
+    cache.bodyOf(PAGE, D); // the entry of the first stays
+    expect([cache.hits, cache.misses]).toEqual([2, 2]);
   });
 
   it('reads the sample crawl (DUST aliases, mirrors, reposts) to the same pages as without it', async () => {

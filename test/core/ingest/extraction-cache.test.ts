@@ -56,6 +56,25 @@ describe('ExtractionCache', () => {
   });
 });
 
+describe('ExtractionCache on a crawl without repeats', () => {
+  it('keeps only probes once pages stop repeating, and keeps every page again once they repeat', () => {
+    const cache = new ExtractionCache();
+    const html = (i: number) => `<title>${i}</title><p>page ${i} ${'text '.repeat(20)}</p>`;
+    for (let i = 0; i < 3000; i++) cache.bodyOf(html(i));
+    // Quiet after ~1,000 lookups with no hit: one page in 32 kept since then.
+    expect(cache.size).toBeGreaterThan(900);
+    expect(cache.size).toBeLessThan(1200);
+    // Repeats start (each page met twice in a row): the cache finds them and keeps every page again.
+    for (let i = 3000; i < 6000; i++) {
+      cache.bodyOf(html(i));
+      cache.bodyOf(html(i));
+    }
+    const before = cache.size;
+    for (let i = 6000; i < 6100; i++) cache.bodyOf(html(i));
+    expect(cache.size - before).toBe(100);
+  });
+});
+
 describe('ingest with the cache: the same pages as extracting every page anew', () => {
   it('gives each copy its own links (resolved against its URL or its <base>) and the same text', async () => {
     const warc = concat(

@@ -12,8 +12,9 @@ export interface PageBody {
 /**
  * The budget of a read's cache: UTF-16 code units of HTML and text held (see ExtractionCache). A file
  * read in parallel parts splits it among them. docsite (17 Mi characters of distinct HTML) finds 854
- * of its 1,002 repeats with it, 480 with half, all with 24 Mi; a generated 1 GB read with no repeats
- * peaked at 784 MB in the renderer with 16 Mi a part (682 MB without a cache).
+ * of its 1,002 repeats with it, 480 with half, all with 24 Mi. A generated 1 GB read with no repeats
+ * peaked at 784 MB in the renderer with 16 Mi a part, 762 MB with 16 Mi a read, 719 MB with the cache
+ * going quiet (682 MB without a cache).
  */
 export const BODY_CACHE_CHARS = 16 << 20;
 

@@ -24,6 +24,8 @@ export interface Dataset {
   bytes: number;
   format: FormatId;
   compressed: boolean;
+  /** 'wacz' when the crawl came in a WACZ (its WARCs are `format`); absent for files read as they are. */
+  container?: 'wacz';
   /** ISO time the dataset was created. */
   created: string;
   status: DatasetStatus;

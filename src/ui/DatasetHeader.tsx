@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SourceInfo } from '../core/types';
 import type { Dataset } from '../db/schema';
 import { useDatasets } from '../state/datasets';
-import { fmtBytes, fmtDuration, fmtInt } from './format';
+import { fmtBytes, fmtDuration, fmtInt, kindOf } from './format';
 
 /** The selected dataset's name (renamable), what was read, how much it stores, and what went wrong. */
 export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
@@ -23,8 +23,7 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
     <header className="dataset-header">
       <DatasetName dataset={d} />
       <p className="meta">
-        {d.format}
-        {d.compressed ? ' (gzip)' : ''} · {fmtBytes(d.bytes)}
+        {kindOf(d, true)} · {fmtBytes(d.bytes)}
         {d.bytesDecoded > d.bytes ? ` (${fmtBytes(d.bytesDecoded)} uncompressed)` : ''} · {fmtInt(d.pages)}{' '}
         {/* While it is read, the row counts the pages stored so far (hosts and time come at the end). */}
         {ingesting ? 'pages stored so far' : `pages · ${fmtInt(d.hosts)} hosts`}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDatasets } from '../state/datasets';
-import { fmtBytes, fmtInt } from './format';
+import { fmtBytes, fmtInt, kindOf } from './format';
 import { loadSample } from './sample';
 import { useListKeys } from './useListKeys';
 import { OpenBatchResult } from './batch/OpenBatchResult';
@@ -101,8 +101,7 @@ export function Sidebar() {
                   {d.name}
                 </span>
                 <span className="meta">
-                  {d.format}
-                  {d.compressed ? '.gz' : ''} · {fmtBytes(d.bytes)} · {fmtInt(d.pages)} pages
+                  {kindOf(d)} · {fmtBytes(d.bytes)} · {fmtInt(d.pages)} pages
                 </span>
                 <span className={`badge status-${d.status}`}>{d.status}</span>
               </button>

@@ -60,3 +60,15 @@ export function middleEllipsis(url: string, max = 64): string {
   const tail = max - 1 - head;
   return `${url.slice(0, head)}…${url.slice(url.length - tail)}`;
 }
+
+/**
+ * What kind of file a dataset came from, short: "warc.gz", "crawl-log", "wacz" (a WACZ's WARCs are
+ * named by `long`: "wacz: warc (gzip)").
+ */
+export function kindOf(d: { format: string; compressed: boolean; container?: string }, long = false): string {
+  const inner = long
+    ? `${d.format}${d.compressed ? ' (gzip)' : ''}`
+    : `${d.format}${d.compressed ? '.gz' : ''}`;
+  if (d.container === 'wacz') return long ? `wacz: ${inner}` : 'wacz';
+  return inner;
+}

@@ -188,13 +188,14 @@ export async function runIngest(
         onProgress,
         readUnit,
         natives: natives(),
-        onFormat: async (format, compressed) => {
+        onFormat: async (format, compressed, container) => {
           datasetId = await createDataset(d, {
             name: req.name ?? label,
             fileName: label,
             bytes: files.reduce((a, f) => a + f.size, 0),
             format,
             compressed,
+            ...(container ? { container } : {}),
             lock: req.lock,
           });
         },

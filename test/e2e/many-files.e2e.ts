@@ -127,7 +127,11 @@ describe('many files, one crawl, in Chromium', () => {
       .waitFor({ state: 'detached', timeout: 60_000 });
     await page.locator('.dataset-list li .dataset', { hasText: 'crawl.wacz' }).first().click();
     await page.getByTestId('page-count').filter({ hasText: 'of 4 pages' }).waitFor({ timeout: 20_000 });
+    // Named as what was dropped: a WACZ (of gzipped WARCs), not the WARC inside it.
+    const item = page.locator('.dataset-list li .dataset', { hasText: 'crawl.wacz' }).first();
+    assert.match((await item.locator('.meta').textContent()) ?? '', /^wacz · /);
     const header = page.locator('.dataset-header');
+    assert.match((await header.locator('.meta').first().textContent()) ?? '', /^wacz: warc \(gzip\) · /);
     await header.getByText('Page list (pages.jsonl): 4 listed, 3 read as pages').waitFor();
     await header.locator('.dataset-sources summary').click();
     const rows = await header.locator('.dataset-sources > ul > li').allTextContents();

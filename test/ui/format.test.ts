@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { middleEllipsis, plural } from '../../src/ui/format';
+import { kindOf, middleEllipsis, plural } from '../../src/ui/format';
 
 describe('middleEllipsis', () => {
   it('leaves short URLs whole', () => {
@@ -35,5 +35,15 @@ describe('plural', () => {
   it('takes an irregular plural', () => {
     expect(plural(1, 'rule stays', 'rules stay')).toBe('1 rule stays');
     expect(plural(3, 'rule stays', 'rules stay')).toBe('3 rules stay');
+  });
+});
+
+describe('kindOf', () => {
+  it('names a dataset by its file kind, a WACZ as a WACZ', () => {
+    expect(kindOf({ format: 'warc', compressed: true })).toBe('warc.gz');
+    expect(kindOf({ format: 'warc', compressed: true }, true)).toBe('warc (gzip)');
+    expect(kindOf({ format: 'crawl-log', compressed: false })).toBe('crawl-log');
+    expect(kindOf({ format: 'warc', compressed: true, container: 'wacz' })).toBe('wacz');
+    expect(kindOf({ format: 'warc', compressed: true, container: 'wacz' }, true)).toBe('wacz: warc (gzip)');
   });
 });

@@ -82,7 +82,8 @@ export interface CrawlOptions {
   isCancelled?: () => boolean;
   onProgress?: (p: IngestProgress) => void;
   /** Called once, when the first source's format is known: the caller creates its dataset here. */
-  onFormat?: (format: FormatId, compressed: boolean) => Promise<void> | void;
+  /** `container`: 'wacz' when the first crawl file read is a WACZ (its WARCs are what `format` says). */
+  onFormat?: (format: FormatId, compressed: boolean, container?: 'wacz') => Promise<void> | void;
   readUnit?: UnitReader;
   /** The platform's native inflate and SHA-1 (natives.ts); default fflate and WebCrypto. */
   natives?: Natives;
@@ -223,7 +224,7 @@ export async function ingestCrawl(
       onFormat: async (format, compressed) => {
         if (first) return;
         first = { format, compressed };
-        await opts.onFormat?.(format, compressed);
+        await opts.onFormat?.(format, compressed, unit.entry ? 'wacz' : undefined);
       },
       tag: (batch) => {
         for (const p of batch) {

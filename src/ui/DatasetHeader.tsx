@@ -28,7 +28,7 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
         {/* While it is read, the row counts the pages stored so far (hosts and time come at the end). */}
         {ingesting ? 'pages stored so far' : `pages · ${fmtInt(d.hosts)} hosts`}
         {d.elapsedMs > 0 ? ` · read in ${fmtDuration(d.elapsedMs)}` : ''}
-        {d.storedBytes ? ` · ≈ ${fmtBytes(d.storedBytes)} stored` : ''} ·{' '}
+        {d.storedBytes ? ` · ≈ ${fmtBytes(d.storedBytes)} to store (before compression)` : ''} ·{' '}
         <span className={`badge status-${d.status}`}>{d.status}</span>
       </p>
       {d.fileName !== d.name && <p className="meta">File: {d.fileName}</p>}

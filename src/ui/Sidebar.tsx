@@ -133,7 +133,8 @@ function StorageLine() {
   return (
     <p className="storage" data-testid="storage">
       Storage: {fmtBytes(storage.usage)} used of {fmtBytes(storage.quota)} available
-      {stored > 0 ? ` (pages ≈ ${fmtBytes(stored)})` : ''} ·{' '}
+      {/* The datasets' page data as serialised, before IndexedDB compresses it (Snappy): often more than the usage. */}
+      {stored > 0 ? ` (page data ≈ ${fmtBytes(stored)} before the browser compresses it)` : ''} ·{' '}
       {storage.persisted ? 'persistent' : 'may be cleared by the browser when space runs low'}
     </p>
   );

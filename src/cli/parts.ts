@@ -1,9 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { mergeSummaries, readUnitInOrder, type CrawlUnit, type UnitReader } from '../core/ingest/many-files';
-import { memberRange, sliceSource } from '../core/ingest/wacz';
-import { BODY_CACHE_CHARS } from '../core/ingest/extraction-cache';
+import { mergeSummaries, rangeOfUnit, readUnitInOrder, type UnitReader } from '../core/ingest/many-files';
+import { bodyCacheShare } from '../core/ingest/extraction-cache';
 import { planSplits } from '../core/ingest/split';
 import { revisitFields } from '../core/ingest/warc';
 import type { IngestedPage, IngestSummary } from '../core/types';
@@ -46,11 +45,10 @@ export function partsReader(
   return async (unit, ctx, sink) => {
     const path = pathOf(unit);
     if (parts < 2 || path === null || unit.size < minBytes) return readUnitInOrder(unit, ctx, sink);
-    // A stored WACZ member is its WARC as it is, a range of the file: cut in parts like a file.
-    const range = unit.entry ? await storedRange(unit) : { start: 0, end: unit.size };
+    // A file, or a WACZ's stored WARC (a range of the file), is cut in parts; a deflated member is not.
+    const range = await rangeOfUnit(unit);
     if (!range) return readUnitInOrder(unit, ctx, sink);
-    const src = unit.entry ? sliceSource(unit.file, range.start, range.end, unit.name) : unit.file;
-    const plan = await planSplits({ size: src.size, read: src.read }, parts);
+    const plan = await planSplits(range.source, parts);
     if (!plan) return readUnitInOrder(unit, ctx, sink);
     await ctx.onFormat(plan.format, plan.compressed);
     onParts?.(unit.name, plan.bounds);
@@ -117,7 +115,7 @@ export function partsReader(
           const task: PartTask = {
             path,
             fileOffset: range.start,
-            bodyCacheChars: Math.floor(BODY_CACHE_CHARS / n),
+            bodyCacheChars: bodyCacheShare(n),
             fileName: unit.name,
             start,
             end: plan.bounds[k + 1],
@@ -179,16 +177,6 @@ export function partsReader(
     );
     return summary;
   };
-}
-
-/** Where a stored WACZ member's data is; null for a deflated one or a damaged header (read in order). */
-async function storedRange(unit: CrawlUnit): Promise<{ start: number; end: number } | null> {
-  if (!unit.entry || unit.entry.method !== 0) return null;
-  try {
-    return await memberRange(unit.file, unit.entry);
-  } catch {
-    return null;
-  }
 }
 
 /** A part's thread. The CLI runs under tsx, whose loader a worker does not inherit: it registers it. */

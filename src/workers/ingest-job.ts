@@ -1,10 +1,10 @@
 import { IngestCancelled, IngestError } from '../core/ingest/errors';
 import { ingestOutcome } from '../core/ingest/outcome';
-import { ingestCrawl, readUnitInOrder, type UnitReader } from '../core/ingest/many-files';
+import { ingestCrawl, rangeOfUnit, readUnitInOrder, type UnitReader } from '../core/ingest/many-files';
 import { streamInflater } from '../core/ingest/gzip';
 import type { Natives } from '../core/ingest/natives';
 import { ingest, type IngestOptions } from '../core/ingest/pipeline';
-import { memberRange, sliceSource, type ByteSource, type ZipEntry } from '../core/ingest/wacz';
+import type { ByteSource } from '../core/ingest/wacz';
 import { planSplits } from '../core/ingest/split';
 import type { IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
 import {
@@ -146,16 +146,16 @@ export async function runIngest(
   const readUnit: UnitReader = async (unit, ctx, sink) => {
     if (writes.fault) throw new IngestCancelled();
     if (spawn && spawn.parts > 1 && unit.size >= (spawn.minBytes ?? PARALLEL_MIN_BYTES)) {
-      // A WACZ's WARCs are stored (the spec asks for STORE): such a member is its WARC as it is, a
-      // range of the file, and is cut in parts like a file. A deflated member is read in order.
-      const range = unit.entry ? await storedRange(unit.file, unit.entry) : { start: 0, end: unit.size };
-      const src = range && unit.entry ? sliceSource(unit.file, range.start, range.end, unit.name) : unit.file;
-      const plan = range && (await planSplits({ size: src.size, read: src.read }, spawn.parts));
+      // A file, or a WACZ's stored WARC (a range of the file), is cut in parts; a deflated member is not.
+      const range = await rangeOfUnit(unit);
+      const plan = range && (await planSplits(range.source, spawn.parts));
       if (range && plan) {
         await ctx.onFormat(plan.format, plan.compressed);
         const whole = fileOf.get(unit.file)!;
         // A File of its own for the member (a slice of the file: nothing is copied), named as the source.
-        const file = unit.entry ? new File([whole.slice(range.start, range.end)], unit.name) : whole;
+        const file = unit.entry
+          ? new File([whole.slice(range.start, range.start + range.source.size)], unit.name)
+          : whole;
         const here = (part: PartRequest, p: (x: IngestProgress) => void) => runPart(part, p, stopped);
         const s = await runParallel(file, datasetId!, plan, ctx, stopped, spawn.runner, here);
         pages += s.pages;
@@ -228,22 +228,6 @@ export async function runIngest(
       return { kind: 'cancelled', datasetId, pages: e.summary?.pages ?? pages };
     }
     return await stop(e);
-  }
-}
-
-/**
- * Where a stored WACZ member's data is in its file; null for a deflated member, and for a member whose
- * local header is not where the directory says (read in order, the read then reports it as it does).
- */
-async function storedRange(
-  file: ByteSource,
-  entry: ZipEntry,
-): Promise<{ start: number; end: number } | null> {
-  if (entry.method !== 0) return null;
-  try {
-    return await memberRange(file, entry);
-  } catch {
-    return null;
   }
 }
 

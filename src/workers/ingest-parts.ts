@@ -6,7 +6,7 @@
  * are merged into the file's as if it had been read in one go.
  */
 import { IngestCancelled } from '../core/ingest/errors';
-import { BODY_CACHE_CHARS } from '../core/ingest/extraction-cache';
+import { bodyCacheShare } from '../core/ingest/extraction-cache';
 import { mergeSummaries, type UnitContext } from '../core/ingest/many-files';
 import type { SplitPlan } from '../core/ingest/split';
 import { revisitFields } from '../core/ingest/warc';
@@ -108,7 +108,7 @@ export async function runParallel(
         datasetId,
         offsetBase: start,
         seqBase: ctx.seqBase + k * SEQ_STRIDE,
-        bodyCacheChars: Math.floor(BODY_CACHE_CHARS / n),
+        bodyCacheChars: bodyCacheShare(n),
         ...(listed ? { listed } : {}),
       };
       if (k === 0) {

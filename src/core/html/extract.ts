@@ -1,7 +1,7 @@
 import { Tokenizer } from 'htmlparser2';
 import { foldSpaces, NOT_PRE, tidyText, WS } from '../text/tidy';
-import { isWebUrl, normaliseUrl } from '../url/normalize';
-import { resolveLinkFast } from './links';
+import { detached } from '../text/detached';
+import { pageLinks } from './links';
 import { NextIndex, scanHtml, type HtmlSink } from './scan';
 
 /** What the workbench keeps of an HTML page: text only, never markup (crawled content is hostile). */
@@ -105,49 +105,6 @@ export function extractHtml(html: string, pageUrl: string, pageUrlParsed = false
 export function extractBodyTidy(html: string): ExtractedBody {
   const x = new Extraction(html, true);
   return (scanHtml(html, x) ? x : tokenize(html, true)).body();
-}
-
-/**
- * A page's outlinks from its body: the link values resolved against its `<base>` (itself resolved
- * against the page URL; HTML §4.2.3: it applies to links before it too) or the page URL, normalised,
- * web links only, the first occurrence of each kept, with the raw value it came from.
- * `pageUrlParsed`: pageUrl is already a parsed URL's href, so links may be resolved without parsing
- * it again.
- */
-export function pageLinks(
-  body: Pick<ExtractedBody, 'raw' | 'baseHref'>,
-  pageUrl: string,
-  pageUrlParsed = false,
-): { outlinks: string[]; rawOutlinks: string[] } {
-  let base = pageUrl;
-  let baseParsed = pageUrlParsed;
-  if (body.baseHref !== null) {
-    const b = normaliseUrl(body.baseHref, pageUrl);
-    if (b.ok) {
-      base = b.href;
-      baseParsed = true;
-    }
-  }
-  const seen = new Set<string>();
-  const outlinks: string[] = [];
-  const rawOutlinks: string[] = [];
-  // The fast path needs a base that is a parsed URL's href (a page URL that failed to parse is not).
-  // (With a base the parser rejects, even absolute links fail: new URL throws on the base first.)
-  const parsedBase = baseParsed ? null : normaliseUrl(base);
-  const fastBase = baseParsed || (parsedBase!.ok && parsedBase!.href === base);
-  for (const r of body.raw) {
-    let href = fastBase ? resolveLinkFast(r, base) : null;
-    if (href === null) {
-      const n = normaliseUrl(r, base);
-      if (!n.ok) continue;
-      href = n.href;
-    }
-    if (!isWebUrl(href) || seen.has(href)) continue;
-    seen.add(href);
-    outlinks.push(detached(href));
-    rawOutlinks.push(detached(r));
-  }
-  return { outlinks, rawOutlinks };
 }
 
 /** A body and its page's links as Extracted. */
@@ -489,15 +446,4 @@ class Extraction implements HtmlSink {
       templateHints,
     };
   }
-}
-
-/**
- * `s` as a string of its own. V8 makes a slice (and a concatenation) of 13 characters or more a view
- * of the strings it comes from: a title, a link or a one-piece text kept with the page record kept
- * the page's whole HTML (~50 KB on docsite) alive until its batch was stored, so scavenges copied and
- * promoted every page's HTML. A concatenation is flattened by the slice after it: the result's
- * parent is the new string of length + 1.
- */
-function detached(s: string): string {
-  return s.length < 13 ? s : (' ' + s).slice(1);
 }

@@ -1,7 +1,11 @@
 /**
- * Links resolved without the URL parser: resolveLinkFast, for the common links of a page, with null
- * for anything the WHATWG parser must decide (src/core/html/extract.ts falls back to normaliseUrl).
+ * A page's links resolved: pageLinks, from what extract.ts read of its HTML; resolveLinkFast, for the
+ * common links of a page without the URL parser, with null for anything the WHATWG parser must decide
+ * (pageLinks falls back to normaliseUrl).
  */
+import { detached } from '../text/detached';
+import { isWebUrl, normaliseUrl } from '../url/normalize';
+import type { ExtractedBody } from './extract';
 
 /** Path characters WHATWG URL leaves as they are, without '%' (percent-decoded dots) and '\\'. */
 const PATH_SAFE = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
@@ -61,4 +65,47 @@ export function resolveLinkFast(raw: string, base: string): string | null {
   if (!PATH_SAFE.test(path) || DOT_SEGMENT.test(path)) return null;
   if (q >= 0 && !QUERY_SAFE.test(rest.slice(q + 1))) return null;
   return prefix + rest;
+}
+
+/**
+ * A page's outlinks from its body: the link values resolved against its `<base>` (itself resolved
+ * against the page URL; HTML §4.2.3: it applies to links before it too) or the page URL, normalised,
+ * web links only, the first occurrence of each kept, with the raw value it came from.
+ * `pageUrlParsed`: pageUrl is already a parsed URL's href, so links may be resolved without parsing
+ * it again.
+ */
+export function pageLinks(
+  body: Pick<ExtractedBody, 'raw' | 'baseHref'>,
+  pageUrl: string,
+  pageUrlParsed = false,
+): { outlinks: string[]; rawOutlinks: string[] } {
+  let base = pageUrl;
+  let baseParsed = pageUrlParsed;
+  if (body.baseHref !== null) {
+    const b = normaliseUrl(body.baseHref, pageUrl);
+    if (b.ok) {
+      base = b.href;
+      baseParsed = true;
+    }
+  }
+  const seen = new Set<string>();
+  const outlinks: string[] = [];
+  const rawOutlinks: string[] = [];
+  // The fast path needs a base that is a parsed URL's href (a page URL that failed to parse is not).
+  // (With a base the parser rejects, even absolute links fail: new URL throws on the base first.)
+  const parsedBase = baseParsed ? null : normaliseUrl(base);
+  const fastBase = baseParsed || (parsedBase!.ok && parsedBase!.href === base);
+  for (const r of body.raw) {
+    let href = fastBase ? resolveLinkFast(r, base) : null;
+    if (href === null) {
+      const n = normaliseUrl(r, base);
+      if (!n.ok) continue;
+      href = n.href;
+    }
+    if (!isWebUrl(href) || seen.has(href)) continue;
+    seen.add(href);
+    outlinks.push(detached(href));
+    rawOutlinks.push(detached(r));
+  }
+  return { outlinks, rawOutlinks };
 }

@@ -18,6 +18,9 @@ export interface PageBody {
  */
 export const BODY_CACHE_CHARS = 16 << 20;
 
+/** Each part's share of the budget when a file is read in `parts` parallel parts. */
+export const bodyCacheShare = (parts: number): number => Math.floor(BODY_CACHE_CHARS / parts);
+
 /**
  * The bodies of the HTML read recently in one read, by the HTML itself. The same page served under
  * several URLs (DUST: `?sessionid=`, `?ref=nav`, `dir/` and `dir/index.html`, a story under four

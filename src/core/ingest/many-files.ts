@@ -3,7 +3,16 @@ import { normaliseUrl } from '../url/normalize';
 import { IngestCancelled, IngestError } from './errors';
 import type { Natives } from './natives';
 import { ingest } from './pipeline';
-import { memberBytes, memberStream, openWacz, parsePagesJsonl, type ByteSource, type ZipEntry } from './wacz';
+import {
+  memberBytes,
+  memberRange,
+  memberStream,
+  openWacz,
+  parsePagesJsonl,
+  sliceSource,
+  type ByteSource,
+  type ZipEntry,
+} from './wacz';
 
 /**
  * A crawl as archivists keep it: dozens of WARC.gz files, a folder, or one WACZ holding several WARCs —
@@ -54,6 +63,23 @@ export type UnitReader = (
   ctx: UnitContext,
   sink: (batch: IngestedPage[]) => Promise<void>,
 ) => Promise<IngestSummary>;
+
+/**
+ * The bytes of a unit as they are in its file, for a reader that cuts them in parallel parts: the whole
+ * file, or a STORED WACZ member (the spec asks for STORE on the WARCs: such a member is its WARC as it
+ * is, a range of the file). `start` is where they begin in the file. Null for a deflated member, and
+ * for one whose local header is not where the directory says (read in order, the read reports it).
+ */
+export async function rangeOfUnit(unit: CrawlUnit): Promise<{ start: number; source: ByteSource } | null> {
+  if (!unit.entry) return { start: 0, source: unit.file };
+  if (unit.entry.method !== 0) return null;
+  try {
+    const { start, end } = await memberRange(unit.file, unit.entry);
+    return { start, source: sliceSource(unit.file, start, end, unit.name) };
+  } catch {
+    return null;
+  }
+}
 
 export const unitStream = (u: CrawlUnit): AsyncIterable<Uint8Array> =>
   u.entry ? memberStream(u.file, u.entry) : u.file.stream(0, u.file.size);

@@ -1,4 +1,4 @@
-import { pageLinks } from '../html/extract';
+import { pageLinks } from '../html/links';
 import { extractPageBody, type ExtractionCache } from './extraction-cache';
 import { decodeText } from '../text/charset';
 import { fingerprint64 } from '../text/fingerprint';

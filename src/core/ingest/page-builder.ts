@@ -105,8 +105,10 @@ export function buildPage(seq: number, r: RawPage, sha1?: Sha1, bodies?: Extract
       if (mime === '') mime = 'text/html';
     } else text = decoded.text;
   }
+  const computed = !r.digest && r.body && r.body.length > 0 ? computeDigest(r.body, sha1) : '';
+  const digest = r.digest || (typeof computed === 'string' ? computed : '');
   if (html !== undefined) {
-    const b = bodies ? bodies.bodyOf(html, r.digest) : extractPageBody(html);
+    const b = bodies ? bodies.bodyOf(html, digest) : extractPageBody(html);
     title = b.body.title;
     text = b.body.text;
     tidy = true;
@@ -128,8 +130,6 @@ export function buildPage(seq: number, r: RawPage, sha1?: Sha1, bodies?: Extract
     }
   }
   if (!tidy) text = tidyText(text);
-  const computed = !r.digest && r.body && r.body.length > 0 ? computeDigest(r.body, sha1) : '';
-  const digest = r.digest || (typeof computed === 'string' ? computed : '');
   const page: PageRecord = {
     seq,
     url: r.url,

@@ -37,12 +37,15 @@ export type MemberInflater = ((member: Uint8Array) => Uint8Array | null | Promis
 };
 
 /**
- * DecompressionStream's minBytes: a stream per member has a fixed cost that fflate's synchronous
- * inflate of a small member does not. Measured in Chromium on the
- * generated WARC.gz (median member 240 bytes): fflate 0.73 s, DecompressionStream for every member
- * 0.70 s, native from 1 KiB 0.50 s; on docsite (larger members) 0.85 / 0.27 / 0.25–0.36 s.
+ * DecompressionStream's minBytes: a stream per member has a fixed cost (its construction, a writer, a
+ * reader and their promises, and its inflate run outside any JS frame) that fflate's synchronous
+ * inflate of a small member does not. The core alone in one Chromium worker, whole reads (bench:ingest's
+ * core row), 2026-11: generated 210 MB WARC.gz (response members of 2–5 KiB), medians of 3–4 rounds,
+ * 2 KiB 15.0–15.4 s, 4 KiB 15.0, 8 KiB 14.4–15.1, fflate only 14.8; docsite (larger pages), 6 rounds,
+ * 0.76 s at 2, 4 and 8 KiB, 0.80 at 16 KiB, fflate only 0.85. (Inflate alone, earlier: generated,
+ * fflate 0.73 s, DecompressionStream for every member 0.70 s, from 1 KiB 0.50 s.)
  */
-const NATIVE_MIN_BYTES = 2048;
+const NATIVE_MIN_BYTES = 8192;
 
 /**
  * The web platform's DecompressionStream as a MemberInflater: one stream per member (Chromium's stops

@@ -51,6 +51,13 @@ describe('decodeText', () => {
     expect(le).toEqual({ text: 'AB', charset: 'utf-16le' });
   });
 
+  it('falls back to <meta> when the header names a charset the platform does not know', () => {
+    const body = html('<meta charset="gbk">', bytes(0xd6, 0xd0, 0xce, 0xc4));
+    const d = decodeText(body, 'text/html; charset=x-no-such-charset', true);
+    expect(d.charset).toBe('gbk');
+    expect(d.text).toContain('<title>中文</title>');
+  });
+
   it('reads <meta> only when asked to sniff it', () => {
     const body = html('<meta charset="gbk">', bytes(0xd6, 0xd0, 0xce, 0xc4));
     expect(decodeText(body, 'text/html', true)).toMatchObject({ charset: 'gbk' });

@@ -31,9 +31,9 @@ export const bodyCacheShare = (parts: number): number => Math.floor(BODY_CACHE_C
  * A hit is exact by construction: a page's HTML must be equal to the one kept (a Map compares string
  * keys whole, and an entry found by digest is compared with `===`). Found by the payload digest the
  * record states, or the one computed for it when SHA-1 is synchronous (Node; 5.7% of a read of a
- * generated 210 MB crawl without digests), when there is one (short to hash; V8 hashes every character of a key up to 16 Ki of
- * them, which cost ~26 ms of a 400 ms docsite read in Node), by the HTML itself otherwise; a wrong
- * digest only misses. The cache holds at most its budget of HTML and text, the least recently used
+ * generated 210 MB crawl without digests), when there is one (short to hash; V8 hashes every
+ * character of a key up to 16 Ki of them, which cost ~26 ms of a 400 ms docsite read in Node), by
+ * the HTML itself otherwise; a wrong digest only misses. The cache holds at most its budget of HTML and text, the least recently used
  * first out: memory stays bounded on a crawl with no repeats (a 1 GB WARC.gz whose renderer peak must
  * stay under 1 GB).
  */
@@ -55,7 +55,8 @@ export class ExtractionCache {
 
   /**
    * The body of `html`: from the cache, or extracted (and kept) now. `digest`: the payload digest the
-   * record states or the page's computed one, '' when none yet (payloads of another charset decode to other HTML: not a hit).
+   * record states or the page's computed one, '' when none yet (payloads of another charset decode to
+   * other HTML: not a hit).
    */
   bodyOf(html: string, digest = ''): PageBody {
     const key = digest === '' ? html : digest;

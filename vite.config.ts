@@ -4,14 +4,15 @@ import react from '@vitejs/plugin-react';
 
 /**
  * The built app's Content-Security-Policy: everything from this origin only, workers from self (or blob:),
- * no plugins, no inline script, no base or form targets. Crawled pages are shown as text, so nothing
- * crawled may ever load or run; this makes that a property of the page, not only of the code. Put in the
- * built index.html (any static server then serves it) and sent by `vite preview`. The dev server needs
- * inline scripts and styles (HMR), so it goes without.
+ * WebAssembly but no eval, no plugins, no inline script, no base or form targets. Crawled pages are
+ * shown as text, so nothing crawled may ever load or run; this makes that a property of the page, not
+ * only of the code. Put in the built index.html (any static server then serves it) and sent by
+ * `vite preview`. The dev server needs inline scripts and styles (HMR), so it goes without.
  */
 export const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // WebAssembly may be compiled (the ingest workers' SHA-1, src/workers/natives.ts); never JS from strings.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self' blob:",
   "style-src 'self'",
   "img-src 'self' data: blob:",

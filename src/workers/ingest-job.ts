@@ -1,8 +1,6 @@
 import { IngestCancelled, IngestError } from '../core/ingest/errors';
 import { ingestOutcome } from '../core/ingest/outcome';
 import { ingestCrawl, rangeOfUnit, readUnitInOrder, type UnitReader } from '../core/ingest/many-files';
-import { streamInflater } from '../core/ingest/gzip';
-import type { Natives } from '../core/ingest/natives';
 import { ingest, type IngestOptions } from '../core/ingest/pipeline';
 import type { ByteSource } from '../core/ingest/wacz';
 import { planSplits } from '../core/ingest/split';
@@ -27,6 +25,7 @@ import {
   type PartRunner,
   type UnresolvedRevisit,
 } from './ingest-parts';
+import { browserNatives } from './natives';
 
 export { SEQ_STRIDE, type PartRequest, type PartResult, type PartRunner } from './ingest-parts';
 
@@ -48,14 +47,6 @@ export type IngestResult =
   | { kind: 'rejected'; error: IngestErrorInfo; noPage?: boolean }
   /** An unexpected failure after pages were written: they are kept, the dataset is partial. */
   | { kind: 'stopped'; datasetId: number; pages: number; error: IngestErrorInfo };
-
-/**
- * The browser's native gzip (DecompressionStream, one member at a time; see core/ingest/gzip.ts), when
- * there is one: jsdom's component tests have none and use fflate.
- */
-function natives(): Natives {
-  return { inflate: typeof DecompressionStream === 'function' ? streamInflater : undefined };
-}
 
 /** The bytes of a Blob as a stream (jsdom's Blob has no stream(): component tests read it whole). */
 function chunks(file: Blob): AsyncIterable<Uint8Array> {
@@ -187,7 +178,7 @@ export async function runIngest(
         isCancelled: stopped,
         onProgress,
         readUnit,
-        natives: natives(),
+        natives: await browserNatives(),
         onFormat: async (format, compressed, container) => {
           datasetId = await createDataset(d, {
             name: req.name ?? label,
@@ -253,7 +244,7 @@ export async function runPart(
     onProgress,
     isCancelled: writes.stopped,
     onUnresolvedRevisit: (seq, uri, digest) => revisits.push({ seq, uri, digest }),
-    natives: natives(),
+    natives: await browserNatives(),
   };
   try {
     const summary = await ingest(chunks(req.file), opts, async (batch) => {

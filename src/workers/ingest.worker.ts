@@ -10,6 +10,7 @@ import {
   type PartRequest,
   type PartResult,
 } from './ingest-job';
+import { browserNatives } from './natives';
 
 /**
  * Thin Comlink adapter around one ingest job. One worker per job; for a large WARC it starts one more
@@ -44,3 +45,5 @@ const api = {
 
 export type IngestWorkerApi = typeof api;
 Comlink.expose(api);
+// The SHA-1's WebAssembly is compiled as the worker starts (a spare one starts before the drop).
+void browserNatives();

@@ -438,9 +438,8 @@ const CATEGORIES: [string, (fn: string, src: string) => boolean][] = [
   ['charset decode', (fn, s) => /core\/text\/charset\.ts/.test(s) || (!s && fn === 'decode')],
   ['fingerprint', (_, s) => /core\/text\/(fingerprint|template|tokens)\.ts|core\/signatures\//.test(s)],
   [
-    'payload digest (SHA-1: WebCrypto, sha1.ts)',
-    (fn, s) =>
-      /core\/text\/sha1\.ts/.test(s) || (!s && fn === 'digest') || /^(computeDigest|settleDigests)$/.test(fn),
+    'payload digest (SHA-1: hash-wasm, sha1.ts)',
+    (fn, s) => /core\/text\/sha1\.ts|hash-wasm|^wasm:/.test(s) || fn === 'computeDigest',
   ],
   [
     'structured clone / IndexedDB / Dexie',

@@ -10,12 +10,14 @@ import { dropFile, type OpenApp, openApp, readInParts, projectFile, SHOTS } from
 
 mkdirSync(SHOTS, { recursive: true });
 
-/** Pages of one file as the Node core reads it (the CLI's count). */
-async function nodePages(path: string, name: string): Promise<number> {
+/** Pages of one file as the Node core reads it (the CLI's count), and each page's payload digest by URL. */
+async function nodePages(path: string, name: string, digests?: Map<string, string>): Promise<number> {
   const s = await ingest(
     createReadStream(path) as AsyncIterable<Uint8Array>,
     { fileName: name, totalBytes: statSync(path).size },
-    async () => {},
+    async (batch) => {
+      for (const p of batch) digests?.set(p.page.url, p.page.digest);
+    },
   );
   return s.pages;
 }
@@ -35,6 +37,8 @@ describe('many files, one crawl, in Chromium', () => {
     ['crawl-00003.warc.gz', 600e3, 23],
   ];
   const counts: number[] = [];
+  /** The third file's digests as the Node core computes them (its records state none). */
+  const digests = new Map<string, string>();
   let app: OpenApp;
   let page: Page;
   const datasets = () => page.locator('.dataset-list li').count();
@@ -43,7 +47,7 @@ describe('many files, one crawl, in Chromium', () => {
     mkdirSync(crawl);
     for (const [name, bytes, seed] of parts) {
       await generateWarcGz(join(crawl, name), bytes, seed);
-      counts.push(await nodePages(join(crawl, name), name));
+      counts.push(await nodePages(join(crawl, name), name, name === parts[2][0] ? digests : undefined));
     }
     app = await openApp();
     page = app.page;
@@ -87,7 +91,30 @@ describe('many files, one crawl, in Chromium', () => {
       (await source.textContent()) ?? '',
       new RegExp(`${parts[2][0].replace(/\./g, '\\.')} · byte [\\d,]+`),
     );
+    // Its records state no payload digest: the browser computed it (WebAssembly SHA-1) as Node does.
+    const field = (name: string) =>
+      page
+        .locator('dl dt', { hasText: name })
+        .locator('xpath=following-sibling::dd[1]')
+        .first()
+        .textContent();
+    const url = (await field('URL'))?.trim() ?? '';
+    assert.ok(digests.has(url), `a page of ${parts[2][0]}: ${url}`);
+    assert.equal((await field('Digest'))?.trim(), digests.get(url));
+    assert.match(digests.get(url) ?? '', /^sha1:[A-Z2-7]{32}$/);
     await page.screenshot({ path: join(SHOTS, 'many-files-ready.png') });
+  });
+
+  it("the ingest worker may compile WebAssembly (its SHA-1) under the app's Content-Security-Policy", async () => {
+    const worker = page.workers().find((w) => /ingest\.worker/.test(w.url()));
+    assert.ok(worker, `workers: ${page.workers().map((w) => w.url())}`);
+    const compiled = await worker.evaluate(() =>
+      WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])).then(
+        () => 'compiled',
+        (e: Error) => e.message,
+      ),
+    );
+    assert.equal(compiled, 'compiled');
   });
 
   it('a folder chosen with Open folder…: one dataset named after it, a file that is not a crawl listed as skipped', async () => {

@@ -53,7 +53,7 @@ export interface UnitContext {
    * marked. Absent when no page list was read.
    */
   pageList?: { urls(): string[]; found(urls: Iterable<string>): void };
-  /** The platform's native inflate and SHA-1 (natives.ts); default fflate and WebCrypto. */
+  /** The platform's native inflate and SHA-1 (natives.ts); default fflate and text/sha1.ts. */
   natives?: Natives;
 }
 
@@ -111,7 +111,7 @@ export interface CrawlOptions {
   /** `container`: 'wacz' when the first crawl file read is a WACZ (its WARCs are what `format` says). */
   onFormat?: (format: FormatId, compressed: boolean, container?: 'wacz') => Promise<void> | void;
   readUnit?: UnitReader;
-  /** The platform's native inflate and SHA-1 (natives.ts); default fflate and WebCrypto. */
+  /** The platform's native inflate and SHA-1 (natives.ts); default fflate and text/sha1.ts. */
   natives?: Natives;
 }
 

@@ -2,9 +2,9 @@ import type { MemberInflater } from './gzip';
 
 /**
  * What the platform does faster than the core's own JavaScript, handed in by whoever runs the core: the
- * browser's workers pass DecompressionStream's inflate; the CLI and the benches node:zlib and
- * node:crypto (src/cli/natives.ts). The core has no platform imports; without these it uses fflate and
- * WebCrypto (or text/sha1.ts), and gives the same results.
+ * browser's workers pass DecompressionStream's inflate and a WebAssembly SHA-1 (src/workers/natives.ts);
+ * the CLI and the benches node:zlib and node:crypto (src/cli/natives.ts). The core has no platform
+ * imports; without these it uses fflate and text/sha1.ts, and gives the same results.
  */
 /** A synchronous SHA-1: the 20-byte digest of `bytes`. */
 export type Sha1 = (bytes: Uint8Array) => Uint8Array;
@@ -13,8 +13,9 @@ export interface Natives {
   /** Inflate one gzip member (see gzip.ts); default fflate. */
   inflate?: MemberInflater;
   /**
-   * SHA-1 of a payload, synchronously, for records without a WARC-Payload-Digest; default WebCrypto.
-   * Node's WebCrypto costs ~17 µs a call in promise jobs: on a generated 210 MB WARC.gz (70,101 pages,
+   * SHA-1 of a payload, synchronously, for records without a WARC-Payload-Digest; default text/sha1.ts.
+   * Synchronous, so a page's digest is known when it is built (the body cache keys by it). WebCrypto's
+   * digest is a promise: in Node ~17 µs a call in promise jobs; on a generated 210 MB WARC.gz (70,101 pages,
    * none with a digest) node:crypto's createHash made the whole read 10.8 → 8.45 s.
    */
   sha1?: Sha1;

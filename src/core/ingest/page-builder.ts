@@ -43,32 +43,11 @@ export function mimeOf(contentType: string): string {
 }
 
 /**
- * Payload digests being computed by the platform's SHA-1 (WebCrypto: native, off the JS thread, ~3×
- * less CPU than text/sha1.ts on 7 KB pages, measured in Node 20): the pipeline awaits them with
- * `settleDigests` before the batch goes to the sink, so hashing overlaps parsing. Records whose
- * format gives a digest (WARC-Payload-Digest) need none.
+ * A payload's digest as WARC writes it (`sha1:` + base32), by the platform's synchronous SHA-1 when the
+ * caller passes one (natives.ts: node:crypto in Node, WebAssembly in the browser), else text/sha1.ts.
  */
-const pendingDigests = new WeakMap<PageRecord, Promise<string>>();
-const subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle;
-
-function computeDigest(body: Uint8Array, sha1?: Sha1): string | Promise<string> {
-  if (sha1) return 'sha1:' + base32(sha1(body));
-  // No WebCrypto (an insecure context in a browser): the JS SHA-1, synchronously.
-  if (!subtle) return sha1Digest(body);
-  return subtle.digest('SHA-1', body as Uint8Array<ArrayBuffer>).then(
-    (h) => 'sha1:' + base32(new Uint8Array(h)),
-    () => sha1Digest(body),
-  );
-}
-
-/** Fill in the digests `buildPage` left to WebCrypto, for pages about to be stored. */
-export async function settleDigests(batch: readonly IngestedPage[]): Promise<void> {
-  for (const { page } of batch) {
-    const d = pendingDigests.get(page);
-    if (d === undefined) continue;
-    page.digest = await d;
-    pendingDigests.delete(page);
-  }
+function computeDigest(body: Uint8Array, sha1?: Sha1): string {
+  return sha1 ? 'sha1:' + base32(sha1(body)) : sha1Digest(body);
 }
 
 /** Texts above this are cut (and the page noted): no real page needs more to be compared. */
@@ -105,8 +84,7 @@ export function buildPage(seq: number, r: RawPage, sha1?: Sha1, bodies?: Extract
       if (mime === '') mime = 'text/html';
     } else text = decoded.text;
   }
-  const computed = !r.digest && r.body && r.body.length > 0 ? computeDigest(r.body, sha1) : '';
-  const digest = r.digest || (typeof computed === 'string' ? computed : '');
+  const digest = r.digest || (r.body && r.body.length > 0 ? computeDigest(r.body, sha1) : '');
   if (html !== undefined) {
     const b = bodies ? bodies.bodyOf(html, digest) : extractPageBody(html);
     title = b.body.title;
@@ -152,7 +130,6 @@ export function buildPage(seq: number, r: RawPage, sha1?: Sha1, bodies?: Extract
     offset: r.offset,
     note,
   };
-  if (typeof computed !== 'string') pendingDigests.set(page, computed);
   const content = { seq, text, outlinks, rawOutlinks, headers: r.headers };
   // Only pages with <nav>/<header>/<footer>/<aside> carry hints: the others store what they stored before.
   return { page, content: templateHints.length ? { ...content, templateHints } : content };

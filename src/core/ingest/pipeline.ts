@@ -19,7 +19,6 @@ import type { Natives } from './natives';
 import { createJsonlReader } from './jsonl';
 import { statusClass } from './status';
 import type { FormatReader, ReaderContext } from './reader';
-import { settleDigests } from './page-builder';
 import { sniff } from './sniff';
 import { createUrlListReader } from './url-list';
 import { createWarcReader } from './warc';
@@ -46,7 +45,7 @@ export interface IngestOptions {
   /** First page seq (parts of one dataset use disjoint ranges); default 0. */
   seqBase?: number;
   onUnresolvedRevisit?: (seq: number, uri: string, digest: string) => void;
-  /** The platform's native inflate and SHA-1 (natives.ts); default: fflate and WebCrypto. */
+  /** The platform's native inflate and SHA-1 (natives.ts); default: fflate and text/sha1.ts. */
   natives?: Natives;
   /**
    * Characters of HTML and text the read keeps to extract a repeated page once (extraction-cache.ts);
@@ -250,8 +249,7 @@ class IngestRun {
     if (this.batch.length > 0) {
       const b = this.batch;
       this.batch = [];
-      // Digests left to WebCrypto (page-builder) are filled in first: the sink sees whole pages.
-      this.storing = settleDigests(b).then(() => this.sink(b));
+      this.storing = this.sink(b);
       this.storing.catch(() => {}); // awaited at the next flush; not an unhandled rejection meanwhile
     }
     if (last) {

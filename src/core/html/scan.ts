@@ -1,7 +1,7 @@
 import { DecodingMode, EntityDecoder, htmlDecodeTree } from 'entities/decode';
 
 /**
- * What a tokenizer of HTML tells the text extractor (src/core/html/extract.ts): the same events
+ * What a tokenizer of HTML tells the text extractor (src/core/html/extraction.ts): the same events
  * from this scanner and from htmlparser2's Tokenizer, so both paths share one extractor.
  */
 export interface HtmlSink {

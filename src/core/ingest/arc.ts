@@ -221,8 +221,7 @@ export function createArcReader(ctx: ReaderContext, compressed: boolean): Format
             offset: r.offset,
             note: http.note,
           },
-          ctx.sha1,
-          ctx.bodies,
+          ctx,
         ),
       );
     },

@@ -42,8 +42,7 @@ export function createJsonlReader(ctx: ReaderContext): FormatReader {
           offset: lineNo,
           note: '',
         },
-        undefined,
-        ctx.bodies,
+        ctx,
       ),
     );
   });

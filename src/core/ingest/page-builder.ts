@@ -50,14 +50,22 @@ function computeDigest(body: Uint8Array, sha1?: Sha1): string {
   return sha1 ? 'sha1:' + base32(sha1(body)) : sha1Digest(body);
 }
 
+/** What buildPage takes from the read (ReaderContext has both). */
+export interface PageBuildContext {
+  sha1?: Sha1;
+  bodies?: ExtractionCache;
+}
+
 /** Texts above this are cut (and the page noted): no real page needs more to be compared. */
 const MAX_TEXT_BYTES = 8 << 20;
 
 /**
- * `sha1`: the platform's synchronous SHA-1 for a payload without a recorded digest (natives.ts).
- * `bodies`: the read's cache of page bodies (the same HTML is extracted once; extraction-cache.ts).
+ * `read`: what the read lends every page it builds (the format reader's context): `sha1`, the
+ * platform's synchronous SHA-1 for a payload without a recorded digest (natives.ts), and `bodies`, the
+ * read's cache of page bodies (the same HTML is extracted once; extraction-cache.ts).
  */
-export function buildPage(seq: number, r: RawPage, sha1?: Sha1, bodies?: ExtractionCache): IngestedPage {
+export function buildPage(seq: number, r: RawPage, read: PageBuildContext = {}): IngestedPage {
+  const { sha1, bodies } = read;
   const n = normaliseUrl(r.url);
   let mime = mimeOf(r.contentType);
   let title = '';

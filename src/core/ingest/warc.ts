@@ -387,8 +387,7 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
           offset: r.offset,
           note: http?.note ?? '',
         },
-        ctx.sha1,
-        ctx.bodies,
+        ctx,
       );
       const page = built.page;
       if (r.type === 'revisit') {

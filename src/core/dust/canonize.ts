@@ -51,12 +51,34 @@ export function canonize(
   return { url: current, iterations: maxIterations, cycle: true };
 }
 
+/** Whether a substring rule rewrites the scheme, host or port (its sides start at ^ and differ there). */
+export function movesOrigin(rule: Rule): boolean {
+  if (rule.kind !== 'substring' || rule.alpha[0] !== '^') return false;
+  const end = (side: readonly string[]) => {
+    // The authority ends at the first '/' after '//' (or at the side's end).
+    let slashes = 0;
+    for (let i = 1; i < side.length; i++) if (side[i] === '/' && ++slashes === 3) return i;
+    return side.length;
+  };
+  const a = rule.alpha.slice(0, end(rule.alpha)).join('');
+  const b = rule.beta.slice(0, end(rule.beta)).join('');
+  return a !== b;
+}
+
 /**
  * The order rules are applied in: parameter rules first (they read the query, which a substring rule
- * such as "story?id=" → "story_" may take apart), then the others in the order given.
+ * such as "story?id=" → "story_" may take apart), then substring rules that keep the origin, then
+ * those that move it (www.s/ → s/, http → https, a mirror host): a rule found on the site's pages is
+ * spelled with the host they were crawled on (^http://www.s/mirror/ → ^http://www.s/), and would no
+ * longer match once the host had moved. Otherwise in the order given.
  */
 export function canonizationOrder<R extends Rule>(rules: readonly R[]): R[] {
-  return [...rules.filter((r) => r.kind !== 'substring'), ...rules.filter((r) => r.kind === 'substring')];
+  const substring = rules.filter((r) => r.kind === 'substring');
+  return [
+    ...rules.filter((r) => r.kind !== 'substring'),
+    ...substring.filter((r) => !movesOrigin(r)),
+    ...substring.filter((r) => movesOrigin(r)),
+  ];
 }
 
 export interface CanonizationResult {
@@ -74,7 +96,8 @@ export function canonizeAll(
 ): CanonizationResult {
   const bySite = new Map<string, Rule[]>();
   for (const r of canonizationOrder(rules)) {
-    if (r.status !== 'valid') continue;
+    // A valid rule the others make redundant (redundancy.ts markRedundantValid) is not applied.
+    if (r.status !== 'valid' || r.coveredBy) continue;
     const list = bySite.get(r.site);
     if (list) list.push(r);
     else bySite.set(r.site, [r]);

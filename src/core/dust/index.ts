@@ -11,7 +11,12 @@ import { detectLikelyPairs } from './likely-rules';
 import { dustMetrics, type DustMetrics } from './metrics';
 import { detectParamRules, detectPathParamRules } from './params';
 import { detectPairRules, mergeLikelyRules } from './pair-rules';
-import { eliminateRedundantRules, foldSpecialCases } from './redundancy';
+import {
+  eliminateRedundantRules,
+  foldSpecialCases,
+  markRedundantValid,
+  type Composition,
+} from './redundancy';
 import { findInstances, UrlIndex } from './rules';
 import { transferRules } from './transfer';
 import { likelySimilar } from './similarity';
@@ -38,6 +43,8 @@ export {
   eliminateRedundantRules,
   detectNonRedundantRules,
   foldSpecialCases,
+  markRedundantValid,
+  type Composition,
 } from './redundancy';
 export { transferRules } from './transfer';
 export { generalise, isWildcard } from './wildcards';
@@ -60,6 +67,8 @@ export interface DustResult {
    * fate; special cases of a valid rule are folded under it (Rule.absorbs), not listed.
    */
   rules: Rule[];
+  /** Candidates whose instances several valid rules merge together: not listed (redundancy.ts). */
+  compositions: Composition[];
   metrics: DustMetrics;
   /** Every unique, error-free URL (normalised) → its canonical URL. */
   canonical: Map<string, string>;
@@ -132,6 +141,7 @@ export function runDustBuster(
   validateRules(rules, validation, fetchFn, params, (done, total) => onPhase?.('validate', done, total));
   const transferred = transferRules(rules, detection, validation, fetchFn, params, rules.length);
   rules.push(...transferred);
+  markRedundantValid(rules, validation, params);
   // Instances shown with each rule come from the list its support was counted on.
   const sites = groupBySite(detection, params.site);
   const indexes = new Map<string, UrlIndex>();
@@ -154,11 +164,13 @@ export function runDustBuster(
     canonical,
     cycles.length,
   );
-  const shown = foldSpecialCases(rules);
-  metrics.folded = rules.length - shown.length;
+  const { shown, compositions } = foldSpecialCases(rules);
+  metrics.folded = rules.length - shown.length - compositions.length;
+  metrics.compositions = compositions.length;
   onPhase?.('done');
   return {
     rules: shown,
+    compositions,
     metrics,
     canonical,
     cycles,

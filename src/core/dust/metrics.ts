@@ -118,6 +118,8 @@ export interface DustMetrics {
   transferred: number;
   /** Special cases folded under a valid rule and not listed (redundancy.ts foldSpecialCases). */
   folded: number;
+  /** Candidates whose instances several valid rules merge together, not listed (foldSpecialCases). */
+  compositions: number;
   /** Table 3: rules found valid; refuted; left likely (undecided, or refinements of valid rules). */
   valid: number;
   refuted: number;
@@ -154,6 +156,7 @@ export function dustMetrics(
     mergedRules: substring.filter((r) => r.origin === 'merged').length,
     transferred: substring.filter((r) => r.origin === 'transfer').length,
     folded: 0,
+    compositions: 0,
     valid: rules.filter((r) => r.status === 'valid').length,
     refuted: rules.filter((r) => r.status === 'refuted').length,
     likely: rules.filter((r) => r.status === 'likely').length,

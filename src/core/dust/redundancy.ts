@@ -13,7 +13,9 @@
  * those pairs by their T_high support.
  */
 import { byLikeliness, detectLikelyPairs } from './likely-rules';
-import { pairRefines, ruleSpelling } from './rules';
+import { pairRefines, ruleSpelling, UrlIndex } from './rules';
+import { groupBySite } from './url-list';
+import { composedOf } from './validation';
 import type { DustParams, DustUrl, Rule, SubstringRule } from './types';
 
 /**
@@ -90,25 +92,88 @@ export function detectNonRedundantRules(urls: readonly DustUrl[], params: DustPa
 const FOLDED_SPELLINGS = 5;
 
 /**
+ * Valid rules the site's other valid rules make redundant — not in the paper, whose Fig. 4 only
+ * drops refinements of a rule already valid. A rule validated on its own may still restate the
+ * others: ^www.s/ → ^s:8000/ beside ^www.s/ → ^s/ and ^s:8000/ → ^s/, or a date's permalink rule
+ * validated before the rule with wildcards that covers it. Rules are taken from the least supported
+ * up; one whose every instance in the test list the remaining valid rules already send to one URL
+ * (validation.ts composedOf) gets coveredBy and is no longer applied or listed: the table then says
+ * each redirection once, as a person would write it. Its status stays valid (§6 judged it so).
+ */
+export function markRedundantValid(
+  rules: readonly Rule[],
+  testList: readonly DustUrl[],
+  params: Pick<DustParams, 'site' | 'maxIterations'>,
+): void {
+  const sites = groupBySite(testList, params.site);
+  const indexes = new Map<string, UrlIndex>();
+  const kept = new Set(rules.filter((r) => r.status === 'valid' && !r.coveredBy));
+  const order = [...kept].sort(
+    (a, b) => a.likelySimilarSupport - b.likelySimilarSupport || a.support - b.support || b.id - a.id,
+  );
+  for (const r of order) {
+    const others = [...kept].filter((v) => v !== r && v.site === r.site);
+    if (others.length === 0) continue;
+    let L = indexes.get(r.site);
+    if (!L) indexes.set(r.site, (L = new UrlIndex(sites.get(r.site) ?? [])));
+    const by = composedOf(r, L, others, params.maxIterations);
+    if (!by) continue;
+    r.coveredBy = by;
+    r.reason += `; every instance is already merged by ${by.map((id) => `#${id}`).join(', ')}: not applied`;
+    kept.delete(r);
+  }
+}
+
+/** A candidate not listed: the valid rules that merge its instances together (a composition). */
+export interface Composition {
+  id: number;
+  spelling: string;
+  status: Rule['status'];
+  by: number[];
+}
+
+/**
  * The list as shown: a rule whose every instance one valid rule merges on its own (Fig. 4 lines 4–7's
  * refinements, and the special cases validation.ts recognises by their instances: a date's permalink
  * rule under the rule with wildcards, ?sessionid=4015$ → $ under "drop sessionid") is folded under
  * that rule — counted in its `absorbs`, not listed beside it. "Once a broader rule is deemed valid,
- * there is no longer a need for refinements thereof" (§5.3). Compositions of several rules stay
- * listed. Returns the rules kept, in order; the folding rules are updated in place.
+ * there is no longer a need for refinements thereof" (§5.3). A rule whose instances several valid
+ * rules merge together (drop sessionid, then the mirror prefix) is a composition: not listed either,
+ * returned apart so a view can say how many there were. Returns the rules kept, in order; the folding
+ * rules are updated in place.
  */
-export function foldSpecialCases(rules: readonly Rule[]): Rule[] {
+export function foldSpecialCases(rules: readonly Rule[]): { shown: Rule[]; compositions: Composition[] } {
   const byId = new Map(rules.map((r) => [r.id, r]));
-  const kept: Rule[] = [];
+  const applied = (r: Rule | undefined) => r !== undefined && r.status === 'valid' && !r.coveredBy;
+  const shown: Rule[] = [];
+  const compositions: Composition[] = [];
+  // A rule covered by a valid rule that is itself redundant is covered by what covers that one.
+  const resolve = (ids: readonly number[], depth = 0): number[] | null => {
+    const out = new Set<number>();
+    for (const id of ids) {
+      const v = byId.get(id);
+      if (applied(v)) out.add(id);
+      else if (v?.status === 'valid' && v.coveredBy && depth < 8) {
+        const deeper = resolve(v.coveredBy, depth + 1);
+        if (!deeper) return null;
+        deeper.forEach((x) => out.add(x));
+      } else return null;
+    }
+    return [...out].sort((a, b) => a - b);
+  };
   for (const r of rules) {
-    const under = r.coveredBy?.length === 1 ? byId.get(r.coveredBy[0]) : undefined;
-    if (!under || under.status !== 'valid') {
-      kept.push(r);
+    const by = r.coveredBy && resolve(r.coveredBy);
+    if (!by || by.length === 0) {
+      shown.push(r);
       continue;
     }
-    const a = (under.absorbs ??= { count: 0, spellings: [] });
+    if (by.length > 1) {
+      compositions.push({ id: r.id, spelling: ruleSpelling(r), status: r.status, by });
+      continue;
+    }
+    const a = (byId.get(by[0])!.absorbs ??= { count: 0, spellings: [] });
     a.count++;
     if (a.spellings.length < FOLDED_SPELLINGS) a.spellings.push(ruleSpelling(r));
   }
-  return kept;
+  return { shown, compositions };
 }

@@ -2,7 +2,7 @@
  * DustBuster's answer on a generated world (dust-world.ts) scored against the world's construction:
  * per true rule, the share of its instances found (the valid rules' canonisation sends the alias and
  * another URL of its page to one URL, or one valid rule relates them), found by one rule, merged by
- * canonisation (the alias and its canonical URL get one canonical form); rows listed against the rules
+ * canonisation (the alias and the URL it was made from get one canonical form); rows listed against the rules
  * a person would write; precision@k; true rules refuted and wrong rules made valid.
  */
 import { applyRule, ruleSpelling, type DustResult, type Rule } from '../../src/core/dust';
@@ -66,10 +66,11 @@ export function scoreWorld(world: World, dust: DustResult): WorldScore {
         used.set(ruleSpelling(r), (used.get(ruleSpelling(r)) ?? 0) + 1);
       }
       if (r || members.some((x) => c(x) === c(u))) s.found++;
-      const canon = canonicalOf.get(u)!;
-      if (crawled.has(canon) && canon !== u) {
+      // Canonisation must send the alias and the URL it was made from to one URL.
+      const base = norm(w.base);
+      if (crawled.has(base) && base !== u) {
         s.mergeable++;
-        if (c(canon) === c(u)) s.merged++;
+        if (c(base) === c(u)) s.merged++;
       }
     }
     s.by = [...used].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} (${n})`);

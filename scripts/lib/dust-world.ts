@@ -50,6 +50,8 @@ export interface WorldUrl {
   canonical: string;
   /** The true rule that made this alias from its base; '' for a canonical page or noise. */
   rule: string;
+  /** The URL this alias was made from by that rule; '' for a canonical page or noise. */
+  base: string;
   status: number;
 }
 
@@ -121,10 +123,18 @@ export function generateWorld(seed: number, scale = 1): World {
   const sketches = new Map<string, Uint32Array>();
   const seen = new Set<string>();
 
-  const emit = (url: string, canonical: string, rule: string, doc: Doc | null, status = 200, to = '') => {
+  const emit = (
+    url: string,
+    canonical: string,
+    rule: string,
+    doc: Doc | null,
+    status = 200,
+    to = '',
+    base = '',
+  ) => {
     if (seen.has(url)) return;
     seen.add(url);
-    world.urls.push({ url, canonical, rule, status });
+    world.urls.push({ url, canonical, rule, base, status });
     docByUrl.set(url, doc);
     canonOf.set(url, canonical);
     if (!doc) {
@@ -271,7 +281,7 @@ export function generateWorld(seed: number, scale = 1): World {
     /** An alias of base made by rule; its canonical is the base's. */
     const alias = (url: string, base: string, id: string, doc: Doc | null, status = 200, to = '') => {
       const canon = canonOf.get(base) || base;
-      emit(url, canon, id, doc, status, to);
+      emit(url, canon, id, doc, status, to, base);
     };
     const filePages = pages.filter((p) => !p.dir);
 
@@ -304,7 +314,7 @@ export function generateWorld(seed: number, scale = 1): World {
           .replace('{slug}', a.slug);
         if (slugCanon) {
           const base = `${origin}/${noun}s/${a.slug}${ext}`;
-          emit(base, base, '', a.doc);
+          emit(base, a.url, '', a.doc);
           alias(`${origin}${path}`, base, id, a.doc);
         } else alias(`${origin}${path}`, a.url, id, a.doc);
       }

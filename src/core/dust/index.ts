@@ -19,6 +19,7 @@ import {
 } from './redundancy';
 import { findInstances, UrlIndex } from './rules';
 import { transferRules } from './transfer';
+import { widenOrigins } from './origins';
 import { likelySimilar } from './similarity';
 import { buildUrlList, groupBySite } from './url-list';
 import { splitUrls, validateRules } from './validation';
@@ -141,6 +142,7 @@ export function runDustBuster(
   validateRules(rules, validation, fetchFn, params, (done, total) => onPhase?.('validate', done, total));
   const transferred = transferRules(rules, detection, validation, fetchFn, params, rules.length);
   rules.push(...transferred);
+  widenOrigins(rules, detection, validation, fetchFn, params);
   markRedundantValid(rules, validation, params);
   // Instances shown with each rule come from the list its support was counted on.
   const sites = groupBySite(detection, params.site);

@@ -95,8 +95,8 @@ const FOLDED_SPELLINGS = 5;
  * Valid rules the site's other valid rules make redundant — not in the paper, whose Fig. 4 only
  * drops refinements of a rule already valid. A rule validated on its own may still restate the
  * others: ^www.s/ → ^s:8000/ beside ^www.s/ → ^s/ and ^s:8000/ → ^s/, or a date's permalink rule
- * validated before the rule with wildcards that covers it. Rules are taken from the least supported
- * up; one whose every instance in the test list the remaining valid rules already send to one URL
+ * validated before the rule with wildcards that covers it. Rules are taken from those that rewrite
+ * the most tokens, then from the least supported up; one whose every instance in the test list the remaining valid rules already send to one URL
  * (validation.ts composedOf) gets coveredBy and is no longer applied or listed: the table then says
  * each redirection once, as a person would write it. Its status stays valid (§6 judged it so).
  */
@@ -108,8 +108,14 @@ export function markRedundantValid(
   const sites = groupBySite(testList, params.site);
   const indexes = new Map<string, UrlIndex>();
   const kept = new Set(rules.filter((r) => r.status === 'valid' && !r.coveredBy));
+  // Rules that change more at once go first (^https://m.s/ → ^http://www.s/ before ^https://m.s/ →
+  // ^https://www.s/ when http → https is valid too): a person writes each change once.
   const order = [...kept].sort(
-    (a, b) => a.likelySimilarSupport - b.likelySimilarSupport || a.support - b.support || b.id - a.id,
+    (a, b) =>
+      changeSpan(b) - changeSpan(a) ||
+      a.likelySimilarSupport - b.likelySimilarSupport ||
+      a.support - b.support ||
+      b.id - a.id,
   );
   for (const r of order) {
     const others = [...kept].filter((v) => v !== r && v.site === r.site);
@@ -122,6 +128,17 @@ export function markRedundantValid(
     r.reason += `; every instance is already merged by ${by.map((id) => `#${id}`).join(', ')}: not applied`;
     kept.delete(r);
   }
+}
+
+/** Tokens a substring rule rewrites: the longer side once their common prefix and suffix are set aside. */
+function changeSpan(r: Rule): number {
+  if (r.kind !== 'substring') return 0;
+  const { alpha: a, beta: b } = r;
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  let q = 0;
+  while (q < a.length - p && q < b.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  return Math.max(a.length - p - q, b.length - p - q);
 }
 
 /** A candidate not listed: the valid rules that merge its instances together (a composition). */

@@ -10,6 +10,8 @@
  *   x        one alphanumeric token (GAP, the carried token of rules from pairs)
  *   n y m d  one run of digits (y, m, d name a date's year, month and day, for reading only)
  *   s        a slug: alphanumeric tokens joined by '-' (greedy: as many as follow)
+ *   o        an origin, scheme://host[:port], right after ^ (origins.ts: a rule that holds on every
+ *            host and scheme of its site)
  * In α each wildcard occurs once and binds what it matched; β repeats bound wildcards. A rule whose
  * β holds a wildcard that α does not bind does not apply (its reverse, when α binds more than β
  * repeats, is such a rule: /2024/{m}/{d}/{s}/ → /{s}/ has no reverse).
@@ -31,17 +33,17 @@ export function isWordToken(t: string): boolean {
   return WORD_START.test(t);
 }
 
-const WILD = /^\{([xnymds])(\d*)\}$/;
+const WILD = /^\{([xnymdso])(\d*)\}$/;
 const DIGITS = /^[0-9]+$/;
 
-export type WildKind = 'x' | 'n' | 's';
+export type WildKind = 'x' | 'n' | 's' | 'o';
 
 /** The matching kind of a wildcard token, or null for a literal token. */
 export function wildcardKind(t: string): WildKind | null {
   if (t.length < 3 || t.charCodeAt(0) !== 123) return null;
   const m = WILD.exec(t);
   if (!m) return null;
-  return m[1] === 'x' ? 'x' : m[1] === 's' ? 's' : 'n';
+  return m[1] === 'x' ? 'x' : m[1] === 's' ? 's' : m[1] === 'o' ? 'o' : 'n';
 }
 
 export function isWildcard(t: string): boolean {
@@ -80,11 +82,24 @@ export interface RunMatch {
   bind: Map<string, string[]>;
 }
 
+/**
+ * {o}: an origin, scheme://host[:port] — a word, ':', '/', '/', then every token up to the path's first
+ * '/' (or '?', '#', the end); only right after the start frame.
+ */
+function originLength(tokens: readonly string[], i: number, last: number): number {
+  if (i !== 1 || i + 4 >= last || !isWordToken(tokens[i])) return 0;
+  if (tokens[i + 1] !== ':' || tokens[i + 2] !== '/' || tokens[i + 3] !== '/') return 0;
+  let j = i + 4;
+  while (j < last && tokens[j] !== '/' && tokens[j] !== '?' && tokens[j] !== '#') j++;
+  return j > i + 4 ? j - i : 0;
+}
+
 /** Tokens a wildcard of kind k matches at tokens[i]: their count, 0 when it does not match. */
 function wildLength(kind: WildKind, tokens: readonly string[], i: number, last: number): number {
   if (i >= last) return 0;
   const t = tokens[i];
   if (kind === 'n') return DIGITS.test(t) ? 1 : 0;
+  if (kind === 'o') return originLength(tokens, i, last);
   if (!isWordToken(t)) return 0;
   if (kind === 'x') return 1;
   let j = i + 1;
@@ -206,9 +221,10 @@ interface Shaped {
   /** Per β element: the α element it repeats (-1: none), or -2 for a separator. */
   ref: number[];
   count: number;
+  reversed: boolean;
 }
 
-function shape(c: Candidate): { key: string; s: Shaped } | null {
+function shape(c: Candidate & { reversed?: boolean }): { key: string; s: Shaped } | null {
   if (runInfo(c.alpha).wild || runInfo(c.beta).wild) return null;
   const a = elementsOf(c.alpha);
   const b = elementsOf(c.beta);
@@ -220,7 +236,15 @@ function shape(c: Candidate): { key: string; s: Shaped } | null {
     return i >= 0 && a.word[i] && a.el.indexOf(e, i + 1) < 0 ? i : -1;
   });
   b.el.forEach((e, j) => key.push(ref[j] === -2 ? e : ref[j] === -1 ? '\u0002' : `=${ref[j]}`));
-  return { key: key.join(SEP), s: { alpha: a.el, alphaWord: a.word, beta: b.el, ref, count: c.count } };
+  const s = {
+    alpha: a.el,
+    alphaWord: a.word,
+    beta: b.el,
+    ref,
+    count: c.count,
+    reversed: c.reversed === true,
+  };
+  return { key: (c.reversed ? 'r' : 'f') + key.join(SEP), s };
 }
 
 const literal = (e: string): string[] => tokenizeUrl(e).slice(1, -1);
@@ -243,20 +267,26 @@ function digitName(values: Set<string>, previous: string): string {
  */
 export function generalise(candidates: readonly Candidate[], minValues: number): GeneralRule[] {
   const groups = new Map<string, Map<string, Shaped>>();
+  // Both orientations: a side that varies in words the other does not carry (a permalink's date,
+  // /2019/{s} ↔ /articles/{s}.html) can only be α, whichever side is longer.
   for (const c of candidates) {
-    const sh = shape(c);
-    if (!sh) continue;
-    let g = groups.get(sh.key);
-    if (!g) groups.set(sh.key, (g = new Map()));
-    const spelled = sh.s.alpha.join('') + SEP + sh.s.beta.join('');
-    const seen = g.get(spelled);
-    if (seen) seen.count += sh.s.count;
-    else g.set(spelled, sh.s);
+    for (const o of [c, { alpha: c.beta, beta: c.alpha, count: c.count, reversed: true }]) {
+      const sh = shape(o);
+      if (!sh) continue;
+      let g = groups.get(sh.key);
+      if (!g) groups.set(sh.key, (g = new Map()));
+      const spelled = sh.s.alpha.join('') + SEP + sh.s.beta.join('');
+      const seen = g.get(spelled);
+      if (seen) seen.count += sh.s.count;
+      else g.set(spelled, sh.s);
+    }
   }
   const out: GeneralRule[] = [];
   for (const g of groups.values()) {
     if (g.size < 2) continue;
     const members = [...g.values()];
+    // The reverse orientation is kept only where the given one is not a rule (β not a function of α).
+    const reversedGroup = members[0].reversed;
     const first = members[0];
     const values = first.alpha.map((_, i) => new Set(members.map((m) => m.alpha[i])));
     // β's words not carried from α must agree across the group: else β is not a function of α.
@@ -299,6 +329,7 @@ export function generalise(candidates: readonly Candidate[], minValues: number):
       const name = r >= 0 ? names.get(r) : undefined;
       return name ? [name] : literal(e);
     });
+    if (reversedGroup && bindsAll(beta, alpha)) continue;
     out.push({ alpha, beta, members: members.length, count: members.reduce((a, m) => a + m.count, 0) });
   }
   return out;

@@ -1,0 +1,70 @@
+/**
+ * Rules on every origin of a site. Not in the paper, whose rules are substrings of URLs: a rule found
+ * on the pages of one host is spelled with it (^https://s.fr/kb/ → ^https://s.fr/Kb/), so on a site
+ * served under several origins (http and https, www. and bare, a mirror host or port) the same
+ * redirection is one rule per origin, or — once a valid rule moves the origin — misses the URLs moved
+ * there. A valid rule whose two sides keep one origin is tried with that origin as the wildcard {o}
+ * (^{o}/kb/ → ^{o}/Kb/): when it has instances on other origins of the site too and Fig. 3 validates it
+ * on the test list, the rule takes that spelling and its support.
+ */
+import { seededRandom } from '../random';
+import { movesOrigin } from './canonize';
+import { countSupport } from './pair-rules';
+import { UrlIndex } from './rules';
+import { groupBySite } from './url-list';
+import { validateRule } from './validation';
+import type { DustParams, DustUrl, FetchFn, Rule, SubstringRule } from './types';
+
+export const ORIGIN = '{o}';
+
+/** Where a side's origin ends (its path's first '/'), or -1 when the side does not start at ^ with one. */
+function originEnd(side: readonly string[]): number {
+  if (side[0] !== '^' || side[2] !== ':' || side[3] !== '/' || side[4] !== '/') return -1;
+  for (let i = 5; i < side.length; i++) if (side[i] === '/' || side[i] === '?' || side[i] === '$') return i;
+  return -1;
+}
+
+/** The rule with its shared origin as {o}; null when its sides do not both start with one origin. */
+export function withAnyOrigin(rule: SubstringRule): { alpha: string[]; beta: string[] } | null {
+  if (movesOrigin(rule)) return null;
+  const a = originEnd(rule.alpha);
+  const b = originEnd(rule.beta);
+  if (a < 0 || b < 0 || a !== b) return null;
+  for (let i = 0; i < a; i++) if (rule.alpha[i] !== rule.beta[i]) return null;
+  return { alpha: ['^', ORIGIN, ...rule.alpha.slice(a)], beta: ['^', ORIGIN, ...rule.beta.slice(b)] };
+}
+
+/** Valid substring rules respelled with {o} where that holds on the site (in place). */
+export function widenOrigins(
+  rules: readonly Rule[],
+  detection: readonly DustUrl[],
+  testList: readonly DustUrl[],
+  fetch: FetchFn,
+  params: DustParams,
+): void {
+  const sites = groupBySite(detection, params.site);
+  const tests = groupBySite(testList, params.site);
+  const indexes = new Map<string, [UrlIndex, UrlIndex]>();
+  for (const r of rules) {
+    if (r.kind !== 'substring' || r.status !== 'valid') continue;
+    const wide = withAnyOrigin(r);
+    if (!wide) continue;
+    let ix = indexes.get(r.site);
+    if (!ix) {
+      ix = [new UrlIndex(sites.get(r.site) ?? []), new UrlIndex(tests.get(r.site) ?? [])];
+      indexes.set(r.site, ix);
+    }
+    const copy: SubstringRule = { ...r, ...wide, support: 0, likelySimilarSupport: 0, redundancySupport: 0 };
+    countSupport(copy, ix[0], params.likelySimilarJaccard);
+    if (copy.support <= r.support) continue;
+    const o = validateRule(copy, ix[1], fetch, params, seededRandom(params.seed ^ (0x2545f491 + r.id)));
+    if (o.verdict !== 'valid') continue;
+    r.alpha = copy.alpha;
+    r.beta = copy.beta;
+    r.support = copy.support;
+    r.likelySimilarSupport = copy.likelySimilarSupport;
+    r.positives = o.positives;
+    r.negatives = o.negatives;
+    r.reason += `; holds on every origin of the site ({o}: ${copy.likelySimilarSupport} likely-similar instances), ${o.reason}`;
+  }
+}

@@ -12,7 +12,7 @@
  */
 import type { DustRecord } from '../../src/core/dust/types';
 import { minhashSignature } from '../../src/core/signatures/minhash';
-import { type Rng, pick, randHex, randInt, seededRandom, shuffle } from './prng.ts';
+import { pick, randHex, randInt, seededRandom, shuffle } from './prng.ts';
 
 export const DUST_KINDS = [
   'session-path',

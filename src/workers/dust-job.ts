@@ -47,7 +47,7 @@ export async function runDust(
       checkCancelled(isCancelled);
       onProgress({ phase, done: x ?? 0, total: y ?? 0 });
     });
-    const saved = urlsSaved(r.rules, [...r.canonical.keys()]);
+    const saved = urlsSaved(r.rules, [...r.canonical.keys()], r.canonical, full);
     const run: StoredDustRun = {
       datasetId,
       params: full,

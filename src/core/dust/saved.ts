@@ -1,31 +1,46 @@
-import { applyRule } from './rules';
-import type { Rule } from './types';
+import { canonizationOrder, canonize } from './canonize';
+import { normaliseUrl } from '../url/normalize';
+import { siteOf, tokenizeUrl } from './url-list';
+import type { DustParams, Rule, SiteMode } from './types';
 
 /**
- * Rules whose saved-URL count is computed by default (the workbench's table shows the rest as –):
- * applying a rule to every URL of the list costs a pass over the list per rule.
- */
-export const SAVED_FOR = 200;
-
-/**
- * URLs each rule saves: list URLs it rewrites to another URL that is in the list too, so a crawler
- * that knew the rule would not have fetched them (the per-rule view of §6's discovered redundancy).
- * Only the first `limit` rules (in the order given: rank) are counted; the others are absent.
+ * URLs each rule saves, every URL counted once across all rules, so the column adds up to §6's
+ * discovered redundancy (U_b − U_a: unique URLs before and after canonisation). A class of URLs
+ * with one canonical form keeps one URL — the canonical URL itself when it was crawled, else the
+ * first of the class in list order — and every other member is saved by the first rule its own
+ * canonisation applied. Only rules canonisation applies count (valid, not made redundant by the
+ * others: redundancy.ts markRedundantValid); other rules save nothing and are absent.
  */
 export function urlsSaved(
   rules: readonly Rule[],
   urls: readonly string[],
-  limit = SAVED_FOR,
+  canonical: ReadonlyMap<string, string>,
+  params: Pick<DustParams, 'site' | 'maxIterations'>,
 ): Record<number, number> {
-  const inList = new Set(urls);
   const saved: Record<number, number> = {};
-  for (const rule of rules.slice(0, limit)) {
-    let n = 0;
-    for (const u of urls) {
-      const v = applyRule(rule, u);
-      if (v !== null && v !== u && inList.has(v)) n++;
-    }
-    saved[rule.id] = n;
+  const applied = rules.filter((r) => r.status === 'valid' && !r.coveredBy);
+  for (const r of applied) saved[r.id] = 0;
+  const bySite = new Map<string, Rule[]>();
+  for (const r of canonizationOrder(applied)) bySite.set(r.site, [...(bySite.get(r.site) ?? []), r]);
+  const inList = new Set(urls);
+  const kept = new Map<string, string>();
+  for (const u of urls) {
+    const c = canonical.get(u) ?? u;
+    if (!kept.has(c)) kept.set(c, inList.has(c) ? c : u);
+  }
+  for (const url of urls) {
+    const c = canonical.get(url) ?? url;
+    if (kept.get(c) === url) continue;
+    const mine = bySite.get(siteOfUrl(url, params.site)) ?? [];
+    const used = new Set<number>();
+    canonize(url, mine, params.maxIterations, tokenizeUrl(url), used);
+    // A Set keeps insertion order: the first id is the first rule that rewrote the URL.
+    const first = used.values().next();
+    if (!first.done) saved[first.value]++;
   }
   return saved;
+}
+
+function siteOfUrl(url: string, mode: SiteMode): string {
+  return siteOf({ host: normaliseUrl(url).host }, mode);
 }

@@ -72,7 +72,7 @@ export function isErrorStatus(status: number, recordType = ''): boolean {
 }
 
 /** The site a URL belongs to (rules are mined "within a given web site", §1; url/site.ts). */
-export function siteOf(url: DustUrl, mode: SiteMode): string {
+export function siteOf(url: Pick<DustUrl, 'host'>, mode: SiteMode): string {
   return mode === 'host' ? url.host : mode === 'domain' ? registrableDomain(url.host) : '';
 }
 

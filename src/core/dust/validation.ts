@@ -11,6 +11,7 @@
  * small L lands on the same side in expectation).
  */
 import { hash32, mix32 } from '../signatures/hash';
+import { normaliseUrl } from '../url/normalize';
 import { seededRandom } from '../random';
 import { canonize, canonizationOrder } from './canonize';
 import { applyRule, pairRefines, reversed, UrlIndex } from './rules';
@@ -129,7 +130,9 @@ export function validateRule(
     const u = L.urls[pool[pick]];
     pool[pick] = pool[left - 1];
     const v = applyRule(rule, u.url, u.tokens);
-    if (v === null) continue;
+    // A rewrite the URL parser undoes (/ → "" at https:// gives https:/h/…, read back as https://h/…)
+    // does not change the URL: fetching it would fetch u itself.
+    if (v === null || normaliseUrl(v).href === u.url) continue;
     applicable++;
     const fu = fetch(u.url);
     if (!fu || (fu.status ?? 0) >= 400) continue;

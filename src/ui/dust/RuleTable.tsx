@@ -30,7 +30,8 @@ const HEADS: { key: RuleSortKey; label: string; title: string; num?: boolean }[]
   {
     key: 'saved',
     label: 'Saved',
-    title: 'URLs saved: URLs of the list the rule rewrites into another listed URL',
+    title:
+      'URLs saved: list URLs canonisation merges into another listed URL, each counted once, under the first rule that rewrites it (the column adds up to the summary); – for rules not applied',
     num: true,
   },
 ];

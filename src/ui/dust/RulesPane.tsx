@@ -4,6 +4,7 @@ import type { StoredDustRun } from '../../db/schema';
 import { useDust, type RuleSortKey } from '../../state/dust';
 import { usePages } from '../../state/pages';
 import { drawPrecisionAtK } from '../charts/precision-at-k';
+import { nutchRegexXml, rulesAsRegex } from '../../core/dust/regex-export';
 import { csvField, download } from '../download';
 import { fmtInt, plural } from '../format';
 import { Choice, SearchBox } from '../Controls';
@@ -87,6 +88,14 @@ export function RulesPane() {
         valid
         {m.precision.length >= 10 ? ` · precision@10 ${(100 * m.precision[9]).toFixed(0)}%` : ''}
       </p>
+      <p className="meta" data-testid="dust-saved">
+        {fmtInt(m.redundancy.before)} → {fmtInt(m.redundancy.after)} URLs after canonisation:{' '}
+        <b>{plural(m.redundancy.before - m.redundancy.after, 'URL')} saved</b>, each counted once under the
+        first rule that rewrites it
+        {m.folded || m.compositions
+          ? ` · not listed: ${plural(m.folded, 'special case')} (folded under the rule that covers it)${m.compositions ? `, ${plural(m.compositions, 'composition')} of valid rules` : ''}`
+          : ''}
+      </p>
       <p className="meta" data-testid="dust-list">
         {plural(run.list.urls, 'unique URL')}
         {run.list.split === false
@@ -120,6 +129,13 @@ export function RulesPane() {
             </button>{' '}
             <button type="button" onClick={() => exportCanonical(run)}>
               Export canonical URLs (CSV)
+            </button>{' '}
+            <button
+              type="button"
+              title="The valid rules as ordered regex search/replace rules (regex-normalize.xml), as Nutch's and StormCrawler's regex URL normalisers and Heritrix's RegexRule read them"
+              onClick={() => exportRegex(run)}
+            >
+              Export rules for crawlers (regex)
             </button>
             <DustParamsPanel />
           </>
@@ -202,6 +218,10 @@ function exportRules(run: StoredDustRun) {
     'application/json',
     JSON.stringify({ params: run.params, metrics: run.metrics, list: run.list, rules }, null, 2),
   );
+}
+
+function exportRegex(run: StoredDustRun) {
+  download('regex-normalize.xml', 'application/xml', nutchRegexXml(rulesAsRegex(run.rules, run.params.site)));
 }
 
 function exportCanonical(run: StoredDustRun) {

@@ -1,0 +1,128 @@
+/**
+ * Valid rules as URL-normalisation rules for crawlers: one ordered list of regex search/replace pairs,
+ * the form Nutch's RegexURLNormalizer (regex-normalize.xml), StormCrawler's RegexURLNormalizer (the
+ * same file) and Heritrix's RegexRule canonicalisation rules read. Java regex syntax (JavaScript reads
+ * the patterns as they are; only a literal '$' in a replacement is spelled '\$' for Java).
+ *
+ * Applying the list — each pattern in order, every match replaced, the whole list repeated until the
+ * URL no longer changes (at most maxIterations) — gives canonize()'s URL (§5.4). Each rule keeps its
+ * site: a pattern starts with the site's origin guard (registrable domain and its sub-domains, or the
+ * host, as the mining's site mode said), so a rule mined on one site never rewrites another.
+ * Lookbehinds are bounded (Java requires it): query and path parts up to 4,096 characters.
+ */
+import { canonizationOrder } from './canonize';
+import { wildcardKind } from './wildcards';
+import type { Rule, SiteMode, SubstringRule } from './types';
+import { ruleSpelling } from './rules';
+
+export interface RegexRule {
+  /** The rule's id and spelling, for a comment beside the pattern. */
+  id: number;
+  rule: string;
+  site: string;
+  pattern: string;
+  /** Java replacement syntax: $1 … for groups, '\$' for a literal '$'. */
+  replacement: string;
+}
+
+const ESC = /[.*+?^${}()|[\]\\]/g;
+const esc = (s: string) => s.replace(ESC, '\\$&');
+const WORD = '[A-Za-z0-9]';
+
+/** What a rule's site allows before the path: scheme, then the host (guarded), then optional port. */
+function guard(site: string, mode: SiteMode): string {
+  if (mode === 'list' || site === '') return '[A-Za-z][A-Za-z0-9+.-]{0,31}://[^/?#]{0,255}';
+  if (mode === 'host') return `[A-Za-z][A-Za-z0-9+.-]{0,31}://${esc(site)}`;
+  return `[A-Za-z][A-Za-z0-9+.-]{0,31}://(?:[^/?#@]{0,253}\\.)?${esc(site)}(?::[0-9]{1,5})?`;
+}
+
+/** A literal replacement text in Java syntax. */
+const lit = (s: string) => s.replace(/\\/g, '\\\\').replace(/\$/g, '\\$');
+
+function substringRegex(r: SubstringRule, g: string): Omit<RegexRule, 'id' | 'rule' | 'site'> | null {
+  const a = r.alpha;
+  const b = r.beta;
+  if ((a[0] === '^') !== (b[0] === '^') || (a[a.length - 1] === '$') !== (b[b.length - 1] === '$'))
+    return null;
+  const anchored = a[0] === '^';
+  const groups = new Map<string, number>();
+  let n = anchored ? 0 : 1;
+  let pattern = anchored ? `^(?=${g}(?:[/?#]|$))` : `^((?=${g}(?:[/?#]|$)).*?)`;
+  const isWord = (t: string) =>
+    /^[\p{L}\p{N}]/u.test(t) || (wildcardKind(t) !== null && wildcardKind(t) !== 'o');
+  const body = a.filter((t, i) => !((i === 0 && t === '^') || (i === a.length - 1 && t === '$')));
+  if (body.length > 0 && isWord(body[0]) && !anchored) pattern += `(?<!${WORD})`;
+  for (const t of body) {
+    const k = wildcardKind(t);
+    if (k === null) pattern += esc(t);
+    else {
+      groups.set(t, ++n);
+      pattern +=
+        k === 'x'
+          ? `(${WORD}+)(?!${WORD})`
+          : k === 'n'
+            ? `([0-9]+)(?!${WORD})`
+            : k === 's'
+              ? `(${WORD}+(?:-${WORD}+)*)(?!${WORD}|-${WORD})`
+              : `(${WORD}+://[^/?#]+)`;
+    }
+  }
+  const last = body[body.length - 1];
+  if (last !== undefined && isWord(last) && wildcardKind(last) === null) pattern += `(?!${WORD})`;
+  if (a[a.length - 1] === '$') pattern += '$';
+  let replacement = anchored ? '' : '$1';
+  for (const [i, t] of b.entries()) {
+    if ((i === 0 && t === '^') || (i === b.length - 1 && t === '$')) continue;
+    if (wildcardKind(t) === null) replacement += lit(t);
+    else {
+      const k = groups.get(t);
+      if (k === undefined) return null;
+      replacement += `$${k}`;
+    }
+  }
+  return { pattern, replacement };
+}
+
+/** The regex rules of one rule (a parameter drop takes three: a later piece, the first, the only one). */
+function regexesOf(r: Rule, mode: SiteMode): Omit<RegexRule, 'id' | 'rule' | 'site'>[] {
+  const g = guard(r.site, mode);
+  if (r.kind === 'substring') {
+    const one = substringRegex(r, g);
+    return one ? [one] : [];
+  }
+  const name = esc(r.param);
+  if (r.kind === 'path-param-drop')
+    return [{ pattern: `(?<=^${g}[^?]{0,4096});${name}=[^;/?#]*`, replacement: '' }];
+  if (r.kind === 'param-default')
+    return [
+      {
+        pattern: `(?<=^${g}[^?]{0,4096}\\?(?:[^#]{0,4096}&)?)${name}(?:=[^&]*)?(?=&|$)`,
+        replacement: `${lit(r.param)}=${lit(r.value)}`,
+      },
+    ];
+  return [
+    { pattern: `(?<=^${g}[^?]{0,4096}\\?[^#]{0,4096})&${name}(?:=[^&]*)?(?=&|$)`, replacement: '' },
+    { pattern: `^(${g}[^?]*)\\?${name}(?:=[^&]*)?&`, replacement: '$1?' },
+    { pattern: `^(${g}[^?]*)\\?${name}(?:=[^&]*)?$`, replacement: '$1' },
+  ];
+}
+
+/** The rules canonisation applies (valid, not made redundant), as ordered regex rules. */
+export function rulesAsRegex(rules: readonly Rule[], mode: SiteMode): RegexRule[] {
+  const applied = canonizationOrder(rules.filter((r) => r.status === 'valid' && !r.coveredBy));
+  return applied.flatMap((r) =>
+    regexesOf(r, mode).map((x) => ({ id: r.id, rule: ruleSpelling(r), site: r.site, ...x })),
+  );
+}
+
+/** Nutch / StormCrawler regex-normalize.xml. */
+export function nutchRegexXml(list: readonly RegexRule[]): string {
+  const x = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const body = list
+    .map(
+      (r) =>
+        `  <!-- #${r.id} ${x(r.site)}: ${x(r.rule).replace(/--/g, '- -')} -->\n  <regex>\n    <pattern>${x(r.pattern)}</pattern>\n    <substitution>${x(r.replacement)}</substitution>\n  </regex>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0"?>\n<!-- DUST rules mined by Dedup Workbench (DustBuster); apply in order, repeat until the URL is unchanged -->\n<regex-normalize>\n${body}\n</regex-normalize>\n`;
+}

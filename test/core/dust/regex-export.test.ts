@@ -1,0 +1,65 @@
+import { createReadStream } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DUST_DEFAULTS, runDustBuster, type DustRecord, type DustResult } from '../../../src/core/dust';
+import { dustRecordOf } from '../../../src/core/dust/from-page';
+import { nutchRegexXml, rulesAsRegex, type RegexRule } from '../../../src/core/dust/regex-export';
+import { ingest } from '../../../src/core/ingest/pipeline';
+import { generateWorld } from '../../../scripts/lib/dust-world';
+
+const SAMPLE = fileURLToPath(new URL('../../../sample/sample.warc.gz', import.meta.url));
+
+/** A plain regex engine (JavaScript's): each rule in order, every match replaced, until unchanged. */
+function applyAll(
+  url: string,
+  list: readonly RegexRule[],
+  maxIterations = DUST_DEFAULTS.maxIterations,
+): string {
+  const compiled = list.map((r) => ({
+    re: new RegExp(r.pattern, 'gu'),
+    // Java's replacement escapes a '$' as '\$'; JavaScript as '$$'.
+    to: r.replacement.replace(/\\\$/g, '$$$$').replace(/\\\\/g, '\\'),
+  }));
+  let current = url;
+  for (let it = 0; it < maxIterations; it++) {
+    const before = current;
+    for (const { re, to } of compiled) current = current.replace(re, to);
+    if (current === before) break;
+  }
+  return current;
+}
+
+function expectSameCanonical(dust: DustResult, label: string): number {
+  const list = rulesAsRegex(dust.rules, DUST_DEFAULTS.site);
+  let changed = 0;
+  for (const [url, canonical] of dust.canonical) {
+    expect(applyAll(url, list), `${label}: ${url}`).toBe(canonical);
+    if (canonical !== url) changed++;
+  }
+  return changed;
+}
+
+describe('valid rules exported as regex rules for crawlers', () => {
+  it('give the workbench canonical URL for every URL of the sample', async () => {
+    const records: DustRecord[] = [];
+    await ingest(
+      createReadStream(SAMPLE) as AsyncIterable<Uint8Array>,
+      { fileName: 'sample.warc.gz', totalBytes: 0 },
+      async (b) => {
+        for (const { page, content } of b) records.push(dustRecordOf(page, content.text, content.headers));
+      },
+    );
+    const dust = runDustBuster(records);
+    expect(expectSameCanonical(dust, 'sample')).toBeGreaterThan(100);
+    const xml = nutchRegexXml(rulesAsRegex(dust.rules, DUST_DEFAULTS.site));
+    expect(xml).toMatch(/<regex-normalize>[\s\S]*<pattern>[\s\S]*<substitution>/);
+  });
+
+  // Seeded generated worlds: wildcards ({y}, {s}, {o}), path parameters, parameter drops, several sites.
+  for (const seed of [21, 22, 23, 24]) {
+    it(`give the canonical URL of every URL of generated world ${seed}`, () => {
+      const dust = runDustBuster(generateWorld(seed, 0.25).records);
+      expect(expectSameCanonical(dust, `world seed ${seed}`)).toBeGreaterThan(0);
+    });
+  }
+});

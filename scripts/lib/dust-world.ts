@@ -112,10 +112,11 @@ interface Doc {
   variant: 'page' | 'print' | 'banner';
 }
 
-export function generateWorld(seed: number, scale = 1): World {
+export function generateWorld(seed: number, scale = 1, sites?: number): World {
   const rng = seededRandom(seed);
   const world: World = { seed, records: [], urls: [], rules: [], sites: [] };
-  const nSites = randInt(rng, 1, 3);
+  const drawn = randInt(rng, 1, 3);
+  const nSites = sites ?? drawn;
   let nextDoc = 1;
   const templates: number[] = [];
   const docByUrl = new Map<string, Doc | null>();
@@ -441,4 +442,36 @@ export function generateWorld(seed: number, scale = 1): World {
     }
   }
   return world;
+}
+
+/**
+ * The world as an access log (Combined Log Format): one GET per URL (two for some, with other sizes
+ * in a small range), its status and size, a referer from the same site (the site's root or a page of
+ * it, as a visitor's click), and with `vhost` Apache's vhost_combined lead field (`%v:%p`).
+ */
+export function worldAccessLog(world: World, vhost: boolean): string {
+  const rng = seededRandom(world.seed ^ 0x5bd1e995);
+  const byOrigin = new Map<string, string[]>();
+  for (const u of world.urls) {
+    const o = new URL(u.url).origin;
+    byOrigin.set(o, [...(byOrigin.get(o) ?? []), u.url]);
+  }
+  const lines: string[] = [];
+  world.records.forEach((r, k) => {
+    const u = new URL(r.url);
+    const peers = byOrigin.get(u.origin) ?? [r.url];
+    const referer = rng() < 0.8 ? pick(rng, peers) : 'https://www.search.example/q?x=1';
+    const size = r.sizeMin === undefined || r.sizeMin < 0 ? 0 : r.sizeMin;
+    const port = u.port || (u.protocol === 'https:' ? '443' : '80');
+    const t = new Date(Date.UTC(2024, 0, 15, 10, 0, k % 60));
+    const day = String(t.getUTCDate()).padStart(2, '0');
+    const stamp = `${day}/Jan/2024:10:${String(Math.floor(k / 60) % 60).padStart(2, '0')}:${String(k % 60).padStart(2, '0')} +0000`;
+    const lead = vhost ? `${u.hostname}:${port} ` : '';
+    const hits = rng() < 0.2 ? 2 : 1;
+    for (let h = 0; h < hits; h++)
+      lines.push(
+        `${lead}192.0.2.${1 + (k % 200)} - - [${stamp}] "GET ${u.pathname}${u.search} HTTP/1.1" ${r.status ?? 200} ${size + h} "${referer}" "Mozilla/5.0 (world)"`,
+      );
+  });
+  return lines.join('\n') + '\n';
 }

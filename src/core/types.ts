@@ -63,6 +63,11 @@ export interface PageRecord {
   source?: number;
   /** Listed in the WACZ's pages/pages.jsonl: a page the crawl meant to capture (not a resource). */
   listed?: boolean;
+  /**
+   * An access log's request path whose host was guessed or given (no virtual host in the log): the
+   * analyst may set the base URL later and the URL is rebuilt from it. Absent elsewhere.
+   */
+  logPath?: string;
 }
 
 /** The heavy part of a page, stored apart so the pages table loads fast. */
@@ -158,4 +163,6 @@ export interface IngestErrorInfo {
   line: number;
   reason: string;
   message: string;
+  /** For a problem read past: its kind when a view looks for it (HOST_GUESSED), absent otherwise. */
+  kind?: string;
 }

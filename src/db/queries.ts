@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import type { IngestedPage, IngestSummary } from '../core/types';
 import type { PageContent } from '../core/types';
 import { statusClass } from '../core/ingest/status';
+import { normaliseUrl } from '../core/url/normalize';
 import { ChunkReader, chunkBytes, packChunk } from './chunks';
 import type { Dataset, DatasetStatus, StoredContent, StoredPage, WorkbenchDb } from './schema';
 
@@ -243,6 +244,52 @@ export async function updatePages(
       }
     });
   });
+}
+
+/**
+ * An origin from what the analyst typed as a log's base URL: 'example.org' → 'http://example.org',
+ * 'https://example.org/docs/' → 'https://example.org'. Throws with a message when it is not one.
+ */
+export function logBaseOrigin(input: string): string {
+  const t = input.trim();
+  if (t === '') throw new Error('the base URL is empty');
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(t) ? t : `http://${t}`;
+  let u: URL;
+  try {
+    u = new URL(withScheme);
+  } catch {
+    throw new Error(`not a URL: ${t}`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`not a web URL: ${t}`);
+  return u.origin;
+}
+
+/**
+ * An access log's paths put on another host: every page whose host was guessed or given (logPath) gets
+ * base + path as its URL; the dataset records the base and its host count, and its mined DUST rules,
+ * which name the old URLs, are dropped (mine again). Returns how many pages changed.
+ */
+export async function rebaseLogPages(d: WorkbenchDb, datasetId: number, base: string): Promise<number> {
+  const origin = logBaseOrigin(base);
+  let changed = 0;
+  await d.transaction('rw', [d.pageChunks, d.datasets, d.dustRuns], async () => {
+    const hosts = new Set<string>();
+    await pageChunksOf(d, datasetId).modify((c) => {
+      for (const p of c.pages) {
+        if (p.logPath !== undefined) {
+          p.url = origin + (p.logPath.startsWith('/') ? '' : '/') + p.logPath;
+          const n = normaliseUrl(p.url);
+          p.normUrl = n.href;
+          p.host = n.host;
+          changed++;
+        }
+        if (p.host) hosts.add(p.host);
+      }
+    });
+    await d.datasets.update(datasetId, { baseUrl: origin, hosts: hosts.size });
+    await d.dustRuns.delete(datasetId);
+  });
+  return changed;
 }
 
 /** Give a dataset another name (the file name stays as it was). Blank names are refused. */

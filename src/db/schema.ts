@@ -53,6 +53,8 @@ export interface Dataset {
   statusCounts?: Record<string, number>;
   /** A WACZ's pages.jsonl against the pages read. */
   pageList?: PageListInfo;
+  /** An access log's base URL (origin) set by the analyst in place of the guessed host. */
+  baseUrl?: string;
 }
 
 export interface StoredPage extends PageRecord {

@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie';
 import { create } from 'zustand';
 import { emptyReason } from '../core/ingest/outcome';
 import type { IngestProgress } from '../core/types';
-import { deleteDataset, listDatasets, markInterrupted, renameDataset } from '../db/queries';
+import { deleteDataset, listDatasets, markInterrupted, rebaseLogPages, renameDataset } from '../db/queries';
 import { db, type Dataset } from '../db/schema';
 import { Comlink, startIngestWorker, type WorkerHandle } from '../workers/client';
 import type { IngestWorkerApi } from '../workers/ingest.worker';
@@ -39,6 +39,8 @@ interface DatasetsState {
   /** Ask the browser to keep this origin's data under storage pressure (asked once, on the first ingest). */
   requestPersistence(): Promise<void>;
   rename(id: number, name: string): Promise<void>;
+  /** Put an access log's guessed-host pages on the base URL given; resolves to an error message or null. */
+  rebaseLog(id: number, base: string): Promise<string | null>;
   selectedId: number | null;
   job: IngestJob | null;
   notices: Notice[];
@@ -199,6 +201,16 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       set((s) => ({ notices: [...s.notices, { kind: 'error', text: (e as Error).message }] }));
     }
     await get().refresh();
+  },
+
+  async rebaseLog(id, base) {
+    try {
+      await rebaseLogPages(db(), id, base);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    await get().refresh();
+    return null;
   },
 
   select(id) {

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { HOST_GUESSED } from '../core/ingest/access-log';
 import type { SourceInfo } from '../core/types';
 import type { Dataset } from '../db/schema';
 import { useDatasets } from '../state/datasets';
+import { useDust } from '../state/dust';
+import { usePages } from '../state/pages';
 import { fmtBytes, fmtDuration, fmtInt, kindOf } from './format';
 
 /** The selected dataset's name (renamable), what was read, how much it stores, and what went wrong. */
@@ -41,6 +44,7 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
           pages
         </p>
       )}
+      {d.format === 'access-log' && !ingesting && <LogHost dataset={d} />}
       {d.sources && (d.sources.length > 1 || d.sources.some((x) => x.format === null)) && (
         <Sources sources={d.sources} />
       )}
@@ -62,6 +66,73 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
         </details>
       )}
     </header>
+  );
+}
+
+/**
+ * Where an access log's URLs got their host: the log's virtual-host field, a guess from the referers
+ * (said, since every rule and URL names it), or the base URL the analyst set, which can be set here as
+ * the CLI's --base does; the pages are rebuilt and the DUST rules mined again.
+ */
+function LogHost({ dataset: d }: { dataset: Dataset }) {
+  const rebaseLog = useDatasets((s) => s.rebaseLog);
+  const guess = d.warnings.find((w) => w.kind === HOST_GUESSED);
+  const [value, setValue] = useState(d.baseUrl ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!guess && !d.baseUrl) {
+    return (
+      <p className="meta" data-testid="log-host">
+        Hosts from the log's virtual-host field: {fmtInt(d.hosts)} host{d.hosts === 1 ? '' : 's'}
+      </p>
+    );
+  }
+  const apply = async () => {
+    setBusy(true);
+    const err = await rebaseLog(d.id!, value);
+    setError(err);
+    if (!err) {
+      await usePages.getState().load(d.id!);
+      await useDust.getState().load(d.id!);
+      void useDust.getState().mine();
+    }
+    setBusy(false);
+  };
+  return (
+    <form
+      className="log-host"
+      data-testid="log-host"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void apply();
+      }}
+    >
+      <p className={d.baseUrl ? 'meta' : 'meta log-host-guessed'} role="status">
+        {d.baseUrl
+          ? `Host of the logged paths: ${d.baseUrl} (base URL set by you)`
+          : `Host guessed — ${guess!.reason}`}
+      </p>
+      <label>
+        Base URL{' '}
+        <input
+          type="text"
+          inputMode="url"
+          placeholder="https://www.example.org"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          aria-describedby={error ? 'log-host-error' : undefined}
+        />
+      </label>{' '}
+      <button type="submit" disabled={busy || value.trim() === ''}>
+        {busy ? 'Applying…' : 'Apply and mine again'}
+      </button>
+      {error && (
+        <span id="log-host-error" className="dataset-error" role="alert">
+          {' '}
+          {error}
+        </span>
+      )}
+    </form>
   );
 }
 

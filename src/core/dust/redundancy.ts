@@ -13,7 +13,8 @@
  * those pairs by their T_high support.
  */
 import { byLikeliness, detectLikelyPairs } from './likely-rules';
-import { pairRefines, ruleSpelling, UrlIndex } from './rules';
+import { canonizationOrder, canonize } from './canonize';
+import { applyRule, pairRefines, reversed, ruleSpelling, UrlIndex } from './rules';
 import { groupBySite } from './url-list';
 import { composedOf } from './validation';
 import type { DustParams, DustUrl, Rule, SubstringRule } from './types';
@@ -108,10 +109,20 @@ export function markRedundantValid(
   const sites = groupBySite(testList, params.site);
   const indexes = new Map<string, UrlIndex>();
   const kept = new Set(rules.filter((r) => r.status === 'valid' && !r.coveredBy));
-  // Rules that change more at once go first (^https://m.s/ → ^http://www.s/ before ^https://m.s/ →
+  const indexOf = (site: string): UrlIndex => {
+    let L = indexes.get(site);
+    if (!L) indexes.set(site, (L = new UrlIndex(sites.get(site) ?? [])));
+    return L;
+  };
+  const chain = new Map<Rule, boolean>();
+  for (const r of kept) chain.set(r, chainsOn(r, indexOf(r.site), [...kept], params.maxIterations));
+  // Links of a chain go first (?id=N → story_N when story_N → a/N is valid too, beside ?id=N → a/N):
+  // a person sends every alias straight to the canonical URL, so the rule left is the one to it. Then
+  // rules that change more at once (^https://m.s/ → ^http://www.s/ before ^https://m.s/ →
   // ^https://www.s/ when http → https is valid too): a person writes each change once.
   const order = [...kept].sort(
     (a, b) =>
+      Number(chain.get(b)) - Number(chain.get(a)) ||
       changeSpan(b) - changeSpan(a) ||
       a.likelySimilarSupport - b.likelySimilarSupport ||
       a.support - b.support ||
@@ -120,14 +131,82 @@ export function markRedundantValid(
   for (const r of order) {
     const others = [...kept].filter((v) => v !== r && v.site === r.site);
     if (others.length === 0) continue;
-    let L = indexes.get(r.site);
-    if (!L) indexes.set(r.site, (L = new UrlIndex(sites.get(r.site) ?? [])));
+    const L = indexOf(r.site);
     const by = composedOf(r, L, others, params.maxIterations);
-    if (!by) continue;
+    // A rule that is the only direct link of some URL to another URL of its page stays: its URLs would
+    // be merged, but through pages the crawl does not hold (a/N when story_N was not crawled).
+    if (!by || (!mixesParameters(r, L, others) && !othersRelateEach(r, L, others))) continue;
     r.coveredBy = by;
     r.reason += `; every instance is already merged by ${by.map((id) => `#${id}`).join(', ')}: not applied`;
     kept.delete(r);
   }
+}
+
+/**
+ * Whether a rule is mostly a link of a chain: for most of its instances (u, R(u)) in L, another valid
+ * rule of the site rewrites R(u) again.
+ */
+function chainsOn(r: Rule, L: UrlIndex, valid: readonly Rule[], maxIterations: number): boolean {
+  const others = canonizationOrder(valid.filter((v) => v !== r && v.site === r.site));
+  if (others.length === 0) return false;
+  let all = 0;
+  let again = 0;
+  for (const c of L.candidates(r)) {
+    const u = L.urls[c];
+    const v = applyRule(r, u.url, u.tokens);
+    const w = v === null ? undefined : L.byUrl.get(v);
+    if (!w) continue;
+    all++;
+    if (canonize(w.url, others, maxIterations, w.tokens).url !== w.url) again++;
+  }
+  return all > 0 && again > all / 2;
+}
+
+/**
+ * Whether a substring rule restates a parameter rule together with something else: a valid parameter
+ * rule of the site rewrites one side of its instances (?via=apple$ → /$ beside "drop via"). Such a
+ * rule is folded even where it is a URL's only direct link: a person writes the parameter rule once.
+ */
+function mixesParameters(r: Rule, L: UrlIndex, others: readonly Rule[]): boolean {
+  if (r.kind !== 'substring') return false;
+  const params = others.filter((k) => k.kind !== 'substring');
+  if (params.length === 0) return false;
+  for (const c of L.candidates(r)) {
+    const u = L.urls[c];
+    const v = applyRule(r, u.url, u.tokens);
+    if (v === null || !L.byUrl.has(v)) continue;
+    return params.some((k) => applyRule(k, u.url) !== null || applyRule(k, v) !== null);
+  }
+  return false;
+}
+
+/** Whether a URL of L is rewritten into L, or rewritten to, by one of the rules. */
+function relatedByOne(u: DustUrl, L: UrlIndex, rules: readonly Rule[]): boolean {
+  for (const k of rules) {
+    const w = applyRule(k, u.url, u.tokens);
+    if (w !== null && L.byUrl.has(w)) return true;
+    if (k.kind !== 'substring') continue;
+    const y = applyRule(reversed(k), u.url, u.tokens);
+    const z = y === null ? undefined : L.byUrl.get(y);
+    if (z && applyRule(k, z.url, z.tokens) === u.url) return true;
+  }
+  return false;
+}
+
+/** Whether both URLs of every instance of r in L are related to another URL of L by one other rule. */
+function othersRelateEach(r: Rule, L: UrlIndex, others: readonly Rule[]): boolean {
+  for (const c of L.candidates(r)) {
+    const u = L.urls[c];
+    const v = applyRule(r, u.url, u.tokens);
+    const w = v === null ? undefined : L.byUrl.get(v);
+    if (!w) continue;
+    if (
+      others.some((k) => applyRule(k, u.url, u.tokens) === w.url || applyRule(k, w.url, w.tokens) === u.url)
+    )
+      continue;
+    if (!relatedByOne(u, L, others) || !relatedByOne(w, L, others)) return false;
+  }
+  return true;
 }
 
 /** Tokens a substring rule rewrites: the longer side once their common prefix and suffix are set aside. */

@@ -64,7 +64,9 @@ function warningInfo(fileName: string, w: Problem, lines: boolean): IngestErrorI
     w.count > 1
       ? `${w.reason} (${w.count.toLocaleString('en-US')} ${lines ? 'lines' : 'records'}; the first at ${at})`
       : w.reason;
-  return new IngestError(fileName, reason, lines ? { line: w.offset } : { offset: w.offset }).toInfo();
+  const info = new IngestError(fileName, reason, lines ? { line: w.offset } : { offset: w.offset }).toInfo();
+  // A kind other than the sentence is a key views may look for (access-log.ts HOST_GUESSED).
+  return w.kind !== w.reason ? { ...info, kind: w.kind } : info;
 }
 
 /** How much of the start of the file is read before deciding its format. */
@@ -95,7 +97,7 @@ function createReader(format: FormatId, ctx: ReaderContext, compressed: boolean)
 }
 
 /** Problems read past, one entry per kind: the first occurrence and how many times it happened. */
-type Problem = { reason: string; offset: number; count: number };
+type Problem = { reason: string; offset: number; count: number; kind: string };
 
 /**
  * One run of `ingest`: its counters and the five steps a file goes through, each a method —
@@ -151,7 +153,8 @@ class IngestRun {
       warn: (reason, offset, kind = reason) => {
         const seen = this.problems.get(kind);
         if (seen) seen.count++;
-        else if (this.problems.size < MAX_WARNINGS) this.problems.set(kind, { reason, offset, count: 1 });
+        else if (this.problems.size < MAX_WARNINGS)
+          this.problems.set(kind, { reason, offset, count: 1, kind });
       },
       page: (p) => {
         this.pages++;

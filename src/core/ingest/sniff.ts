@@ -18,7 +18,7 @@ const MAGIC: [number[], string][] = [
 ];
 
 const CRAWL_LOG = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z\s+-?\d+\s+(\d+|-)\s+\S+\s+\S+\s+\S+\s+\S+/;
-const ACCESS_LOG = /^\S+ \S+ \S+ \[[^\]]+\] "[^"]*" \d{3} (\d+|-)/;
+const ACCESS_LOG = /^(?:\S+ )?\S+ \S+ \S+ \[[^\]]+\] "[^"]*" \d{3} (\d+|-)/;
 const CDXJ = /^\S+ \d{8,14} \{/;
 const URL_LINE = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
 

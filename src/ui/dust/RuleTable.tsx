@@ -149,7 +149,7 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
                   +{r.positives}/−{r.negatives}
                 </span>
               </td>
-              <td className="num">{saved[r.id] === undefined ? '–' : fmtInt(saved[r.id])}</td>
+              <td className="num saved">{saved[r.id] === undefined ? '–' : fmtInt(saved[r.id])}</td>
             </tr>
           );
         })}

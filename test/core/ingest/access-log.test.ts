@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clfDateToIso } from '../../../src/core/ingest/access-log';
+import { clfDateToIso, HOST_GUESSED, vhostOrigin } from '../../../src/core/ingest/access-log';
+import { normaliseUrl } from '../../../src/core/url/normalize';
+import { generateWorld, worldAccessLog } from '../../../scripts/lib/dust-world';
 import { fixtureCounts, ingestFixture, ingestText, pagesByUrl } from '../helpers';
 
 const T = 'http://www.example.test';
@@ -139,5 +141,56 @@ describe('access log (synthetic)', () => {
     expect(clfDateToIso('01/Jan/2024:00:30:00 +0100')).toBe('2023-12-31T23:30:00.000Z');
     expect(clfDateToIso('15/Foo/2024:05:04:30 -0500')).toBe('');
     expect(clfDateToIso('2024-01-15')).toBe('');
+  });
+});
+
+describe('access logs as they come: virtual hosts, or a host guessed per site and said', () => {
+  // Seeded generated worlds of three sites (scripts/lib/dust-world.ts), written as access logs.
+  for (const seed of [31, 32, 33]) {
+    const world = generateWorld(seed, 0.3, 3);
+    const origins = new Set(world.records.map((r) => new URL(r.url).origin));
+    const paths = (o: string) =>
+      world.records.filter((r) => new URL(r.url).origin === o).map((r) => new URL(r.url).pathname);
+
+    it(`keeps every virtual host of a vhost_combined log apart (world ${seed})`, async () => {
+      const { pages, summary } = await ingestText(worldAccessLog(world, true), 'vhosts.log');
+      // The field has a port but no scheme: hosts and ports are kept (https read from 443 and 8443).
+      const hostOf = (u: string) => new URL(u).host;
+      expect(new Set(pages.map((p) => p.page.host)), `seed ${seed}`).toEqual(
+        new Set([...origins].map(hostOf)),
+      );
+      // http and https of one host are two URLs when their ports say so (80, 443).
+      expect(pages.length).toBe(new Set(world.records.map((r) => normaliseUrl(r.url).href)).size);
+      expect(summary.warnings.some((w) => w.kind === HOST_GUESSED)).toBe(false);
+      expect(pages.every((p) => p.page.logPath === undefined)).toBe(true);
+    });
+
+    it(`guesses the host per path from the referers and says so (world ${seed})`, async () => {
+      const { pages, summary } = await ingestText(worldAccessLog(world, false), 'paths.log');
+      const said = summary.warnings.find((w) => w.kind === HOST_GUESSED);
+      expect(said?.reason, `seed ${seed}`).toMatch(/host guessed from the referers: https?:\/\//);
+      // A path only one site serves gets that site's host.
+      const owner = new Map<string, Set<string>>();
+      for (const o of origins) for (const p of paths(o)) owner.set(p, (owner.get(p) ?? new Set()).add(o));
+      let unique = 0;
+      let right = 0;
+      for (const p of pages) {
+        const path = p.page.logPath!;
+        const o = owner.get(new URL(path, 'http://x').pathname);
+        if (!o || o.size !== 1) continue;
+        unique++;
+        if (new URL(p.page.url).origin === [...o][0]) right++;
+      }
+      expect(unique).toBeGreaterThan(50);
+      expect(right / unique, `seed ${seed}: ${right} of ${unique}`).toBeGreaterThan(0.9);
+      expect(new Set(pages.map((p) => p.page.host)).size).toBeGreaterThan(1);
+    });
+  }
+
+  it('reads port 443 as https and other ports as part of the origin', () => {
+    expect(vhostOrigin('www.a.test:443')).toBe('https://www.a.test');
+    expect(vhostOrigin('www.a.test:80')).toBe('http://www.a.test');
+    expect(vhostOrigin('a.test:8080')).toBe('http://a.test:8080');
+    expect(vhostOrigin('a.test')).toBe('http://a.test');
   });
 });

@@ -58,6 +58,7 @@ export {
   compareSides,
   ruleSides,
   ruleSpelling,
+  ruleInstancesIn,
   likelySubstringRule,
 } from './rules';
 export { precisionAtK, precisionCurve, discoveredRedundancy, coverage, type DustMetrics } from './metrics';

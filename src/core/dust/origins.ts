@@ -65,6 +65,7 @@ export function widenOrigins(
     r.likelySimilarSupport = copy.likelySimilarSupport;
     r.positives = o.positives;
     r.negatives = o.negatives;
+    r.negativeSamples = o.negativeSamples.length > 0 ? o.negativeSamples : undefined;
     r.reason += `; holds on every origin of the site ({o}: ${copy.likelySimilarSupport} likely-similar instances), ${o.reason}`;
   }
 }

@@ -16,8 +16,9 @@
  * token that occurs once in each, the pair also yields the two-place rule with that token carried:
  * "/archive/2024/{x}/$" → "/story_{x}$". A rule spelled by at least MS pairs is a candidate; its
  * support and likely-similar support are then counted over the whole site list as for any rule, and
- * it is validated (Figs. 3–4) like the others. Candidates equal to, refining, or refined by a rule of
- * Fig. 1–2 are dropped: the paper's rules come first.
+ * it is validated (Figs. 3–4) like the others. Candidates equal to, or refined by, a rule of Figs.
+ * 1–2 are dropped: the paper's rules come first; a refinement stays (Fig. 4 skips it when the broader
+ * rule is valid).
  *
  * Several varying tokens: /2024/04/14/1234/ ↔ /?p=1234 spells one rule per date. All the pairs'
  * spellings (also those below MS) are generalised (wildcards.ts): the words that vary become typed
@@ -121,7 +122,10 @@ export function detectPairRules(
     for (const { alpha, beta, count } of pairs.values()) {
       if (count < params.MS) continue;
       const rule = likelySubstringRule(site, alpha, beta, { origin: 'pairs' });
-      if (mine.some((r) => sameRule(r, rule) || pairRefines(rule, r) || pairRefines(r, rule))) continue;
+      // A refinement of a Fig. 1–2 rule stays a candidate: its context may be what makes it apply
+      // (/$ → $ where the broader / → "" rewrites the first '/', of http://); Fig. 4 lines 4–7 skip it
+      // once the broader rule is valid.
+      if (mine.some((r) => sameRule(r, rule) || pairRefines(r, rule))) continue;
       index ??= new UrlIndex(list);
       countSupport(rule, index, params.likelySimilarJaccard);
       if (rule.likelySimilarSupport < params.MS) continue;

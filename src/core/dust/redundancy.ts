@@ -128,19 +128,30 @@ export function markRedundantValid(
       a.support - b.support ||
       b.id - a.id,
   );
-  for (const r of order) {
-    const others = [...kept].filter((v) => v !== r && v.site === r.site);
-    if (others.length === 0) continue;
-    const L = indexOf(r.site);
-    const by = composedOf(r, L, others, params.maxIterations);
-    // A rule that is the only direct link of some URL to another URL of its page stays: its URLs would
-    // be merged, but through pages the crawl does not hold (a/N when story_N was not crawled).
-    if (!by || (!mixesParameters(r, L, others) && !othersRelateEach(r, L, others))) continue;
-    r.coveredBy = by;
-    r.reason += `; every instance is already merged by ${by.map((id) => `#${id}`).join(', ')}: not applied`;
-    kept.delete(r);
+  // Canonisation is not confluent: with rules still to be folded, another order of rewrites may
+  // miss a merge the fewer rules make. Passes repeat while they fold something (a few suffice).
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    let folded = 0;
+    for (const r of order) {
+      if (!kept.has(r)) continue;
+      const others = [...kept].filter((v) => v !== r && v.site === r.site);
+      if (others.length === 0) continue;
+      const L = indexOf(r.site);
+      const by = composedOf(r, L, others, params.maxIterations);
+      // A rule that is the only direct link of some URL to another URL of its page stays: its URLs
+      // would be merged, but through pages the crawl does not hold (a/N when story_N was not crawled).
+      if (!by || (!mixesParameters(r, L, others) && !othersRelateEach(r, L, others))) continue;
+      r.coveredBy = by;
+      r.reason += `; every instance is already merged by ${by.map((id) => `#${id}`).join(', ')}: not applied`;
+      kept.delete(r);
+      folded++;
+    }
+    if (folded === 0) break;
   }
 }
+
+/** Passes of markRedundantValid at most. */
+const MAX_PASSES = 4;
 
 /**
  * Whether a rule is mostly a link of a chain: for most of its instances (u, R(u)) in L, another valid

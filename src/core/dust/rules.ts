@@ -216,3 +216,23 @@ export function findInstances(
   }
   return [...good, ...other].slice(0, k);
 }
+
+/**
+ * Every instance (u, R(u)) of a rule in a URL list (Definition 3.1: both URLs in the list), in list
+ * order — what a rule's detail pages through.
+ */
+export function ruleInstancesIn(rule: Rule, urls: readonly string[]): [string, string][] {
+  const inList = new Set(urls);
+  const out: [string, string][] = [];
+  // A URL the rule applies to holds its longest literal text: most URLs are skipped by one includes().
+  const side = rule.kind === 'substring' ? rule.alpha : [rule.param];
+  const needle = side
+    .filter((t, i) => !isWildcard(t) && !(i === 0 && t === '^') && !(i === side.length - 1 && t === '$'))
+    .reduce((a, t) => (t.length > a.length ? t : a), '');
+  for (const u of urls) {
+    if (needle !== '' && !u.includes(needle)) continue;
+    const v = applyRule(rule, u);
+    if (v !== null && inList.has(v)) out.push([u, v]);
+  }
+  return out;
+}

@@ -54,6 +54,7 @@ export function transferRules(
         refinesValid: null,
         coveredBy: undefined,
         absorbs: undefined,
+        negativeSamples: undefined,
       };
       countSupport(copy, ix[0], params.likelySimilarJaccard);
       if (copy.likelySimilarSupport === 0) continue;
@@ -64,6 +65,7 @@ export function transferRules(
       if (o.verdict !== 'valid') continue;
       copy.positives = o.positives;
       copy.negatives = o.negatives;
+      if (o.negativeSamples.length > 0) copy.negativeSamples = o.negativeSamples;
       copy.reason = `valid on ${r.site || 'the list'} (#${r.id}) and here: ${o.reason}`;
       out.push(copy);
     }

@@ -85,6 +85,11 @@ interface RuleBase {
   negatives: number;
   /** A few instances from the URL list, likely-similar ones first. */
   instances: [string, string][];
+  /**
+   * The sampled instances (u, R(u)) validation found not similar (or R(u) failed), in the direction
+   * last tried — the negatives a refuted or mixed rule is judged on. Absent when there were none.
+   */
+  negativeSamples?: [string, string][];
   /** Id of the valid rule this one refines (dropped by Fig. 4 lines 4–7), else null. */
   refinesValid: number | null;
   /**

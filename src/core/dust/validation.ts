@@ -95,6 +95,8 @@ export interface ValidationOutcome {
   verdict: Verdict;
   positives: number;
   negatives: number;
+  /** The negative samples (u, R(u)), up to NEGATIVES_KEPT. */
+  negativeSamples: [string, string][];
   /** Samples skipped: R(u) missing from the dataset, or documents without sketch or digest. */
   missing: number;
   unjudgeable: number;
@@ -110,6 +112,9 @@ export interface ValidationOutcome {
  *  9:   if (fetch v failed or DocSketch(u) ≠ DocSketch(v)) negative++ else positive++
  * 13: if (negative ≥ εN) return false
  */
+/** Negative samples kept per validation (εN is 5 at the paper's setting; an exhausted list may give more). */
+export const NEGATIVES_KEPT = 50;
+
 export function validateRule(
   rule: Rule,
   L: UrlIndex,
@@ -122,6 +127,11 @@ export function validateRule(
   const pool = Array.from(L.candidates(rule));
   let positives = 0;
   let negatives = 0;
+  const negativeSamples: [string, string][] = [];
+  const negative = (u: string, v: string) => {
+    negatives++;
+    if (negativeSamples.length < NEGATIVES_KEPT) negativeSamples.push([u, v]);
+  };
   let missing = 0;
   let unjudgeable = 0;
   let applicable = 0;
@@ -138,21 +148,21 @@ export function validateRule(
     if (!fu || (fu.status ?? 0) >= 400) continue;
     const fv = fetch(v);
     if (!fv) {
-      if (params.missingIsNegative) negatives++;
+      if (params.missingIsNegative) negative(u.url, v);
       else missing++;
       continue;
     }
     if ((fv.status ?? 0) >= 400) {
-      negatives++;
+      negative(u.url, v);
       continue;
     }
     const similar = documentsSimilar(fu, fv, params.dustJaccard);
     if (similar === null) unjudgeable++;
     else if (similar) positives++;
-    else negatives++;
+    else negative(u.url, v);
   }
   const n = positives + negatives;
-  const out = { positives, negatives, missing, unjudgeable };
+  const out = { positives, negatives, negativeSamples, missing, unjudgeable };
   if (negatives >= negLimit)
     return { ...out, verdict: 'refuted', reason: `${negatives} of ${n} samples not similar (≥ εN)` };
   if (positives >= posLimit)
@@ -177,6 +187,8 @@ export function validateRule(
 function settle(rule: Rule, o: ValidationOutcome): void {
   rule.positives = o.positives;
   rule.negatives = o.negatives;
+  if (o.negativeSamples.length > 0) rule.negativeSamples = o.negativeSamples;
+  else delete rule.negativeSamples;
 }
 
 /**

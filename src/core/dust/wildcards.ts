@@ -228,14 +228,18 @@ function shape(c: Candidate & { reversed?: boolean }): { key: string; s: Shaped 
   if (runInfo(c.alpha).wild || runInfo(c.beta).wild) return null;
   const a = elementsOf(c.alpha);
   const b = elementsOf(c.beta);
-  const key: string[] = a.el.map((e, i) => (a.word[i] ? '\u0002' : e));
+  // α's words by class (digits, one word, a slug): /node/613 and /2023/a-slug are not one rule.
+  const wordClass = (e: string) => (DIGITS.test(e) ? '\u0002d' : e.includes('-') ? '\u0002s' : '\u0002w');
+  const key: string[] = a.el.map((e, i) => (a.word[i] ? wordClass(e) : e));
   key.push('\u0003');
   const ref = b.el.map((e, j) => {
     if (!b.word[j]) return -2;
     const i = a.el.indexOf(e);
     return i >= 0 && a.word[i] && a.el.indexOf(e, i + 1) < 0 ? i : -1;
   });
-  b.el.forEach((e, j) => key.push(ref[j] === -2 ? e : ref[j] === -1 ? '\u0002' : `=${ref[j]}`));
+  // β's words not carried from α are literal in the key: β must be a function of α, so spellings
+  // that differ there (.htm, .html) are other rules, not one group that fails.
+  b.el.forEach((e, j) => key.push(ref[j] === -1 ? `\u0004${e}` : ref[j] === -2 ? e : `=${ref[j]}`));
   const s = {
     alpha: a.el,
     alphaWord: a.word,

@@ -71,6 +71,8 @@ export interface DustResult {
   rules: Rule[];
   /** Candidates whose instances several valid rules merge together: not listed (redundancy.ts). */
   compositions: Composition[];
+  /** Every rule not listed: special cases, compositions, valid rules the others make redundant. */
+  folded: Rule[];
   metrics: DustMetrics;
   /** Every unique, error-free URL (normalised) → its canonical URL. */
   canonical: Map<string, string>;
@@ -174,6 +176,7 @@ export function runDustBuster(
   return {
     rules: shown,
     compositions,
+    folded: rules.filter((r) => !shown.includes(r)),
     metrics,
     canonical,
     cycles,

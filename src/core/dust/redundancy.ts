@@ -148,7 +148,30 @@ export function markRedundantValid(
     }
     if (folded === 0) break;
   }
+  // What the rules left applied merge is what counts: a rule folded under rules folded later, or any
+  // rule whose instances they no longer all merge, is put back (valid ones applied again) until
+  // every folded rule holds.
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    let restored = 0;
+    for (const r of rules) {
+      if (!r.coveredBy) continue;
+      const mine = [...kept].filter((v) => v.site === r.site);
+      const by = composedOf(r, indexOf(r.site), mine, params.maxIterations);
+      if (by) {
+        r.coveredBy = by;
+        continue;
+      }
+      delete r.coveredBy;
+      r.reason = r.reason.replace(FOLDED_NOTE, '');
+      if (r.status === 'valid') kept.add(r);
+      restored++;
+    }
+    if (restored === 0) break;
+  }
 }
+
+/** What markRedundantValid adds to a folded valid rule's reason (taken out when it is put back). */
+const FOLDED_NOTE = /; every instance is already merged by [^:]*: not applied$/;
 
 /** Passes of markRedundantValid at most. */
 const MAX_PASSES = 4;

@@ -221,10 +221,9 @@ interface Shaped {
   /** Per β element: the α element it repeats (-1: none), or -2 for a separator. */
   ref: number[];
   count: number;
-  reversed: boolean;
 }
 
-function shape(c: Candidate & { reversed?: boolean }): { key: string; s: Shaped } | null {
+function shape(c: Candidate): { key: string; s: Shaped } | null {
   if (runInfo(c.alpha).wild || runInfo(c.beta).wild) return null;
   const a = elementsOf(c.alpha);
   const b = elementsOf(c.beta);
@@ -246,9 +245,8 @@ function shape(c: Candidate & { reversed?: boolean }): { key: string; s: Shaped 
     beta: b.el,
     ref,
     count: c.count,
-    reversed: c.reversed === true,
   };
-  return { key: (c.reversed ? 'r' : 'f') + key.join(SEP), s };
+  return { key: key.join(SEP), s };
 }
 
 const literal = (e: string): string[] => tokenizeUrl(e).slice(1, -1);
@@ -264,6 +262,13 @@ function digitName(values: Set<string>, previous: string): string {
   return 'n';
 }
 
+/** §5.3's α ≻ β (rules.ts compareSides): longer, or as long and later in lexicographic order. */
+function shrinks(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return a.length > b.length;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] > b[i];
+  return false;
+}
+
 /**
  * Rules with wildcards that stand for several candidates differing only in their varying words.
  * Groups of fewer than two distinct spellings, or with a position of fewer than minValues words,
@@ -274,7 +279,7 @@ export function generalise(candidates: readonly Candidate[], minValues: number):
   // Both orientations: a side that varies in words the other does not carry (a permalink's date,
   // /2019/{s} ↔ /articles/{s}.html) can only be α, whichever side is longer.
   for (const c of candidates) {
-    for (const o of [c, { alpha: c.beta, beta: c.alpha, count: c.count, reversed: true }]) {
+    for (const o of [c, { alpha: c.beta, beta: c.alpha, count: c.count }]) {
       const sh = shape(o);
       if (!sh) continue;
       let g = groups.get(sh.key);
@@ -289,8 +294,6 @@ export function generalise(candidates: readonly Candidate[], minValues: number):
   for (const g of groups.values()) {
     if (g.size < 2) continue;
     const members = [...g.values()];
-    // The reverse orientation is kept only where the given one is not a rule (β not a function of α).
-    const reversedGroup = members[0].reversed;
     const first = members[0];
     const values = first.alpha.map((_, i) => new Set(members.map((m) => m.alpha[i])));
     // β's words not carried from α must agree across the group: else β is not a function of α.
@@ -333,8 +336,29 @@ export function generalise(candidates: readonly Candidate[], minValues: number):
       const name = r >= 0 ? names.get(r) : undefined;
       return name ? [name] : literal(e);
     });
-    if (reversedGroup && bindsAll(beta, alpha)) continue;
     out.push({ alpha, beta, members: members.length, count: members.reduce((a, m) => a + m.count, 0) });
   }
-  return out;
+  // One rule per spelling; of a rule and its reverse (both functions: ids carried both ways) the
+  // shrinking one (§5.3).
+  const spelled = new Map<string, GeneralRule>();
+  const key = (a: readonly string[], b: readonly string[]) => a.join('') + SEP + b.join('');
+  for (const r of out) {
+    const k = key(r.alpha, r.beta);
+    const seen = spelled.get(k);
+    if (seen) {
+      seen.members += r.members;
+      seen.count += r.count;
+      continue;
+    }
+    const back = spelled.get(key(r.beta, r.alpha));
+    if (back) {
+      if (shrinks(r.alpha, r.beta)) {
+        spelled.delete(key(r.beta, r.alpha));
+        spelled.set(k, r);
+      }
+      continue;
+    }
+    spelled.set(k, r);
+  }
+  return [...spelled.values()];
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:dust-worlds [-- --seed N] [--worlds 20] [--verbose]`: DustBuster at its defaults on
+ * `npm run bench:dust-worlds [-- --seed N] [--worlds 20] [--verbose] [--paper]`: DustBuster at its defaults on
  * random generated sites (scripts/lib/dust-world.ts), scored against their construction. A fresh seed
  * each run unless one is given; the seed is printed, and world k uses seed + k.
  *
@@ -8,7 +8,7 @@
  * was crawled; rows listed ≤ 1.5 × true rules; no true rule refuted.
  */
 import { parseArgs } from 'node:util';
-import { runDustBuster } from '../../src/core/dust';
+import { DUST_DEFAULTS, PAPER_SETTING, runDustBuster } from '../../src/core/dust';
 import { generateWorld } from '../../scripts/lib/dust-world';
 import { MIN_INSTANCES, scoreWorld } from '../../scripts/lib/dust-world-score';
 
@@ -18,12 +18,16 @@ const { values } = parseArgs({
     worlds: { type: 'string', default: '20' },
     verbose: { type: 'boolean', default: false },
     scale: { type: 'string', default: '1' },
+    paper: { type: 'boolean', default: false },
   },
 });
 const seed = values.seed !== undefined ? Number(values.seed) : Math.floor(Math.random() * 1e9);
 const worlds = Number(values.worlds);
 const pct = (x: number, n: number) => (n === 0 ? '    –' : `${((100 * x) / n).toFixed(1).padStart(5)}%`);
-console.log(`seed ${seed} (world k uses seed + k), ${worlds} worlds, defaults`);
+const params = values.paper ? PAPER_SETTING : DUST_DEFAULTS;
+console.log(
+  `seed ${seed} (world k uses seed + k), ${worlds} worlds, ${values.paper ? "the paper's setting (--paper)" : 'defaults'}`,
+);
 
 let instances = 0;
 let found = 0;
@@ -41,7 +45,7 @@ const worst: { share: number; line: string }[] = [];
 for (let k = 0; k < worlds; k++) {
   const world = generateWorld(seed + k, Number(values.scale));
   const t0 = performance.now();
-  const dust = runDustBuster(world.records);
+  const dust = runDustBuster(world.records, params);
   const t = performance.now() - t0;
   ms += t;
   const s = scoreWorld(world, dust);

@@ -120,10 +120,13 @@ export function runDustBuster(
 
   onPhase?.('params');
   const paramRules = params.paramRules
-    ? [...detectParamRules(detection, params), ...detectPathParamRules(detection, params)]
+    ? [
+        ...detectParamRules(detection, params),
+        ...(params.extensions ? detectPathParamRules(detection, params) : []),
+      ]
     : [];
   onPhase?.('pairs');
-  const merged = mergeLikelyRules(substring, detection, params);
+  const merged = params.extensions ? mergeLikelyRules(substring, detection, params) : [];
   const pairRules = params.pairRules ? detectPairRules(detection, params, [...substring, ...merged]) : [];
   // One ranked list for Fig. 4; substring rules get ids 0 … in rank order, then merged rules, rules
   // from pairs, then parameter rules.
@@ -143,10 +146,14 @@ export function runDustBuster(
   onPhase?.('validate', 0, rules.length);
   const fetchFn = fetch ?? datasetFetch(list.urls);
   validateRules(rules, validation, fetchFn, params, (done, total) => onPhase?.('validate', done, total));
-  const transferred = transferRules(rules, detection, validation, fetchFn, params, rules.length);
+  const transferred = params.extensions
+    ? transferRules(rules, detection, validation, fetchFn, params, rules.length)
+    : [];
   rules.push(...transferred);
-  widenOrigins(rules, detection, validation, fetchFn, params);
-  markRedundantValid(rules, validation, params);
+  if (params.extensions) {
+    widenOrigins(rules, detection, validation, fetchFn, params);
+    markRedundantValid(rules, validation, params);
+  }
   // Instances shown with each rule come from the list its support was counted on.
   const sites = groupBySite(detection, params.site);
   const indexes = new Map<string, UrlIndex>();

@@ -213,6 +213,13 @@ export interface DustParams {
   pairRules: boolean;
   /** Groups of identical documents larger than this give no pairs (pairs grow as its square). */
   pairGroupMax: number;
+  /**
+   * Not in the paper: the steps this tool adds after Fig. 1–2 — path parameters, rules with wildcards
+   * merging likely rules, rules carried to other sites, the origin wildcard {o}, valid rules the
+   * others make redundant folded. Off (with pairRules off): DustBuster as the paper describes it
+   * (PAPER_SETTING), one click away in the workbench.
+   */
+  extensions: boolean;
   /** Instances kept per rule for display. */
   instanceSample: number;
 }
@@ -238,8 +245,12 @@ export const DUST_DEFAULTS: Readonly<DustParams> = {
   paramRules: true,
   pairRules: true,
   pairGroupMax: 50,
+  extensions: true,
   instanceSample: 5,
 };
+
+/** The paper's DustBuster: its defaults (§6) and none of the steps this tool adds. */
+export const PAPER_SETTING: Readonly<DustParams> = { ...DUST_DEFAULTS, pairRules: false, extensions: false };
 
 /** Phases reported to onPhase, in order (§5: detect, eliminate redundancy, parameters, validate). */
 export type DustPhase =

@@ -1,4 +1,4 @@
-import { DUST_DEFAULTS, type DustParams } from '../../core/dust';
+import { DUST_DEFAULTS, PAPER_SETTING, type DustParams } from '../../core/dust';
 import { useDust } from '../../state/dust';
 import { ParamField, ParamsDetails } from '../ParamField';
 
@@ -67,6 +67,11 @@ const FIELDS: Field[] = [
     help: 'also derive rules from URLs with identical documents (dir/index.html ↔ dir/, two-place rules) — not in the paper',
   },
   {
+    key: 'extensions',
+    label: 'Steps beyond the paper',
+    help: 'path parameters, wildcard rules merging likely rules, rules carried to other sites, the origin wildcard {o}, redundant valid rules folded — off (with rules from pairs off) is the paper’s DustBuster',
+  },
+  {
     key: 'pairGroupMax',
     label: 'Pairs: group max',
     help: 'larger groups of identical documents give no pairs',
@@ -97,6 +102,12 @@ export function DustParamsPanel() {
       note="Hover a name for its meaning and the paper's value."
       onDefaults={() => setParams({ ...DUST_DEFAULTS })}
     >
+      <p className="meta">
+        <button type="button" onClick={() => setParams({ ...PAPER_SETTING })}>
+          The paper’s setting
+        </button>{' '}
+        DustBuster as Bar-Yossef et al. describe it: §6’s defaults, none of this tool’s steps (then mine again).
+      </p>
       {FIELDS.map((f) => {
         const v = params[f.key];
         return (

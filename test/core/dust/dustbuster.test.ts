@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runDustBuster } from '../../../src/core/dust/index';
+import { PAPER_SETTING, runDustBuster } from '../../../src/core/dust/index';
+import { generateWorld } from '../../../scripts/lib/dust-world';
 import type { DustPhase, DustRecord, Rule } from '../../../src/core/dust/types';
 import { logged, page } from './fixtures';
 import { seededRandom } from '../../../src/core/random';
@@ -120,5 +121,23 @@ describe('the detection/validation split', () => {
     expect(r.list.detection + r.list.validation).toBe(r.list.urls);
     expect(r.list.validation / r.list.urls).toBeGreaterThan(0.4);
     expect(r.list.validation / r.list.urls).toBeLessThan(0.6);
+  });
+});
+
+describe("the paper's setting, one click away", () => {
+  it('runs Figs. 1–4 and parameter rules only: no rule from pairs, merged, transferred, path parameter or {o}', () => {
+    for (const seed of [51, 52]) {
+      const r = runDustBuster(generateWorld(seed, 0.25).records, PAPER_SETTING);
+      const all = [...r.rules, ...r.folded];
+      expect(all.length, `seed ${seed}`).toBeGreaterThan(0);
+      for (const rule of all) {
+        expect(rule.kind, `seed ${seed}`).not.toBe('path-param-drop');
+        if (rule.kind === 'substring') {
+          expect(rule.origin ?? 'envelopes', `seed ${seed}`).toBe('envelopes');
+          expect(rule.alpha.includes('{o}'), `seed ${seed}`).toBe(false);
+        }
+      }
+      expect(r.metrics.pairRules + r.metrics.mergedRules + r.metrics.transferred).toBe(0);
+    }
   });
 });

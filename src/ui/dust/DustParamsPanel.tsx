@@ -106,7 +106,8 @@ export function DustParamsPanel() {
         <button type="button" onClick={() => setParams({ ...PAPER_SETTING })}>
           The paper’s setting
         </button>{' '}
-        DustBuster as Bar-Yossef et al. describe it: §6’s defaults, none of this tool’s steps (then mine again).
+        DustBuster as Bar-Yossef et al. describe it: §6’s defaults, none of this tool’s steps (then mine
+        again).
       </p>
       {FIELDS.map((f) => {
         const v = params[f.key];

@@ -7,6 +7,7 @@
  * grows u without end; the URL is then reported.
  */
 import { applySubstring, applyRule } from './rules';
+import { isWildcard } from './wildcards';
 import { groupBySite, tokenizeUrl, untokenize } from './url-list';
 import type { DustParams, DustUrl, Rule } from './types';
 
@@ -16,6 +17,29 @@ export interface Canonization {
   iterations: number;
   /** The cap was reached while the URL was still changing. */
   cycle: boolean;
+}
+
+/**
+ * A literal a URL must contain for the rule to apply: its longest literal word of α (or the
+ * parameter's name); '' when α has none (separators and wildcards only). One native includes() then
+ * skips most rules for most URLs (canonisation tries every rule on every URL, each iteration).
+ */
+const needles = new WeakMap<readonly string[], string>();
+function needleOf(rule: Rule): string {
+  if (rule.kind !== 'substring') return rule.param;
+  // Keyed by α itself: validation swaps α and β of a growing rule, origins.ts respells α.
+  let n = needles.get(rule.alpha);
+  if (n === undefined) {
+    const side = rule.alpha;
+    n = '';
+    for (let i = 0; i < side.length; i++) {
+      const t = side[i];
+      if ((i === 0 && t === '^') || (i === side.length - 1 && t === '$') || isWildcard(t)) continue;
+      if (t.length > n.length) n = t;
+    }
+    needles.set(rule.alpha, n);
+  }
+  return n;
 }
 
 export function canonize(
@@ -30,6 +54,8 @@ export function canonize(
   for (let it = 0; it < maxIterations; it++) {
     const before = current;
     for (const rule of rules) {
+      const needle = needleOf(rule);
+      if (needle !== '' && !current.includes(needle)) continue;
       if (rule.kind === 'substring') {
         const t = applySubstring(tokens, rule.alpha, rule.beta);
         if (t) {
@@ -65,20 +91,68 @@ export function movesOrigin(rule: Rule): boolean {
   return a !== b;
 }
 
+/** Where a side's origin ends: its third '/' (^ http : / / host / …), or -1. */
+function originEnd(side: readonly string[]): number {
+  let slashes = 0;
+  for (let i = 1; i < side.length; i++) if (side[i] === '/' && ++slashes === 3) return i;
+  return -1;
+}
+
+/** A rule that only moves the origin (^http://www.s/ → ^https://s/): its two origins; else null. */
+export function originMove(r: Rule): [string, string] | null {
+  if (r.kind !== 'substring' || !movesOrigin(r)) return null;
+  const a = originEnd(r.alpha);
+  const b = originEnd(r.beta);
+  if (a < 0 || b < 0 || r.alpha.length - a !== r.beta.length - b) return null;
+  for (let i = a; i < r.alpha.length; i++) if (r.alpha[i] !== r.beta[i - a + b]) return null;
+  return [r.alpha.slice(0, a).join(''), r.beta.slice(0, b).join('')];
+}
+
+/** Each origin the origin moves name → the origin they lead it to (followed to the end, capped). */
+function originTargets(moves: readonly [string, string][]): Map<string, string> {
+  const step = new Map<string, string>();
+  for (const [from, to] of moves) if (!step.has(from)) step.set(from, to);
+  const out = new Map<string, string>();
+  for (const from of step.keys()) {
+    let at = from;
+    for (let i = 0; i < 10 && step.has(at); i++) at = step.get(at)!;
+    out.set(from, at);
+  }
+  return out;
+}
+
+/** A substring rule with the origin of each side put where the origin moves lead it (same id). */
+function respelled<R extends Rule>(r: R, targets: ReadonlyMap<string, string>): R {
+  if (r.kind !== 'substring' || r.alpha[0] !== '^' || r.beta[0] !== '^') return r;
+  const side = (t: readonly string[]): string[] | null => {
+    const end = originEnd(t);
+    if (end < 0) return null;
+    const to = targets.get(t.slice(0, end).join(''));
+    return to === undefined ? null : [...tokenizeUrl(to.slice(1)).slice(0, -1), ...t.slice(end)];
+  };
+  const alpha = side(r.alpha);
+  const beta = side(r.beta);
+  if (!alpha && !beta) return r;
+  return { ...r, alpha: alpha ?? r.alpha, beta: beta ?? r.beta };
+}
+
 /**
  * The order rules are applied in: parameter rules first (they read the query, which a substring rule
- * such as "story?id=" → "story_" may take apart), then substring rules that keep the origin, then
- * those that move it (www.s/ → s/, http → https, a mirror host): a rule found on the site's pages is
- * spelled with the host they were crawled on (^http://www.s/mirror/ → ^http://www.s/), and would no
- * longer match once the host had moved. Otherwise in the order given.
+ * such as "story?id=" → "story_" may take apart), then the rules that only move the origin
+ * (www.s/ → s/, http → https, a mirror host), then the others in the order given — those that keep
+ * the origin before those that move it. A rule found on the site's pages is spelled with the origin
+ * they were crawled on (^http://www.s/mirror/ → ^http://www.s/); once the origin moves have run, that
+ * origin is where they lead, so such a rule is applied respelled with it: which origin a URL came in
+ * on no longer decides which rules reach it (canonisation stays one answer per page).
  */
 export function canonizationOrder<R extends Rule>(rules: readonly R[]): R[] {
-  const substring = rules.filter((r) => r.kind === 'substring');
-  return [
-    ...rules.filter((r) => r.kind !== 'substring'),
-    ...substring.filter((r) => !movesOrigin(r)),
-    ...substring.filter((r) => movesOrigin(r)),
-  ];
+  const params = rules.filter((r) => r.kind !== 'substring');
+  const moves = rules.filter((r) => originMove(r) !== null);
+  const targets = originTargets(moves.map((r) => originMove(r)!));
+  const rest = rules
+    .filter((r) => r.kind === 'substring' && originMove(r) === null)
+    .map((r) => respelled(r, targets));
+  return [...params, ...moves, ...rest.filter((r) => !movesOrigin(r)), ...rest.filter((r) => movesOrigin(r))];
 }
 
 export interface CanonizationResult {
@@ -95,13 +169,15 @@ export function canonizeAll(
   params: Pick<DustParams, 'site' | 'maxIterations'>,
 ): CanonizationResult {
   const bySite = new Map<string, Rule[]>();
-  for (const r of canonizationOrder(rules)) {
-    // A valid rule the others make redundant (redundancy.ts markRedundantValid) is not applied.
+  // A valid rule the others make redundant (redundancy.ts markRedundantValid) is not applied.
+  for (const r of rules) {
     if (r.status !== 'valid' || r.coveredBy) continue;
     const list = bySite.get(r.site);
     if (list) list.push(r);
     else bySite.set(r.site, [r]);
   }
+  // Ordered per site: the origin moves of a site say where its rules' origins lead.
+  for (const [site, list] of bySite) bySite.set(site, canonizationOrder(list));
   const canonical = new Map<string, string>();
   const cycles: string[] = [];
   for (const [site, list] of groupBySite(urls, params.site)) {

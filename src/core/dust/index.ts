@@ -12,6 +12,7 @@ import { dustMetrics, type DustMetrics } from './metrics';
 import { detectParamRules, detectPathParamRules } from './params';
 import { detectPairRules, mergeLikelyRules } from './pair-rules';
 import {
+  breakOriginCycles,
   eliminateRedundantRules,
   foldSpecialCases,
   markRedundantValid,
@@ -152,6 +153,7 @@ export function runDustBuster(
   rules.push(...transferred);
   if (params.extensions) {
     widenOrigins(rules, detection, validation, fetchFn, params);
+    breakOriginCycles(rules);
     markRedundantValid(rules, validation, params);
   }
   // Instances shown with each rule come from the list its support was counted on.

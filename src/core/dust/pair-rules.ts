@@ -54,8 +54,17 @@ export function pairDifferences(
   const mu = a.slice(p, n - q);
   const mv = b.slice(p, m - q);
   if (mu.length > maxLength || mv.length > maxLength) return [];
-  // p ≥ 1 and q ≥ 1: both strings start with ^ and end with $.
-  const left = isAlnumToken(a[p - 1]) ? [] : [a[p - 1]];
+  // p ≥ 1 and q ≥ 1: both strings start with ^ and end with $. A difference inside the origin
+  // (scheme, host, port) keeps the whole origin before it, from ^: the rule moves the origin
+  // (^https://www.s/a → ^http://s/a), not any "/www.s/" in a path.
+  let slashes = 0;
+  let authorityEnd = a.length;
+  for (let i = 1; i < a.length; i++)
+    if (a[i] === '/' && ++slashes === 3) {
+      authorityEnd = i;
+      break;
+    }
+  const left = p <= authorityEnd ? a.slice(0, p) : isAlnumToken(a[p - 1]) ? [] : [a[p - 1]];
   const right = isAlnumToken(a[n - q]) ? [] : [a[n - q]];
   const out: [string[], string[]][] = [];
   const frame = (x: string[], y: string[]) => {

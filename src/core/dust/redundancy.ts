@@ -13,7 +13,7 @@
  * those pairs by their T_high support.
  */
 import { byLikeliness, detectLikelyPairs } from './likely-rules';
-import { canonizationOrder, canonize } from './canonize';
+import { canonizationOrder, canonize, originMove } from './canonize';
 import { applyRule, pairRefines, reversed, ruleSpelling, UrlIndex } from './rules';
 import { groupBySite } from './url-list';
 import { composedOf } from './validation';
@@ -104,9 +104,12 @@ const FOLDED_SPELLINGS = 5;
 export function markRedundantValid(
   rules: readonly Rule[],
   testList: readonly DustUrl[],
-  params: Pick<DustParams, 'site' | 'maxIterations'>,
+  params: Pick<DustParams, 'site' | 'maxIterations' | 'N'>,
 ): void {
   const sites = groupBySite(testList, params.site);
+  // The greedy passes look at N instances of a rule (Fig. 3's sample size); the settling pass below
+  // checks every instance of every rule left out.
+  const sample = params.N;
   const indexes = new Map<string, UrlIndex>();
   const kept = new Set(rules.filter((r) => r.status === 'valid' && !r.coveredBy));
   const indexOf = (site: string): UrlIndex => {
@@ -115,7 +118,7 @@ export function markRedundantValid(
     return L;
   };
   const chain = new Map<Rule, boolean>();
-  for (const r of kept) chain.set(r, chainsOn(r, indexOf(r.site), [...kept], params.maxIterations));
+  for (const r of kept) chain.set(r, chainsOn(r, indexOf(r.site), [...kept], params.maxIterations, sample));
   // Links of a chain go first (?id=N → story_N when story_N → a/N is valid too, beside ?id=N → a/N):
   // a person sends every alias straight to the canonical URL, so the rule left is the one to it. Then
   // rules that change more at once (^https://m.s/ → ^http://www.s/ before ^https://m.s/ →
@@ -137,10 +140,10 @@ export function markRedundantValid(
       const others = [...kept].filter((v) => v !== r && v.site === r.site);
       if (others.length === 0) continue;
       const L = indexOf(r.site);
-      const by = composedOf(r, L, others, params.maxIterations);
+      const by = composedOf(r, L, others, params.maxIterations, sample);
       // A rule that is the only direct link of some URL to another URL of its page stays: its URLs
       // would be merged, but through pages the crawl does not hold (a/N when story_N was not crawled).
-      if (!by || (!mixesParameters(r, L, others) && !othersRelateEach(r, L, others))) continue;
+      if (!by || (!mixesParameters(r, L, others) && !othersRelateEach(r, L, others, sample))) continue;
       r.coveredBy = by;
       r.reason += `; every instance is already merged by ${by.map((id) => `#${id}`).join(', ')}: not applied`;
       kept.delete(r);
@@ -154,7 +157,7 @@ export function markRedundantValid(
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     let restored = 0;
     for (const r of rules) {
-      if (!r.coveredBy) continue;
+      if (!r.coveredBy || cycleBreakers.has(r)) continue;
       const mine = [...kept].filter((v) => v.site === r.site);
       const by = composedOf(r, indexOf(r.site), mine, params.maxIterations);
       if (by) {
@@ -180,7 +183,13 @@ const MAX_PASSES = 4;
  * Whether a rule is mostly a link of a chain: for most of its instances (u, R(u)) in L, another valid
  * rule of the site rewrites R(u) again.
  */
-function chainsOn(r: Rule, L: UrlIndex, valid: readonly Rule[], maxIterations: number): boolean {
+function chainsOn(
+  r: Rule,
+  L: UrlIndex,
+  valid: readonly Rule[],
+  maxIterations: number,
+  limit: number,
+): boolean {
   const others = canonizationOrder(valid.filter((v) => v !== r && v.site === r.site));
   if (others.length === 0) return false;
   let all = 0;
@@ -190,10 +199,10 @@ function chainsOn(r: Rule, L: UrlIndex, valid: readonly Rule[], maxIterations: n
     const v = applyRule(r, u.url, u.tokens);
     const w = v === null ? undefined : L.byUrl.get(v);
     if (!w) continue;
-    all++;
+    if (++all > limit) break;
     if (canonize(w.url, others, maxIterations, w.tokens).url !== w.url) again++;
   }
-  return all > 0 && again > all / 2;
+  return all > 0 && again > Math.min(all, limit) / 2;
 }
 
 /**
@@ -228,12 +237,14 @@ function relatedByOne(u: DustUrl, L: UrlIndex, rules: readonly Rule[]): boolean 
 }
 
 /** Whether both URLs of every instance of r in L are related to another URL of L by one other rule. */
-function othersRelateEach(r: Rule, L: UrlIndex, others: readonly Rule[]): boolean {
+function othersRelateEach(r: Rule, L: UrlIndex, others: readonly Rule[], limit: number): boolean {
+  let seen = 0;
   for (const c of L.candidates(r)) {
     const u = L.urls[c];
     const v = applyRule(r, u.url, u.tokens);
     const w = v === null ? undefined : L.byUrl.get(v);
     if (!w) continue;
+    if (++seen > limit) break;
     if (
       others.some((k) => applyRule(k, u.url, u.tokens) === w.url || applyRule(k, w.url, w.tokens) === u.url)
     )
@@ -252,6 +263,68 @@ function changeSpan(r: Rule): number {
   let q = 0;
   while (q < a.length - p && q < b.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
   return Math.max(a.length - p - q, b.length - p - q);
+}
+
+/**
+ * Valid rules that move origins in a cycle (^https://www.s/ → ^http://www.s/ → ^https://s/ →
+ * ^https://www.s/, when two were validated the way the site redirects, §5.3's growing direction):
+ * canonisation would go round until its iteration cap. The least supported rule of each cycle is not
+ * applied (coveredBy: the others of the cycle, which still join its origins).
+ */
+/** Rules breakOriginCycles left out: never put back by markRedundantValid's settling pass. */
+const cycleBreakers = new WeakSet<Rule>();
+
+export function breakOriginCycles(rules: readonly Rule[]): void {
+  for (let guard = 0; guard < 100; guard++) {
+    const moves = rules
+      .filter((r) => r.status === 'valid' && !r.coveredBy)
+      .map((r) => ({ r, m: originMove(r) }))
+      .filter((x): x is { r: Rule; m: [string, string] } => x.m !== null);
+    const cycle = findCycle(moves);
+    if (!cycle) return;
+    const weakest = cycle.reduce((a, b) =>
+      b.likelySimilarSupport < a.likelySimilarSupport ||
+      (b.likelySimilarSupport === a.likelySimilarSupport && b.id > a.id)
+        ? b
+        : a,
+    );
+    weakest.coveredBy = cycle.filter((x) => x !== weakest).map((x) => x.id);
+    cycleBreakers.add(weakest);
+    weakest.reason += `; closes a cycle of origin rules with ${weakest.coveredBy.map((id) => `#${id}`).join(', ')}: not applied`;
+  }
+}
+
+/** A cycle of origin moves within one site, as its rules; null when there is none. */
+function findCycle(moves: readonly { r: Rule; m: [string, string] }[]): Rule[] | null {
+  const out = new Map<string, { r: Rule; to: string }[]>();
+  for (const { r, m } of moves) {
+    const key = `${r.site} ${m[0]}`;
+    out.set(key, [...(out.get(key) ?? []), { r, to: `${r.site} ${m[1]}` }]);
+  }
+  const state = new Map<string, 1 | 2>();
+  const path: Rule[] = [];
+  const nodes: string[] = [];
+  const visit = (n: string): Rule[] | null => {
+    state.set(n, 1);
+    nodes.push(n);
+    for (const e of out.get(n) ?? []) {
+      if (state.get(e.to) === 1) return [...path.slice(nodes.indexOf(e.to)), e.r];
+      if (state.get(e.to) === 2) continue;
+      path.push(e.r);
+      const c = visit(e.to);
+      if (c) return c;
+      path.pop();
+    }
+    state.set(n, 2);
+    nodes.pop();
+    return null;
+  };
+  for (const n of out.keys()) {
+    if (state.has(n)) continue;
+    const c = visit(n);
+    if (c) return c;
+  }
+  return null;
 }
 
 /** A candidate not listed: the valid rules that merge its instances together (a composition). */

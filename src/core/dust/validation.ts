@@ -72,6 +72,8 @@ export function composedOf(
   L: UrlIndex,
   valid: readonly Rule[],
   maxIterations: number,
+  /** Instances looked at, at most (a sample, in list order); all by default. */
+  limit = Infinity,
 ): number[] | null {
   const mine = valid.filter((v) => v.site === rule.site);
   if (mine.length === 0) return null;
@@ -83,7 +85,7 @@ export function composedOf(
     const v = applyRule(rule, u.url, u.tokens);
     const w = v === null ? undefined : L.byUrl.get(v);
     if (!w) continue;
-    instances++;
+    if (++instances > limit) break;
     const a = canonize(u.url, ordered, maxIterations, u.tokens, used).url;
     const b = canonize(w.url, ordered, maxIterations, w.tokens, used).url;
     if (a !== b) return null;

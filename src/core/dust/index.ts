@@ -14,6 +14,7 @@ import { detectPairRules, mergeLikelyRules } from './pair-rules';
 import {
   breakOriginCycles,
   eliminateRedundantRules,
+  foldLikelySpecialCases,
   foldSpecialCases,
   markRedundantValid,
   type Composition,
@@ -166,6 +167,7 @@ export function runDustBuster(
     r.instances = findInstances(r, index, params.instanceSample, similar);
   }
 
+  if (params.extensions) foldLikelySpecialCases(rules, detection, params);
   onPhase?.('canonize');
   const { canonical, cycles } = canonizeAll(list.urls, rules, params);
 

@@ -327,6 +327,38 @@ function findCycle(moves: readonly { r: Rule; m: [string, string] }[]): Rule[] |
   return null;
 }
 
+/** Likely parameter rules special cases are folded under in a list without documents. */
+const likelyCoverers = new WeakSet<Rule>();
+
+/**
+ * A URL list without documents (an access log, a CDX) validates nothing: every rule stays likely,
+ * and a parameter's special cases (?display=list$ → $, ?ref=x&gclid=y$ → ?ref=x$) would be listed
+ * beside the rule that drops it. Per site with no valid rule, a substring rule whose every instance
+ * one likely parameter rule merges on its own is folded under it, as under a valid rule.
+ */
+export function foldLikelySpecialCases(
+  rules: readonly Rule[],
+  list: readonly DustUrl[],
+  params: Pick<DustParams, 'site' | 'maxIterations'>,
+): void {
+  const sites = groupBySite(list, params.site);
+  const withValid = new Set(rules.filter((r) => r.status === 'valid').map((r) => r.site));
+  const paramRules = rules.filter((r) => r.kind !== 'substring' && r.status === 'likely');
+  const indexes = new Map<string, UrlIndex>();
+  for (const r of rules) {
+    if (r.kind !== 'substring' || r.status !== 'likely' || r.coveredBy || withValid.has(r.site)) continue;
+    let L = indexes.get(r.site);
+    if (!L) indexes.set(r.site, (L = new UrlIndex(sites.get(r.site) ?? [])));
+    for (const p of paramRules) {
+      if (p.site !== r.site) continue;
+      if (!composedOf(r, L, [p], params.maxIterations)) continue;
+      r.coveredBy = [p.id];
+      likelyCoverers.add(p);
+      break;
+    }
+  }
+}
+
 /** A candidate not listed: the valid rules that merge its instances together (a composition). */
 export interface Composition {
   id: number;
@@ -347,7 +379,8 @@ export interface Composition {
  */
 export function foldSpecialCases(rules: readonly Rule[]): { shown: Rule[]; compositions: Composition[] } {
   const byId = new Map(rules.map((r) => [r.id, r]));
-  const applied = (r: Rule | undefined) => r !== undefined && r.status === 'valid' && !r.coveredBy;
+  const applied = (r: Rule | undefined) =>
+    r !== undefined && (r.status === 'valid' || likelyCoverers.has(r)) && !r.coveredBy;
   const shown: Rule[] = [];
   const compositions: Composition[] = [];
   // A rule covered by a valid rule that is itself redundant is covered by what covers that one.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonize, canonizeAll } from '../../../src/core/dust/canonize';
+import { canonizationOrder, canonize, canonizeAll } from '../../../src/core/dust/canonize';
 import type { SubstringRule } from '../../../src/core/dust/types';
 import { logged, params, substringRule, urlsOf } from './fixtures';
 
@@ -77,5 +77,28 @@ describe('canonizeAll', () => {
       ['http://t.org/d/index.html', 'http://t.org/d/index.html'],
     ]);
     expect(cycles).toEqual([]);
+  });
+});
+
+describe('canonisation after origin moves', () => {
+  const valid = { status: 'valid' as const };
+  const www = substringRule('^http://s.com/', '^https://www.s.com/', 5, { id: 1, ...valid });
+  const scheme = substringRule('^http://www.s.com/', '^https://www.s.com/', 5, { id: 2, ...valid });
+  // Found on the pages of the canonical origin, spelled with it.
+  const mirror = substringRule('^https://www.s.com/mirror/', '^https://www.s.com/', 5, { id: 3, ...valid });
+
+  it('applies a rule spelled with one origin to the pages that came in on the others', () => {
+    const rules = canonizationOrder([mirror, www, scheme]);
+    expect(rules.map((r) => r.id)).toEqual([1, 2, 3]);
+    for (const u of ['http://s.com/mirror/a', 'http://www.s.com/mirror/a', 'https://www.s.com/mirror/a'])
+      expect(canonize(u, rules, 10).url, u).toBe('https://www.s.com/a');
+  });
+
+  it('respells a rule with the origin its own origin is moved to', () => {
+    const moved = substringRule('^http://s.com/old/', '^http://s.com/', 5, { id: 4, ...valid });
+    const rules = canonizationOrder([moved, www]);
+    const r = rules.find((x) => x.id === 4)!;
+    expect(r.kind === 'substring' && r.alpha.join('')).toBe('^https://www.s.com/old/');
+    expect(canonize('http://s.com/old/x', rules, 10).url).toBe('https://www.s.com/x');
   });
 });

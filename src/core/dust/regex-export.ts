@@ -115,8 +115,38 @@ export function rulesAsRegex(rules: readonly Rule[], mode: SiteMode): RegexRule[
   );
 }
 
-/** Nutch / StormCrawler regex-normalize.xml. */
-export function nutchRegexXml(list: readonly RegexRule[]): string {
+/** Java's replacement string as JavaScript's String.replace reads it ('\$' → '$$'). */
+export function jsReplacement(replacement: string): string {
+  return replacement.replace(/\\\$/g, '$$$$').replace(/\\\\/g, '\\');
+}
+
+/**
+ * How many times the list must be applied, once each rule in order, for every URL to reach its
+ * canonical form (canonisation repeats its rules until nothing changes, §5.4; a crawler's regex
+ * normaliser applies its list once): the exported file holds the list that many times.
+ */
+export function passesNeeded(
+  list: readonly RegexRule[],
+  changed: Iterable<[string, string]>,
+  max = 10,
+): number {
+  const compiled = list.map((r) => ({ re: new RegExp(r.pattern, 'g'), to: jsReplacement(r.replacement) }));
+  let passes = 1;
+  for (const [url, canonical] of changed) {
+    let current = url;
+    for (let k = 1; k <= max; k++) {
+      for (const { re, to } of compiled) current = current.replace(re, to);
+      if (current === canonical) {
+        passes = Math.max(passes, k);
+        break;
+      }
+    }
+  }
+  return passes;
+}
+
+/** Nutch / StormCrawler regex-normalize.xml: the list `passes` times over (passesNeeded). */
+export function nutchRegexXml(list: readonly RegexRule[], passes = 1): string {
   const x = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const body = list
     .map(
@@ -124,5 +154,8 @@ export function nutchRegexXml(list: readonly RegexRule[]): string {
         `  <!-- #${r.id} ${x(r.site)}: ${x(r.rule).replace(/--/g, '- -')} -->\n  <regex>\n    <pattern>${x(r.pattern)}</pattern>\n    <substitution>${x(r.replacement)}</substitution>\n  </regex>`,
     )
     .join('\n');
-  return `<?xml version="1.0"?>\n<!-- DUST rules mined by Dedup Workbench (DustBuster); apply in order, repeat until the URL is unchanged -->\n<regex-normalize>\n${body}\n</regex-normalize>\n`;
+  const all = Array.from({ length: passes }, (_, k) => `  <!-- pass ${k + 1} of ${passes} -->\n${body}`).join(
+    '\n',
+  );
+  return `<?xml version="1.0"?>\n<!-- DUST rules mined by Dedup Workbench (DustBuster), in order: one pass over this file gives each crawled URL its canonical URL -->\n<regex-normalize>\n${all}\n</regex-normalize>\n`;
 }

@@ -4,7 +4,7 @@ import type { StoredDustRun } from '../../db/schema';
 import { useDust, type RuleSortKey } from '../../state/dust';
 import { usePages } from '../../state/pages';
 import { drawPrecisionAtK } from '../charts/precision-at-k';
-import { nutchRegexXml, rulesAsRegex } from '../../core/dust/regex-export';
+import { nutchRegexXml, passesNeeded, rulesAsRegex } from '../../core/dust/regex-export';
 import { csvField, download } from '../download';
 import { fmtInt, plural } from '../format';
 import { Choice, SearchBox } from '../Controls';
@@ -221,7 +221,8 @@ function exportRules(run: StoredDustRun) {
 }
 
 function exportRegex(run: StoredDustRun) {
-  download('regex-normalize.xml', 'application/xml', nutchRegexXml(rulesAsRegex(run.rules, run.params.site)));
+  const list = rulesAsRegex(run.rules, run.params.site);
+  download('regex-normalize.xml', 'application/xml', nutchRegexXml(list, passesNeeded(list, run.canonical)));
 }
 
 function exportCanonical(run: StoredDustRun) {

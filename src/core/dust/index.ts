@@ -21,7 +21,7 @@ import {
 } from './redundancy';
 import { findInstances, UrlIndex } from './rules';
 import { transferRules } from './transfer';
-import { widenOrigins } from './origins';
+import { widenContexts, widenOrigins } from './origins';
 import { likelySimilar } from './similarity';
 import { buildUrlList, groupBySite } from './url-list';
 import { splitUrls, validateRules } from './validation';
@@ -154,6 +154,7 @@ export function runDustBuster(
   rules.push(...transferred);
   if (params.extensions) {
     widenOrigins(rules, detection, validation, fetchFn, params);
+    widenContexts(rules, detection, validation, fetchFn, params);
     breakOriginCycles(rules);
     markRedundantValid(rules, validation, params);
   }

@@ -69,3 +69,67 @@ export function widenOrigins(
     r.reason += `; holds on every origin of the site ({o}: ${copy.likelySimilarSupport} likely-similar instances), ${o.reason}`;
   }
 }
+
+/**
+ * A valid rule's context cut back to what it needs: ^{o}/old/howto/ → ^{o}/howto/ carries the
+ * directory "howto/" on both sides, and the mirror it found is ^{o}/old/ → ^{o}/ (one prefix rule per
+ * mirror, not one per directory). Not in the paper, whose Fig. 2 keeps the longer context when the
+ * supports are equal; here the shorter one is kept when it has more instances and Fig. 3 validates it
+ * on the test list. The common tail is cut at a '/' so that path segments stay whole.
+ */
+export function widenContexts(
+  rules: readonly Rule[],
+  detection: readonly DustUrl[],
+  testList: readonly DustUrl[],
+  fetch: FetchFn,
+  params: DustParams,
+): void {
+  const sites = groupBySite(detection, params.site);
+  const tests = groupBySite(testList, params.site);
+  const indexes = new Map<string, [UrlIndex, UrlIndex]>();
+  const tried = new Set<string>();
+  for (const r of rules) {
+    if (r.kind !== 'substring' || r.status !== 'valid') continue;
+    const a = r.alpha;
+    const b = r.beta;
+    if (a[a.length - 1] === '$' || b[b.length - 1] === '$') continue;
+    let q = 0;
+    while (q < a.length - 1 && q < b.length - 1 && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+    // The longest common tail that starts after a '/' on both sides (path segments stay whole).
+    let cut = 0;
+    for (let t = q; t >= 1 && cut === 0; t--)
+      if (a[a.length - 1 - t] === '/' && b[b.length - 1 - t] === '/') cut = t;
+    if (cut === 0) continue;
+    const alpha = a.slice(0, a.length - cut);
+    const beta = b.slice(0, b.length - cut);
+    if (alpha.length === 0 || beta.length === 0 || alpha.join('') === beta.join('')) continue;
+    const key = `${r.site} ${alpha.join('')} ${beta.join('')}`;
+    if (tried.has(key)) continue;
+    tried.add(key);
+    let ix = indexes.get(r.site);
+    if (!ix) {
+      ix = [new UrlIndex(sites.get(r.site) ?? []), new UrlIndex(tests.get(r.site) ?? [])];
+      indexes.set(r.site, ix);
+    }
+    const copy: SubstringRule = {
+      ...r,
+      alpha,
+      beta,
+      support: 0,
+      likelySimilarSupport: 0,
+      redundancySupport: 0,
+    };
+    countSupport(copy, ix[0], params.likelySimilarJaccard);
+    if (copy.support <= r.support) continue;
+    const o = validateRule(copy, ix[1], fetch, params, seededRandom(params.seed ^ (0x68e31da4 + r.id)));
+    if (o.verdict !== 'valid') continue;
+    r.alpha = alpha;
+    r.beta = beta;
+    r.support = copy.support;
+    r.likelySimilarSupport = copy.likelySimilarSupport;
+    r.positives = o.positives;
+    r.negatives = o.negatives;
+    r.negativeSamples = o.negativeSamples.length > 0 ? o.negativeSamples : undefined;
+    r.reason += `; holds without the directory both sides share (${copy.likelySimilarSupport} likely-similar instances), ${o.reason}`;
+  }
+}

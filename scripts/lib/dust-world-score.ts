@@ -30,7 +30,11 @@ export interface WorldScore {
   rows: number;
   validRows: number;
   precisionAt10: number | null;
-  /** Listed rules refuted although ≥ 90% of their instances are aliases of one page. */
+  /**
+   * Listed rules refuted although every instance of theirs in the list relates two aliases of one
+   * page (no counterexample: a rule with a few real negatives, /tide/ and /tide being two pages, is
+   * rightly refuted at ε).
+   */
   refutedTrue: string[];
   /** Valid rules listed whose instances are mostly different pages. */
   wrongValid: string[];
@@ -98,7 +102,7 @@ export function scoreWorld(world: World, dust: DustResult): WorldScore {
     validRows: valid.length,
     precisionAt10: m.length === 0 ? null : m[Math.min(10, m.length) - 1],
     refutedTrue: dust.rules
-      .filter((r) => r.status === 'refuted' && trueShare(r) >= 0.9)
+      .filter((r) => r.status === 'refuted' && trueShare(r) === 1)
       .map((r) => ruleSpelling(r)),
     wrongValid: valid.filter((r) => trueShare(r) < 0.5).map((r) => ruleSpelling(r)),
   };

@@ -186,6 +186,35 @@ export function validateRule(
   };
 }
 
+/**
+ * A rule whose every instance in L sits at the end of the URL (.htm → "" on /a/x.htm ↔ /a/x) is
+ * spelled with the end frame (.htm$ → $) before it is judged: applied at its leftmost occurrence,
+ * the bare spelling would also rewrite /a/x.htm/ or /a.htm/x, pages it was never seen on. Fig. 2
+ * keeps a refinement with the same support for the same reason ("it gives the full context").
+ */
+export function anchorAtEnd(rule: SubstringRule, L: UrlIndex): void {
+  const a = rule.alpha;
+  const b = rule.beta;
+  if (a[a.length - 1] === '$' || b[b.length - 1] === '$') return;
+  const anchored = { ...rule, alpha: [...a, '$'], beta: [...b, '$'] };
+  let instances = 0;
+  for (const c of L.candidates(rule)) {
+    const u = L.urls[c];
+    for (const [r, other] of [
+      [rule, anchored],
+      [reversed(rule), reversed(anchored)],
+    ] as const) {
+      const v = applyRule(r, u.url, u.tokens);
+      if (v === null || !L.byUrl.has(v)) continue;
+      instances++;
+      if (applyRule(other, u.url, u.tokens) !== v) return;
+    }
+  }
+  if (instances === 0) return;
+  rule.alpha = anchored.alpha;
+  rule.beta = anchored.beta;
+}
+
 function settle(rule: Rule, o: ValidationOutcome): void {
   rule.positives = o.positives;
   rule.negatives = o.negatives;
@@ -233,6 +262,7 @@ export function validateRules(
       return;
     }
     const L = indexOf(rule.site);
+    if (params.extensions && rule.kind === 'substring') anchorAtEnd(rule, L);
     // Lemma 5.3 sees refinement between literal substitutions only; a special case of a parameter
     // rule (?sessionid=4015$ → $ under "drop sessionid") or of a rule with wildcards is recognised by
     // its instances: the valid rules already send both URLs of each to one URL.

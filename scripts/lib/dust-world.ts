@@ -236,6 +236,7 @@ export function generateWorld(seed: number, scale = 1, sites?: number): World {
     if (has('date-permalink') || has('alias-family') || has('redirect') || rng() < 0.5) {
       const n = Math.round(randInt(rng, 30, 250) * scale);
       const ids = new Set<string>();
+      const slugs = new Set<string>();
       for (let k = 0; k < n; k++) {
         const id = String(randInt(rng, 10, 10 ** randInt(rng, 3, 6)));
         if (ids.has(id)) continue;
@@ -251,6 +252,9 @@ export function generateWorld(seed: number, scale = 1, sites?: number): World {
           url: articleUrl(canonForm, id),
           doc: newDoc(),
         };
+        // One page per slug: a slug two articles shared would make them one URL.
+        if (slugs.has(a.slug)) continue;
+        slugs.add(a.slug);
         articles.push(a);
         pages.push({ url: a.url, doc: a.doc, dir: false, name: id, section: '' });
       }

@@ -146,6 +146,33 @@ function respelled<R extends Rule>(r: R, targets: ReadonlyMap<string, string>): 
  * on no longer decides which rules reach it (canonisation stays one answer per page).
  */
 export function canonizationOrder<R extends Rule>(rules: readonly R[]): R[] {
+  // Validation and redundancy ask for the same lists again and again: the order and the respelled
+  // copies are kept per list (its rules and their current spellings), a few at a time.
+  const key = rules.map(orderKey).join(',');
+  const hit = orders.get(key);
+  if (hit) return hit.slice() as R[];
+  const out = orderOf(rules);
+  if (orders.size >= 256) orders.clear();
+  orders.set(key, out);
+  return out.slice();
+}
+
+const orders = new Map<string, Rule[]>();
+const sideIds = new WeakMap<object, number>();
+let nextSide = 1;
+/** A rule in a cache key: its identity and its sides' (respelled or swapped sides are new arrays). */
+function orderKey(r: Rule): string {
+  let o = sideIds.get(r);
+  if (o === undefined) sideIds.set(r, (o = nextSide++));
+  if (r.kind !== 'substring') return `${o}`;
+  let a = sideIds.get(r.alpha);
+  if (a === undefined) sideIds.set(r.alpha, (a = nextSide++));
+  let b = sideIds.get(r.beta);
+  if (b === undefined) sideIds.set(r.beta, (b = nextSide++));
+  return `${o}:${a}:${b}`;
+}
+
+function orderOf<R extends Rule>(rules: readonly R[]): R[] {
   const params = rules.filter((r) => r.kind !== 'substring');
   const moves = rules.filter((r) => originMove(r) !== null);
   const targets = originTargets(moves.map((r) => originMove(r)!));

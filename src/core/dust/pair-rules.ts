@@ -127,6 +127,8 @@ export function detectPairRules(
       }
     }
     const mine = existing.filter((r) => r.site === site);
+    const spelled = new Set(mine.map(spellingKey));
+    const outSpelled = new Set<string>();
     let index: UrlIndex | null = null;
     for (const { alpha, beta, count } of pairs.values()) {
       if (count < params.MS) continue;
@@ -134,23 +136,24 @@ export function detectPairRules(
       // A refinement of a Fig. 1–2 rule stays a candidate: its context may be what makes it apply
       // (/$ → $ where the broader / → "" rewrites the first '/', of http://); Fig. 4 lines 4–7 skip it
       // once the broader rule is valid.
-      if (mine.some((r) => sameRule(r, rule) || pairRefines(r, rule))) continue;
+      if (spelled.has(spellingKey(rule)) || mine.some((r) => pairRefines(r, rule))) continue;
       index ??= new UrlIndex(list);
       countSupport(rule, index, params.likelySimilarJaccard);
       if (rule.likelySimilarSupport < params.MS) continue;
       rule.reason = `likely: ${count} pairs of identical documents differ so; ${rule.likelySimilarSupport} likely-similar instances in the list`;
       out.push(rule);
+      outSpelled.add(spellingKey(rule));
     }
     // A general rule with one carried word restates the carried-token candidate ({n} for {x}).
     const carried = new Set(out.filter((r) => r.site === site).map((r) => asGap(r.alpha, r.beta)));
     for (const g of generalise([...pairs.values()], params.MS)) {
       const rule = likelySubstringRule(site, g.alpha, g.beta, { origin: 'pairs' });
       if (carried.has(asGap(g.alpha, g.beta))) continue;
-      if (mine.some((r) => sameRule(r, rule)) || out.some((r) => r.site === site && sameRule(r, rule)))
-        continue;
+      if (spelled.has(spellingKey(rule)) || outSpelled.has(spellingKey(rule))) continue;
       index ??= new UrlIndex(list);
       countSupport(rule, index, params.likelySimilarJaccard);
       if (rule.likelySimilarSupport < params.MS) continue;
+      outSpelled.add(spellingKey(rule));
       rule.reason = `likely: one rule for ${g.members} spellings of ${g.count} pairs of identical documents (the words that vary are wildcards); ${rule.likelySimilarSupport} likely-similar instances in the list`;
       out.push(rule);
     }
@@ -172,6 +175,13 @@ function asGap(alpha: readonly string[], beta: readonly string[]): string {
     return k === 'x' || k === 'n' ? GAP : t;
   };
   return alpha.map(g).join(SEP) + SEP + SEP + beta.map(g).join(SEP);
+}
+
+/** A rule's two sides in either order, as one key (sameRule as a set lookup). */
+function spellingKey(r: SubstringRule): string {
+  const a = r.alpha.join(SEP);
+  const b = r.beta.join(SEP);
+  return a < b ? `${a}${SEP}${SEP}${b}` : `${b}${SEP}${SEP}${a}`;
 }
 
 function sameRule(x: SubstringRule, y: SubstringRule): boolean {

@@ -107,9 +107,9 @@ export function markRedundantValid(
   params: Pick<DustParams, 'site' | 'maxIterations' | 'N'>,
 ): void {
   const sites = groupBySite(testList, params.site);
-  // The greedy passes look at N instances of a rule (Fig. 3's sample size); the settling pass below
-  // checks every instance of every rule left out.
-  const sample = params.N;
+  // The greedy passes look at a sample of a rule's instances (GREEDY_SAMPLE, in list order); the
+  // settling pass below checks every instance of every rule left out, and puts back what fails.
+  const sample = Math.min(params.N, GREEDY_SAMPLE);
   const indexes = new Map<string, UrlIndex>();
   const kept = new Set(rules.filter((r) => r.status === 'valid' && !r.coveredBy));
   const indexOf = (site: string): UrlIndex => {
@@ -154,16 +154,37 @@ export function markRedundantValid(
   // What the rules left applied merge is what counts: a rule folded under rules folded later, or any
   // rule whose instances they no longer all merge, is put back (valid ones applied again) until
   // every folded rule holds.
+  // Canonical forms under the rules left applied, per site, cached until a rule is put back.
+  const canonical = new Map<string, Map<string, string>>();
+  const merges = (r: Rule): boolean => {
+    let cache = canonical.get(r.site);
+    if (!cache) canonical.set(r.site, (cache = new Map()));
+    const ordered = canonizationOrder([...kept].filter((v) => v.site === r.site));
+    const c = (u: DustUrl) => {
+      let x = cache.get(u.url);
+      if (x === undefined)
+        cache.set(u.url, (x = canonize(u.url, ordered, params.maxIterations, u.tokens).url));
+      return x;
+    };
+    const L = indexOf(r.site);
+    let instances = 0;
+    for (const k of L.candidates(r)) {
+      const u = L.urls[k];
+      const v = applyRule(r, u.url, u.tokens);
+      const w = v === null ? undefined : L.byUrl.get(v);
+      if (!w) continue;
+      instances++;
+      if (c(u) !== c(w)) return false;
+    }
+    return instances > 0;
+  };
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     let restored = 0;
     for (const r of rules) {
       if (!r.coveredBy || cycleBreakers.has(r)) continue;
-      const mine = [...kept].filter((v) => v.site === r.site);
-      const by = composedOf(r, indexOf(r.site), mine, params.maxIterations);
-      if (by) {
-        r.coveredBy = by;
-        continue;
-      }
+      // Its coverers stay as they were found (foldSpecialCases follows a folded one to its own).
+      if (merges(r)) continue;
+      canonical.delete(r.site);
       delete r.coveredBy;
       r.reason = r.reason.replace(FOLDED_NOTE, '');
       if (r.status === 'valid') kept.add(r);
@@ -176,8 +197,11 @@ export function markRedundantValid(
 /** What markRedundantValid adds to a folded valid rule's reason (taken out when it is put back). */
 const FOLDED_NOTE = /; every instance is already merged by [^:]*: not applied$/;
 
+/** Instances of a rule the greedy passes of markRedundantValid look at. */
+const GREEDY_SAMPLE = 20;
+
 /** Passes of markRedundantValid at most. */
-const MAX_PASSES = 4;
+const MAX_PASSES = 3;
 
 /**
  * Whether a rule is mostly a link of a chain: for most of its instances (u, R(u)) in L, another valid

@@ -54,7 +54,12 @@ interface RunInfo {
   /** Whether the run holds any wildcard (else the fixed-length fast path of rules.ts applies). */
   wild: boolean;
   kinds: (WildKind | null)[];
+  /** Every element matches exactly one token (no {s}, no {o}). */
+  fixed: boolean;
 }
+
+/** matchWildRun's span buffer, reused (it was most of the allocations of a DUST run). */
+let scratch = new Int32Array(64);
 
 const infos = new WeakMap<readonly string[], RunInfo>();
 
@@ -68,7 +73,7 @@ export function runInfo(run: readonly string[]): RunInfo {
   let info = infos.get(run);
   if (!info) {
     const kinds = run.map(wildcardKind);
-    info = { wild: kinds.some((k) => k !== null), kinds };
+    info = { wild: kinds.some((k) => k !== null), kinds, fixed: kinds.every((k) => k !== 's' && k !== 'o') };
     infos.set(run, info);
   }
   return info;
@@ -114,15 +119,19 @@ function wildLength(kind: WildKind, tokens: readonly string[], i: number, last: 
 export function matchWildRun(tokens: readonly string[], run: readonly string[], from = 0): RunMatch | null {
   const n = run.length;
   if (n === 0) return null;
-  const { kinds } = runInfo(run);
+  const info = runInfo(run);
+  const { kinds } = info;
   const last = tokens.length - 1;
   const anchoredStart = run[0] === '^';
   const anchoredEnd = run[n - 1] === '$';
-  const lo = anchoredStart ? from : Math.max(from, 1);
-  const hi = anchoredStart ? Math.min(0, last) : last;
+  let lo = anchoredStart ? from : Math.max(from, 1);
+  let hi = anchoredStart ? Math.min(0, last) : last;
+  // A run that ends at $ with one token per element can start at one place only.
+  if (anchoredEnd && !anchoredStart && info.fixed) lo = hi = Math.max(lo, tokens.length - n);
   const t0 = anchoredStart ? 1 : 0;
   // Where each wildcard's match starts and ends; the bindings are built for the match found only.
-  const spans = new Int32Array(2 * n);
+  if (scratch.length < 2 * n) scratch = new Int32Array(4 * n);
+  const spans = scratch;
   for (let k = lo; k <= hi; k++) {
     // Most start positions fail on a literal first token: skip them without a call.
     if (!anchoredStart && kinds[0] === null && tokens[k] !== run[0]) continue;

@@ -1,3 +1,4 @@
+import { registrableDomain } from '../url/site';
 import { buildPage } from './page-builder';
 import { LineReader, type FormatReader, type ReaderContext } from './reader';
 
@@ -179,7 +180,8 @@ export function createAccessLogReader(ctx: ReaderContext): FormatReader {
  * The host of a logged path, guessed from the referers. Sites of the log: referer origins whose own
  * referring paths are requested in the log (external referers — a search engine — are not). A path
  * gets the site that referred to it most; a path no site referred to, the site that serves most of its
- * first directory, else the log's most referring site.
+ * first directory, else the log's most referring site. A site is a registrable domain (www.s and s are
+ * one), put on the origin of it that refers most.
  */
 function hostGuesser(
   urls: ReadonlyMap<string, UrlStats>,
@@ -202,8 +204,25 @@ function hostGuesser(
     for (const [o, c] of m) if (keep(o) && (c > n || (c === n && o < best))) [best, n] = [o, c];
     return best;
   };
-  const fallback = rank(totals, (o) => own.has(o)) || rank(totals, () => true) || 'http://localhost';
-  const byReferers = (s: UrlStats) => (s.referers && rank(s.referers, (o) => own.has(o))) || '';
+  // One origin per site: www.s and s (http and https) referring to the log's paths are one site, the
+  // origin that refers most; else a page would land on www.s or s by who linked to it.
+  const siteOrigin = new Map<string, string>();
+  const domainOf = (o: string) => {
+    try {
+      return registrableDomain(new URL(o).host);
+    } catch {
+      return o;
+    }
+  };
+  for (const o of [...own.keys()].sort(
+    (a, b) => (totals.get(b) ?? 0) - (totals.get(a) ?? 0) || (a < b ? -1 : 1),
+  )) {
+    const d = domainOf(o);
+    if (!siteOrigin.has(d)) siteOrigin.set(d, o);
+  }
+  const toSite = (o: string) => (o ? (siteOrigin.get(domainOf(o)) ?? o) : o);
+  const fallback = toSite(rank(totals, (o) => own.has(o))) || rank(totals, () => true) || 'http://localhost';
+  const byReferers = (s: UrlStats) => toSite((s.referers && rank(s.referers, (o) => own.has(o))) || '');
   // A path no site links to goes with the site that serves most of its first directory.
   const dirOf = (path: string) => /^\/[^/?]*\/?/.exec(path)?.[0] ?? '/';
   const byDir = new Map<string, Map<string, number>>();

@@ -194,3 +194,21 @@ describe('access logs as they come: virtual hosts, or a host guessed per site an
     expect(vhostOrigin('a.test')).toBe('http://a.test');
   });
 });
+
+describe('a guessed host per site', () => {
+  it('puts the paths of www.s and s on one origin, the one that refers most', async () => {
+    const text = [
+      line('/a', 200, 10, 'GET', 'http://www.s.test/b'),
+      line('/b', 200, 10, 'GET', 'http://www.s.test/a'),
+      line('/c', 200, 10, 'GET', 'http://s.test/a'),
+      line('/d', 200, 10, 'GET', 'http://www.s.test/c'),
+      line('/x', 200, 10, 'GET', 'http://other.test/y'),
+      line('/y', 200, 10, 'GET', 'http://other.test/x'),
+    ].join('\n');
+    const { pages } = await ingestText(text, 'x.log');
+    const hosts = new Map(pages.map((p) => [p.page.logPath, p.page.host]));
+    expect(hosts.get('/c')).toBe('www.s.test');
+    expect(hosts.get('/a')).toBe('www.s.test');
+    expect(hosts.get('/x')).toBe('other.test');
+  });
+});

@@ -407,17 +407,29 @@ export function foldSpecialCases(rules: readonly Rule[]): { shown: Rule[]; compo
     r !== undefined && (r.status === 'valid' || likelyCoverers.has(r)) && !r.coveredBy;
   const shown: Rule[] = [];
   const compositions: Composition[] = [];
-  // A rule covered by a valid rule that is itself redundant is covered by what covers that one.
-  const resolve = (ids: readonly number[], depth = 0): number[] | null => {
+  // A rule covered by a valid rule that is itself redundant is covered by what covers that one
+  // (followed to the rules applied, once per rule: chains of folds run long on large sites).
+  const memo = new Map<number, number[] | null>();
+  const visiting = new Set<number>();
+  const through = (id: number): number[] | null => {
+    const v = byId.get(id);
+    if (applied(v)) return [id];
+    if (!v || v.status !== 'valid' || !v.coveredBy) return null;
+    const seen = memo.get(id);
+    if (seen !== undefined) return seen;
+    if (visiting.has(id)) return null;
+    visiting.add(id);
+    const out = resolve(v.coveredBy);
+    visiting.delete(id);
+    memo.set(id, out);
+    return out;
+  };
+  const resolve = (ids: readonly number[]): number[] | null => {
     const out = new Set<number>();
     for (const id of ids) {
-      const v = byId.get(id);
-      if (applied(v)) out.add(id);
-      else if (v?.status === 'valid' && v.coveredBy && depth < 8) {
-        const deeper = resolve(v.coveredBy, depth + 1);
-        if (!deeper) return null;
-        deeper.forEach((x) => out.add(x));
-      } else return null;
+      const got = through(id);
+      if (!got) return null;
+      got.forEach((x) => out.add(x));
     }
     return [...out].sort((a, b) => a - b);
   };

@@ -34,21 +34,35 @@ export function withAnyOrigin(rule: SubstringRule): { alpha: string[]; beta: str
   return { alpha: ['^', ORIGIN, ...rule.alpha.slice(a)], beta: ['^', ORIGIN, ...rule.beta.slice(b)] };
 }
 
-/** Valid substring rules respelled with {o} where that holds on the site (in place). */
-export function widenOrigins(
+/** A respelling of a valid rule proposed by a widening step; null for none. */
+type Propose = (r: SubstringRule) => { alpha: string[]; beta: string[] } | null;
+
+/**
+ * Each valid substring rule respelled as `propose` says, in place, when the respelling has more
+ * instances in the list than the rule and Fig. 3 validates it on the test list (its support, samples
+ * and reason then become the rule's).
+ */
+function widen(
   rules: readonly Rule[],
   detection: readonly DustUrl[],
   testList: readonly DustUrl[],
   fetch: FetchFn,
   params: DustParams,
+  propose: Propose,
+  salt: number,
+  why: string,
 ): void {
   const sites = groupBySite(detection, params.site);
   const tests = groupBySite(testList, params.site);
   const indexes = new Map<string, [UrlIndex, UrlIndex]>();
+  const tried = new Set<string>();
   for (const r of rules) {
     if (r.kind !== 'substring' || r.status !== 'valid') continue;
-    const wide = withAnyOrigin(r);
+    const wide = propose(r);
     if (!wide) continue;
+    const key = `${r.site} ${wide.alpha.join('')} ${wide.beta.join('')}`;
+    if (tried.has(key)) continue;
+    tried.add(key);
     let ix = indexes.get(r.site);
     if (!ix) {
       ix = [new UrlIndex(sites.get(r.site) ?? []), new UrlIndex(tests.get(r.site) ?? [])];
@@ -57,7 +71,7 @@ export function widenOrigins(
     const copy: SubstringRule = { ...r, ...wide, support: 0, likelySimilarSupport: 0, redundancySupport: 0 };
     countSupport(copy, ix[0], params.likelySimilarJaccard);
     if (copy.support <= r.support) continue;
-    const o = validateRule(copy, ix[1], fetch, params, seededRandom(params.seed ^ (0x2545f491 + r.id)));
+    const o = validateRule(copy, ix[1], fetch, params, seededRandom(params.seed ^ (salt + r.id)));
     if (o.verdict !== 'valid') continue;
     r.alpha = copy.alpha;
     r.beta = copy.beta;
@@ -66,8 +80,44 @@ export function widenOrigins(
     r.positives = o.positives;
     r.negatives = o.negatives;
     r.negativeSamples = o.negativeSamples.length > 0 ? o.negativeSamples : undefined;
-    r.reason += `; holds on every origin of the site ({o}: ${copy.likelySimilarSupport} likely-similar instances), ${o.reason}`;
+    r.reason += `; ${why} (${copy.likelySimilarSupport} likely-similar instances), ${o.reason}`;
   }
+}
+
+/** Valid substring rules respelled with {o} where that holds on the site (in place). */
+export function widenOrigins(
+  rules: readonly Rule[],
+  detection: readonly DustUrl[],
+  testList: readonly DustUrl[],
+  fetch: FetchFn,
+  params: DustParams,
+): void {
+  widen(
+    rules,
+    detection,
+    testList,
+    fetch,
+    params,
+    withAnyOrigin,
+    0x2545f491,
+    'holds on every origin of the site ({o})',
+  );
+}
+
+/** The rule without the common tail of its sides that starts after a '/' on both; null when none. */
+export function shorterContext(r: SubstringRule): { alpha: string[]; beta: string[] } | null {
+  const a = r.alpha;
+  const b = r.beta;
+  if (a[a.length - 1] === '$' || b[b.length - 1] === '$') return null;
+  let q = 0;
+  while (q < a.length - 1 && q < b.length - 1 && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  let cut = 0;
+  for (let t = q; t >= 1 && cut === 0; t--)
+    if (a[a.length - 1 - t] === '/' && b[b.length - 1 - t] === '/') cut = t;
+  if (cut === 0) return null;
+  const alpha = a.slice(0, a.length - cut);
+  const beta = b.slice(0, b.length - cut);
+  return alpha.length === 0 || beta.length === 0 || alpha.join('') === beta.join('') ? null : { alpha, beta };
 }
 
 /**
@@ -84,52 +134,14 @@ export function widenContexts(
   fetch: FetchFn,
   params: DustParams,
 ): void {
-  const sites = groupBySite(detection, params.site);
-  const tests = groupBySite(testList, params.site);
-  const indexes = new Map<string, [UrlIndex, UrlIndex]>();
-  const tried = new Set<string>();
-  for (const r of rules) {
-    if (r.kind !== 'substring' || r.status !== 'valid') continue;
-    const a = r.alpha;
-    const b = r.beta;
-    if (a[a.length - 1] === '$' || b[b.length - 1] === '$') continue;
-    let q = 0;
-    while (q < a.length - 1 && q < b.length - 1 && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
-    // The longest common tail that starts after a '/' on both sides (path segments stay whole).
-    let cut = 0;
-    for (let t = q; t >= 1 && cut === 0; t--)
-      if (a[a.length - 1 - t] === '/' && b[b.length - 1 - t] === '/') cut = t;
-    if (cut === 0) continue;
-    const alpha = a.slice(0, a.length - cut);
-    const beta = b.slice(0, b.length - cut);
-    if (alpha.length === 0 || beta.length === 0 || alpha.join('') === beta.join('')) continue;
-    const key = `${r.site} ${alpha.join('')} ${beta.join('')}`;
-    if (tried.has(key)) continue;
-    tried.add(key);
-    let ix = indexes.get(r.site);
-    if (!ix) {
-      ix = [new UrlIndex(sites.get(r.site) ?? []), new UrlIndex(tests.get(r.site) ?? [])];
-      indexes.set(r.site, ix);
-    }
-    const copy: SubstringRule = {
-      ...r,
-      alpha,
-      beta,
-      support: 0,
-      likelySimilarSupport: 0,
-      redundancySupport: 0,
-    };
-    countSupport(copy, ix[0], params.likelySimilarJaccard);
-    if (copy.support <= r.support) continue;
-    const o = validateRule(copy, ix[1], fetch, params, seededRandom(params.seed ^ (0x68e31da4 + r.id)));
-    if (o.verdict !== 'valid') continue;
-    r.alpha = alpha;
-    r.beta = beta;
-    r.support = copy.support;
-    r.likelySimilarSupport = copy.likelySimilarSupport;
-    r.positives = o.positives;
-    r.negatives = o.negatives;
-    r.negativeSamples = o.negativeSamples.length > 0 ? o.negativeSamples : undefined;
-    r.reason += `; holds without the directory both sides share (${copy.likelySimilarSupport} likely-similar instances), ${o.reason}`;
-  }
+  widen(
+    rules,
+    detection,
+    testList,
+    fetch,
+    params,
+    shorterContext,
+    0x68e31da4,
+    'holds without the directory both sides share',
+  );
 }

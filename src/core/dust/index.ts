@@ -11,17 +11,11 @@ import { detectLikelyPairs } from './likely-rules';
 import { dustMetrics, type DustMetrics } from './metrics';
 import { detectParamRules, detectPathParamRules } from './params';
 import { detectPairRules, mergeLikelyRules } from './pair-rules';
-import {
-  breakOriginCycles,
-  eliminateRedundantRules,
-  foldLikelySpecialCases,
-  foldSpecialCases,
-  markRedundantValid,
-  type Composition,
-} from './redundancy';
+import { eliminateRedundantRules } from './redundancy';
+import { foldLikelySpecialCases, foldSpecialCases, markRedundantValid, type Composition } from './folding';
 import { findInstances, UrlIndex } from './rules';
 import { transferRules } from './transfer';
-import { widenContexts, widenOrigins } from './origins';
+import { breakOriginCycles, widenContexts, widenOrigins } from './origins';
 import { likelySimilar } from './similarity';
 import { buildUrlList, groupBySite } from './url-list';
 import { splitUrls, validateRules } from './validation';
@@ -41,14 +35,8 @@ export { envelopesOf } from './envelopes';
 export { detectLikelyRules, detectLikelyPairs } from './likely-rules';
 export { detectParamRules, detectPathParamRules, dropParam, dropPathParam, setParam } from './params';
 export { detectPairRules, mergeLikelyRules, pairDifferences } from './pair-rules';
-export {
-  eliminateRedundancies,
-  eliminateRedundantRules,
-  detectNonRedundantRules,
-  foldSpecialCases,
-  markRedundantValid,
-  type Composition,
-} from './redundancy';
+export { eliminateRedundancies, eliminateRedundantRules, detectNonRedundantRules } from './redundancy';
+export { foldSpecialCases, markRedundantValid, type Composition } from './folding';
 export { transferRules } from './transfer';
 export { generalise, isWildcard } from './wildcards';
 export { validateRule, validateRules, splitUrls } from './validation';

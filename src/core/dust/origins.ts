@@ -8,7 +8,7 @@
  * on the test list, the rule takes that spelling and its support.
  */
 import { seededRandom } from '../random';
-import { movesOrigin } from './canonize';
+import { movesOrigin, originMove } from './canonize';
 import { countSupport } from './pair-rules';
 import { UrlIndex } from './rules';
 import { groupBySite } from './url-list';
@@ -144,4 +144,71 @@ export function widenContexts(
     0x68e31da4,
     'holds without the directory both sides share',
   );
+}
+
+/**
+ * Valid rules that move origins in a cycle (^https://www.s/ → ^http://www.s/ → ^https://s/ →
+ * ^https://www.s/, when two were validated the way the site redirects, §5.3's growing direction):
+ * canonisation would go round until its iteration cap. The least supported rule of each cycle is not
+ * applied (coveredBy: the others of the cycle, which still join its origins).
+ */
+/** Rules breakOriginCycles left out: never put back by markRedundantValid's settling pass. */
+const cycleBreakers = new WeakSet<Rule>();
+
+/** Whether breakOriginCycles left this rule out (the folding passes never put it back). */
+export function isCycleBreaker(r: Rule): boolean {
+  return cycleBreakers.has(r);
+}
+
+export function breakOriginCycles(rules: readonly Rule[]): void {
+  for (let guard = 0; guard < 100; guard++) {
+    const moves = rules
+      .filter((r) => r.status === 'valid' && !r.coveredBy)
+      .map((r) => ({ r, m: originMove(r) }))
+      .filter((x): x is { r: Rule; m: [string, string] } => x.m !== null);
+    const cycle = findCycle(moves);
+    if (!cycle) return;
+    const weakest = cycle.reduce((a, b) =>
+      b.likelySimilarSupport < a.likelySimilarSupport ||
+      (b.likelySimilarSupport === a.likelySimilarSupport && b.id > a.id)
+        ? b
+        : a,
+    );
+    weakest.coveredBy = cycle.filter((x) => x !== weakest).map((x) => x.id);
+    cycleBreakers.add(weakest);
+    weakest.reason += `; closes a cycle of origin rules with ${weakest.coveredBy.map((id) => `#${id}`).join(', ')}: not applied`;
+  }
+}
+
+/** A cycle of origin moves within one site, as its rules; null when there is none. */
+function findCycle(moves: readonly { r: Rule; m: [string, string] }[]): Rule[] | null {
+  const out = new Map<string, { r: Rule; to: string }[]>();
+  for (const { r, m } of moves) {
+    const key = `${r.site} ${m[0]}`;
+    out.set(key, [...(out.get(key) ?? []), { r, to: `${r.site} ${m[1]}` }]);
+  }
+  const state = new Map<string, 1 | 2>();
+  const path: Rule[] = [];
+  const nodes: string[] = [];
+  const visit = (n: string): Rule[] | null => {
+    state.set(n, 1);
+    nodes.push(n);
+    for (const e of out.get(n) ?? []) {
+      if (state.get(e.to) === 1) return [...path.slice(nodes.indexOf(e.to)), e.r];
+      if (state.get(e.to) === 2) continue;
+      path.push(e.r);
+      const c = visit(e.to);
+      if (c) return c;
+      path.pop();
+    }
+    state.set(n, 2);
+    nodes.pop();
+    return null;
+  };
+  for (const n of out.keys()) {
+    if (state.has(n)) continue;
+    const c = visit(n);
+    if (c) return c;
+  }
+  return null;
 }

@@ -196,6 +196,22 @@ export class UrlIndex {
   }
 }
 
+/**
+ * Instances (u, R(u)) of a rule with both URLs in L (Definition 3.1), u from L.candidates in list
+ * order; at most `limit` of them.
+ */
+export function* instancesIn(rule: Rule, L: UrlIndex, limit = Infinity): Generator<[DustUrl, DustUrl]> {
+  let n = 0;
+  for (const c of L.candidates(rule)) {
+    const u = L.urls[c];
+    const v = applyRule(rule, u.url, u.tokens);
+    const w = v === null ? undefined : L.byUrl.get(v);
+    if (!w) continue;
+    if (++n > limit) return;
+    yield [u, w];
+  }
+}
+
 /** Up to k instances (u, R(u)) with both URLs in the list (Definition 3.1), likely-similar ones first. */
 export function findInstances(
   rule: Rule,

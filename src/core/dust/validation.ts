@@ -14,7 +14,7 @@ import { hash32, mix32 } from '../signatures/hash';
 import { normaliseUrl } from '../url/normalize';
 import { seededRandom } from '../random';
 import { canonize, canonizationOrder } from './canonize';
-import { applyRule, pairRefines, reversed, UrlIndex } from './rules';
+import { applyRule, instancesIn, pairRefines, reversed, UrlIndex } from './rules';
 import { documentsSimilar } from './similarity';
 import { groupBySite } from './url-list';
 import type { DustParams, DustUrl, FetchFn, Rule, SubstringRule } from './types';
@@ -80,12 +80,8 @@ export function composedOf(
   const ordered = canonizationOrder(mine);
   const used = new Set<number>();
   let instances = 0;
-  for (const c of L.candidates(rule)) {
-    const u = L.urls[c];
-    const v = applyRule(rule, u.url, u.tokens);
-    const w = v === null ? undefined : L.byUrl.get(v);
-    if (!w) continue;
-    if (++instances > limit) break;
+  for (const [u, w] of instancesIn(rule, L, limit)) {
+    instances++;
     const a = canonize(u.url, ordered, maxIterations, u.tokens, used).url;
     const b = canonize(w.url, ordered, maxIterations, w.tokens, used).url;
     if (a !== b) return null;

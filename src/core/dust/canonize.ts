@@ -176,10 +176,35 @@ function orderOf<R extends Rule>(rules: readonly R[]): R[] {
   const params = rules.filter((r) => r.kind !== 'substring');
   const moves = rules.filter((r) => originMove(r) !== null);
   const targets = originTargets(moves.map((r) => originMove(r)!));
-  const rest = rules
-    .filter((r) => r.kind === 'substring' && originMove(r) === null)
-    .map((r) => respelled(r, targets));
+  const rest = specificFirst(
+    rules.filter((r) => r.kind === 'substring' && originMove(r) === null).map((r) => respelled(r, targets)),
+  );
   return [...params, ...moves, ...rest.filter((r) => !movesOrigin(r)), ...rest.filter((r) => movesOrigin(r))];
+}
+
+/**
+ * The list with each rule moved before the first rule whose α is a proper part of its own: the more
+ * specific rule is applied first (".html/ → .html" before ".html → "), else the general rule,
+ * applied at the leftmost occurrence, takes the specific one's α apart ("/x.html/" → "/x/", which
+ * names no page) and the specific rule never applies. Otherwise the order given is kept.
+ */
+function specificFirst<R extends Rule>(rules: readonly R[]): R[] {
+  const out: R[] = [];
+  const alphas: string[] = [];
+  for (const r of rules) {
+    // Token-aligned: "\0.\0html\0" is part of "\0.\0html\0/\0", not of "\0.\0htm\0".
+    const a = r.kind === 'substring' ? `\u0000${r.alpha.join('\u0000')}\u0000` : '';
+    let at = out.length;
+    if (a !== '')
+      for (let i = 0; i < out.length; i++)
+        if (alphas[i] !== '' && alphas[i] !== a && a.includes(alphas[i])) {
+          at = i;
+          break;
+        }
+    out.splice(at, 0, r);
+    alphas.splice(at, 0, a);
+  }
+  return out;
 }
 
 export interface CanonizationResult {

@@ -113,6 +113,35 @@ export function markRedundantValid(
   }
 }
 
+/**
+ * An undecided substring rule of a site with valid rules whose every instance in the list those rules
+ * already merge is a composition of them (validation.ts composes on the test list only, where such a
+ * rule often has no instance with both ends: it stays likely for want of samples, not of evidence).
+ * Folded like the compositions validation finds; refuted rules stay listed (their negatives say
+ * something the valid rules do not).
+ */
+export function foldUndecidedCompositions(
+  rules: readonly Rule[],
+  list: readonly DustUrl[],
+  params: Pick<DustParams, 'site' | 'maxIterations'>,
+): void {
+  const applied = rules.filter((r) => r.status === 'valid' && !r.coveredBy);
+  if (applied.length === 0) return;
+  const sites = groupBySite(list, params.site);
+  const indexes = new Map<string, UrlIndex>();
+  for (const r of rules) {
+    if (r.kind !== 'substring' || r.status !== 'likely' || r.coveredBy) continue;
+    const mine = applied.filter((v) => v.site === r.site);
+    if (mine.length === 0) continue;
+    let L = indexes.get(r.site);
+    if (!L) indexes.set(r.site, (L = new UrlIndex(sites.get(r.site) ?? [])));
+    const by = composedOf(r, L, mine, params.maxIterations);
+    if (!by) continue;
+    r.coveredBy = by;
+    r.reason += `; every instance in the list is already merged by valid rules ${by.map((id) => `#${id}`).join(', ')} (a composition)`;
+  }
+}
+
 /** What markRedundantValid adds to a folded valid rule's reason (taken out when it is put back). */
 const FOLDED_NOTE = /; every instance is already merged by [^:]*: not applied$/;
 

@@ -12,7 +12,13 @@ import { dustMetrics, type DustMetrics } from './metrics';
 import { detectParamRules, detectPathParamRules } from './params';
 import { detectPairRules, mergeLikelyRules } from './pair-rules';
 import { eliminateRedundantRules } from './redundancy';
-import { foldLikelySpecialCases, foldSpecialCases, markRedundantValid, type Composition } from './folding';
+import {
+  foldLikelySpecialCases,
+  foldSpecialCases,
+  foldUndecidedCompositions,
+  markRedundantValid,
+  type Composition,
+} from './folding';
 import { findInstances, UrlIndex } from './rules';
 import { transferRules } from './transfer';
 import { breakOriginCycles, widenContexts, widenOrigins } from './origins';
@@ -36,7 +42,7 @@ export { detectLikelyRules, detectLikelyPairs } from './likely-rules';
 export { detectParamRules, detectPathParamRules, dropParam, dropPathParam, setParam } from './params';
 export { detectPairRules, mergeLikelyRules, pairDifferences } from './pair-rules';
 export { eliminateRedundancies, eliminateRedundantRules, detectNonRedundantRules } from './redundancy';
-export { foldSpecialCases, markRedundantValid, type Composition } from './folding';
+export { foldSpecialCases, foldUndecidedCompositions, markRedundantValid, type Composition } from './folding';
 export { transferRules } from './transfer';
 export { generalise, isWildcard } from './wildcards';
 export { validateRule, validateRules, splitUrls } from './validation';
@@ -144,7 +150,10 @@ export function runDustBuster(
     widenOrigins(rules, detection, validation, fetchFn, params);
     widenContexts(rules, detection, validation, fetchFn, params);
     breakOriginCycles(rules);
-    markRedundantValid(rules, validation, params);
+    // Folding reads the whole list: a rule validated on the test list may have no instance there
+    // with both ends, and is judged on what the crawl holds.
+    markRedundantValid(rules, list.urls, params);
+    foldUndecidedCompositions(rules, list.urls, params);
   }
   // Instances shown with each rule come from the list its support was counted on.
   const sites = groupBySite(detection, params.site);

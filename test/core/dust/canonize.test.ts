@@ -1,12 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { canonizationOrder, canonize, canonizeAll } from '../../../src/core/dust/canonize';
 import type { SubstringRule } from '../../../src/core/dust/types';
+import { seededRandom } from '../../../src/core/random';
 import { logged, params, substringRule, urlsOf } from './fixtures';
 
 const valid = (alpha: string, beta: string, over: Partial<SubstringRule> = {}) =>
   substringRule(alpha, beta, 10, { status: 'valid', direction: 'shrinking', ...over });
 
 describe('canonize (§5.4)', () => {
+  it("applies a rule whose α holds another rule's α first, so the general one cannot take it apart", () => {
+    // At the leftmost occurrence, ".html → " first would turn /x.html/ into /x/, a page nobody crawled.
+    const rules = [valid('.html', ''), valid('.html/', '.html')];
+    const ordered = canonizationOrder(rules);
+    expect(ordered.map((r) => r.alpha.join(''))).toEqual(['.html/', '.html']);
+    expect(canonize('http://s.com/a/x.html/', ordered, 10).url).toBe('http://s.com/a/x');
+    expect(canonize('http://s.com/a/x.html', ordered, 10).url).toBe('http://s.com/a/x');
+  });
+
+  it('puts the container before the contained in random lists, and keeps the order of rules that contain none', () => {
+    const seed = 20261126;
+    const rng = seededRandom(seed);
+    const words = ['/', '.', 'html', 'x', '?', 'a', '=', '1', '$'];
+    for (let trial = 0; trial < 200; trial++) {
+      const rules = Array.from({ length: 2 + Math.floor(rng() * 8) }, (_, k) => {
+        const alpha = Array.from(
+          { length: 1 + Math.floor(rng() * 4) },
+          () => words[Math.floor(rng() * words.length)],
+        );
+        return { ...valid('a', 'b'), id: k, alpha, beta: [] as string[] };
+      });
+      const ordered = canonizationOrder(rules);
+      expect(ordered.map((r) => r.id).sort((a, b) => a - b)).toEqual(rules.map((r) => r.id));
+      const key = (r: SubstringRule) => `\u0000${r.alpha.join('\u0000')}\u0000`;
+      const pos = new Map(ordered.map((r, i) => [r.id, i]));
+      const inside = (a: SubstringRule, b: SubstringRule) => key(a) !== key(b) && key(a).includes(key(b));
+      const alone = (p: SubstringRule) => rules.every((r) => !inside(r, p) && !inside(p, r));
+      for (const p of rules)
+        for (const q of rules) {
+          if (inside(p, q))
+            expect(pos.get(p.id)!, `seed ${seed} trial ${trial}: ${p.alpha} before ${q.alpha}`).toBeLessThan(
+              pos.get(q.id)!,
+            );
+          else if (p.id < q.id && alone(p) && alone(q))
+            expect(pos.get(p.id)!, `seed ${seed} trial ${trial}: order given`).toBeLessThan(pos.get(q.id)!);
+        }
+    }
+  });
+
   it('applies all rules each iteration until an iteration changes nothing', () => {
     const drop = { ...valid('', ''), kind: 'param-drop', param: 'sessionid' } as const;
     // The parameter rule goes first: after story?id= → story_ the URL has no query left to drop from.

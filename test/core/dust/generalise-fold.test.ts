@@ -8,6 +8,7 @@ import { applyRule, generalise, runDustBuster, tokenizeUrl } from '../../../src/
 import { fillWildcards, matchWildRun } from '../../../src/core/dust/wildcards';
 import { seededRandom } from '../../../src/core/random';
 import { generateWorld } from '../../../scripts/lib/dust-world';
+import { scoreWorld } from '../../../scripts/lib/dust-world-score';
 
 const side = (s: string) => tokenizeUrl(s).slice(1, -1);
 const WORDS = 'oak pine fern reef dune sage iris kelp mesa opal'.split(' ');
@@ -77,9 +78,17 @@ describe('generalisation over random permalink families', () => {
 });
 
 describe('folding on generated worlds: a rule left out is merged by the rules the table applies', () => {
-  for (const seed of [41, 42, 43, 44, 45, 46]) {
+  // Rows listed and true rules over the worlds, for the table's size below.
+  let rows = 0;
+  let expected = 0;
+  const seeds = [41, 42, 43, 44, 45, 46, 47, 48];
+  for (const seed of seeds) {
     it(`world ${seed}`, () => {
-      const dust = runDustBuster(generateWorld(seed, 0.25).records);
+      const world = generateWorld(seed, 0.25);
+      const dust = runDustBuster(world.records);
+      const score = scoreWorld(world, dust);
+      rows += score.rows;
+      expected += score.expected;
       const urls = [...dust.canonical.keys()];
       const inList = new Set(urls);
       const c = (u: string) => dust.canonical.get(u) ?? u;
@@ -98,4 +107,11 @@ describe('folding on generated worlds: a rule left out is merged by the rules th
       expect(dust.rules.filter((r) => r.status === 'valid' && r.coveredBy)).toEqual([]);
     });
   }
+  it('lists about one row per true rule over the worlds (a table a person would write)', () => {
+    expect(expected, `seeds ${seeds.join(', ')}`).toBeGreaterThan(0);
+    expect(
+      rows / expected,
+      `seeds ${seeds.join(', ')}: ${rows} rows for ${expected} true rules`,
+    ).toBeLessThanOrEqual(1.5);
+  });
 });

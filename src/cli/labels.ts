@@ -3,6 +3,7 @@ import type { EngineResult } from '../core/candidates/engine';
 import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
 import { ThresholdCurve, breakEven } from '../core/eval/curves';
 import { precisionRecall, type Estimate } from '../core/eval/estimators';
+import { formatDelimited } from '../core/csv';
 import { decodeLabels, describeProblems } from '../core/eval/labels-codec';
 import { locatePair } from '../core/eval/pair-key';
 import { normaliseUrl } from '../core/url/normalize';
@@ -70,7 +71,7 @@ export function labelReport(
   );
   writeFileSync(
     csvOut,
-    ['D,precision,recall', ...pts.map((p) => `${p.threshold},${p.precision},${p.recall}`)].join('\n') + '\n',
+    formatDelimited([['D', 'precision', 'recall'], ...pts.map((p) => [p.threshold, p.precision, p.recall])]),
   );
   // RP + HM: for D on a grid, the C curve (score ‖ΔX‖∞ among pairs inside the D cube); the best break-even.
   let bestHm: { value: number; C: number; D: number } | null = null;

@@ -1,5 +1,3 @@
-import { delimitedField } from '../core/ingest/delimited';
-
 /** Save text as a file through a temporary object URL. */
 export function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -11,6 +9,3 @@ export function download(name: string, type: string, text: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-
-/** One CSV field (RFC 4180 quoting): the core writer's. */
-export const csvField = (s: string): string => delimitedField(s, ',');

@@ -1,4 +1,4 @@
-import { formatDelimited } from '../ingest/delimited';
+import { formatDelimited } from '../csv';
 import { METHOD_LABELS, type MethodId, type Thresholds } from '../candidates/methods';
 import type { Cluster } from './clusters';
 import type { ClusterMode } from './view';

@@ -1,14 +1,16 @@
-import { formatDelimited, parseDelimited } from '../ingest/delimited';
+import { formatDelimited, parseDelimitedLines } from '../csv';
 import type { LabelValue } from './estimators';
 import type { Strategy } from './sampling';
 
 /**
  * The one labels file format, JSON or CSV, for the workbench's export and import and for the CLI's
  * `--labels`. Columns: a, b (page seqs in the dataset the labels came from), url_a, url_b, label
- * (dup | not | unsure), strategy, pi (inclusion probability; NaN for picks that are not a probability
- * sample), at (ISO time). CSV goes through the shared RFC 4180 reader, so a URL holding a comma, a quote
- * or a line break keeps its label. A row that cannot be read is reported with its record number and
- * reason, never guessed.
+ * (dup | not | unsure), strategy, pi (inclusion probability; an empty cell, JSON null, for picks that
+ * are not a probability sample), at (ISO time). CSV goes through the shared RFC 4180 codec, so a URL
+ * holding a comma, a quote or a line break keeps its label, and a URL that begins like a formula is
+ * written neutralised and read back as it was. A row that cannot be read is reported with its record
+ * number, line and reason, never guessed: π weighs every estimate (1/π), so a π that is not a finite
+ * number in (0, 1] is refused, never read as NaN or Infinity.
  */
 export interface LabelRecord {
   /** Page seqs (NaN when the file has only URLs). */
@@ -24,8 +26,10 @@ export interface LabelRecord {
 }
 
 export interface LabelProblem {
-  /** 1-based record number after the header (CSV) or array position (JSON). */
+  /** 1-based record number after the header (CSV) or array position (JSON); 0 for the whole file. */
   row: number;
+  /** 1-based line of the CSV file the record starts on. */
+  line?: number;
   reason: string;
 }
 
@@ -34,22 +38,17 @@ export const LABEL_COLUMNS = ['a', 'b', 'url_a', 'url_b', 'label', 'strategy', '
 const LABELS: readonly LabelValue[] = ['dup', 'not', 'unsure'];
 const STRATEGIES: readonly Strategy[] = ['stratified', 'near-threshold', 'random'];
 
-/** π as text: NaN stays NaN (JSON has no NaN and writes null, read back as NaN). */
-function piText(pi: number): string {
-  return Number.isNaN(pi) ? 'NaN' : String(pi);
-}
-
 export function encodeLabelsCsv(rows: readonly LabelRecord[]): string {
   return formatDelimited([
     [...LABEL_COLUMNS],
     ...rows.map((r) => [
-      Number.isFinite(r.a) ? String(r.a) : '',
-      Number.isFinite(r.b) ? String(r.b) : '',
+      Number.isFinite(r.a) ? r.a : '',
+      Number.isFinite(r.b) ? r.b : '',
       r.urlA,
       r.urlB,
       r.label,
       r.strategy,
-      piText(r.pi),
+      Number.isFinite(r.pi) ? r.pi : '',
       r.at,
     ]),
   ]);
@@ -65,7 +64,7 @@ export function encodeLabelsJson(rows: readonly LabelRecord[]): string {
         url_b: r.urlB,
         label: r.label,
         strategy: r.strategy,
-        pi: Number.isNaN(r.pi) ? null : r.pi,
+        pi: Number.isFinite(r.pi) ? r.pi : null,
         at: r.at,
       })),
       null,
@@ -77,16 +76,19 @@ export function encodeLabelsJson(rows: readonly LabelRecord[]): string {
 type Field = (typeof LABEL_COLUMNS)[number];
 
 /**
- * π from a field: no column or an empty cell is a hand-made file of uniformly drawn pairs (π = 1); JSON
- * null and "NaN" are what the export writes for pairs that are not a probability sample.
+ * π from a field. No π column is a hand-made file of uniformly drawn pairs (π = 1). A pick that is not a
+ * probability sample (near-threshold, a cluster's pairs) has none: an empty cell or JSON null, or "NaN"
+ * as exports before this codec wrote it; π is never a weight there. Any other π must be a finite number
+ * in (0, 1]: NaN, Infinity, "1e999" (Infinity once read) or an empty cell would make 1/π poison every
+ * weighted estimate, so they are refused.
  */
-function piOf(v: unknown, has: boolean): number | string {
+function piOf(v: unknown, has: boolean, sampled: boolean): number | string {
   if (!has || v === undefined) return 1;
-  if (v === null) return NaN;
-  const s = String(v).trim();
-  if (s === '') return 1;
-  if (s.toLowerCase() === 'nan') return NaN;
-  const pi = Number(s);
+  const s = v === null ? '' : String(v).trim();
+  if (!sampled && (s === '' || s.toLowerCase() === 'nan')) return NaN;
+  const pi = typeof v === 'number' ? v : s === '' ? NaN : Number(s);
+  if (!Number.isFinite(pi))
+    return `pi ${v === null ? 'is null' : s === '' ? 'is empty' : `"${s}" is not a finite number`}`;
   return pi > 0 && pi <= 1 ? pi : `pi "${s}" is not in (0, 1]`;
 }
 
@@ -99,14 +101,17 @@ function record(get: (c: Field) => unknown, has: (c: Field) => boolean): LabelRe
   const label = text('label').toLowerCase();
   if (!LABELS.includes(label as LabelValue))
     return label ? `label "${label}" is not dup, not or unsure` : 'no label';
-  const seq = (c: Field) => {
+  // A seq is a whole number ≥ 0 or not given (missing, null, ""); anything else is refused.
+  const seq = (c: Field): number | string => {
     const v = get(c);
-    // A seq is a whole number; anything else (missing, null, "", "x") is "not given".
-    const n = typeof v === 'number' ? v : text(c) === '' ? NaN : Number(text(c));
-    return Number.isInteger(n) && n >= 0 ? n : NaN;
+    if (v === undefined || v === null || text(c) === '') return NaN;
+    const n = typeof v === 'number' ? v : Number(text(c));
+    return Number.isInteger(n) && n >= 0 ? n : `${c} "${text(c)}" is not a page number (a whole number ≥ 0)`;
   };
   const a = seq('a');
+  if (typeof a === 'string') return a;
   const b = seq('b');
+  if (typeof b === 'string') return b;
   const urlA = text('url_a');
   const urlB = text('url_b');
   if (!(Number.isFinite(a) && Number.isFinite(b)) && !(urlA && urlB))
@@ -114,7 +119,7 @@ function record(get: (c: Field) => unknown, has: (c: Field) => boolean): LabelRe
   const strategy = text('strategy');
   if (strategy && !STRATEGIES.includes(strategy as Strategy))
     return `strategy "${strategy}" is not stratified, near-threshold or random`;
-  const pi = piOf(get('pi'), has('pi'));
+  const pi = piOf(get('pi'), has('pi'), strategy !== 'near-threshold');
   if (typeof pi === 'string') return pi;
   return {
     a,
@@ -133,8 +138,9 @@ export function decodeLabels(text: string): { rows: LabelRecord[]; problems: Lab
   const body = text.replace(/^\uFEFF/, '');
   const rows: LabelRecord[] = [];
   const problems: LabelProblem[] = [];
-  const add = (row: number, r: LabelRecord | string) => {
-    if (typeof r === 'string') problems.push({ row, reason: r });
+  const add = (row: number, r: LabelRecord | string, line?: number) => {
+    if (typeof r === 'string')
+      problems.push(line === undefined ? { row, reason: r } : { row, line, reason: r });
     else rows.push(r);
   };
   if (body.trimStart().startsWith('[')) {
@@ -158,7 +164,8 @@ export function decodeLabels(text: string): { rows: LabelRecord[]; problems: Lab
     });
     return { rows, problems };
   }
-  const [head, ...records] = parseDelimited(body);
+  const { records: all, lines } = parseDelimitedLines(body, { restore: true });
+  const [head, ...records] = all;
   const cols = (head ?? []).map((c) => c.trim().toLowerCase());
   if (!cols.includes('label'))
     return { rows, problems: [{ row: 0, reason: 'the header row has no "label" column' }] };
@@ -173,17 +180,20 @@ export function decodeLabels(text: string): { rows: LabelRecord[]; problems: Lab
         },
         (c) => cols.includes(c),
       ),
+      lines[i + 1],
     );
   });
   return { rows, problems };
 }
 
-/** "3 rows skipped: row 4: label "dpu" is not …; row 9: …" (the first few), or '' when none. */
+/** "3 rows skipped: row 4 (line 5): label "dpu" is not …; row 9 …" (the first few), or '' when none. */
 export function describeProblems(problems: readonly LabelProblem[], max = 3): string {
   if (problems.length === 0) return '';
   const shown = problems
     .slice(0, max)
-    .map((p) => (p.row > 0 ? `row ${p.row}: ${p.reason}` : p.reason))
+    .map((p) =>
+      p.row > 0 ? `row ${p.row}${p.line === undefined ? '' : ` (line ${p.line})`}: ${p.reason}` : p.reason,
+    )
     .join('; ');
   return `${problems.length} row${problems.length === 1 ? '' : 's'} skipped: ${shown}${problems.length > max ? '; …' : ''}`;
 }

@@ -1,4 +1,4 @@
-import { parseDelimited } from './delimited';
+import { parseDelimited } from '../csv';
 import { buildPage } from './page-builder';
 import { FormatFault } from './errors';
 import { LineReader, type FormatReader, type ReaderContext } from './reader';

@@ -5,7 +5,8 @@ import { useDust, type RuleSortKey } from '../../state/dust';
 import { usePages } from '../../state/pages';
 import { drawPrecisionAtK } from '../charts/precision-at-k';
 import { nutchRegexXml, passesNeeded, rulesAsRegex } from '../../core/dust/regex-export';
-import { csvField, download } from '../download';
+import { formatDelimited } from '../../core/csv';
+import { download } from '../download';
 import { fmtInt, plural } from '../format';
 import { Choice, SearchBox } from '../Controls';
 import { JobProgress } from '../JobProgress';
@@ -226,8 +227,7 @@ function exportRegex(run: StoredDustRun) {
 }
 
 function exportCanonical(run: StoredDustRun) {
-  const lines = ['url,canonical', ...run.canonical.map(([u, c]) => `${csvField(u)},${csvField(c)}`)];
-  download('canonical-urls.csv', 'text/csv', lines.join('\n') + '\n');
+  download('canonical-urls.csv', 'text/csv', formatDelimited([['url', 'canonical'], ...run.canonical]));
 }
 
 function Progress() {

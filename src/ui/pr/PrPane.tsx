@@ -3,6 +3,7 @@ import { comparisonCurves, figure1, oracleTruth, type Oracle } from '../../core/
 import { useAnalysis } from '../../state/analysis';
 import { seriesColor } from '../charts/frame';
 import { curveLabel, drawPrCurves } from '../charts/pr-curves';
+import { formatDelimited, type Cell } from '../../core/csv';
 import { download } from '../download';
 import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS } from '../../core/candidates/methods';
 import { precisionRecall, type Estimate } from '../../core/eval/estimators';
@@ -138,11 +139,11 @@ export function PrPane() {
     );
   }
   const exportCsv = () => {
-    const rows = ['curve,vary,fixed,threshold,precision,recall'];
+    const rows: Cell[][] = [['curve', 'vary', 'fixed', 'threshold', 'precision', 'recall']];
     fig.curves.forEach((c, i) =>
-      c.points.forEach((p) => rows.push([i, c.vary, c.fixed, p.threshold, p.precision, p.recall].join(','))),
+      c.points.forEach((p) => rows.push([i, c.vary, c.fixed, p.threshold, p.precision, p.recall])),
     );
-    download('pr-curves.csv', 'text/csv', rows.join('\n') + '\n');
+    download('pr-curves.csv', 'text/csv', formatDelimited(rows));
   };
   return (
     <section className="pane" aria-label="Precision and recall">

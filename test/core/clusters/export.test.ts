@@ -7,7 +7,7 @@ import {
   clustersJson,
   type ClusterExportInput,
 } from '../../../src/core/clusters/export';
-import { parseDelimited } from '../../../src/core/ingest/delimited';
+import { parseDelimited } from '../../../src/core/csv';
 
 const urls = [
   'http://h.test/a,b.html',
@@ -36,6 +36,21 @@ describe('cluster export', () => {
     expect(back.slice(1).map((r) => r[1])).toEqual(urls);
     expect(back[5]).toEqual(['2', urls[4], 'http://h.test/plain', '0', 'minhash', 'jaccard=0.8', 'star']);
     expect(back[2][3]).toBe('1'); // the centre
+  });
+
+  it('CSV: URLs that begin like formulas are written neutralised and read back with restore', () => {
+    const hostile = ['=HYPERLINK("http://evil.test/","x")', "+cmd|' /C calc'!A0", '-1+2', '@SUM(1)'];
+    const x: ClusterExportInput = {
+      ...input(true),
+      clusters: [{ members: [0, 1, 2, 3], centre: 0 }],
+      url: (i) => hostile[i],
+      canonical: (i) => `${hostile[i]}/`,
+    };
+    const text = clustersCsv(x);
+    const cells = parseDelimited(text).flat();
+    expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
+    expect(cells).toContain("'+cmd|' /C calc'!A0");
+    expect(parseDelimited(text, { restore: true })).toEqual(clusterRows(x));
   });
 
   it('canonical_url is empty when DUST rules have not been mined, and the JSON says why', () => {

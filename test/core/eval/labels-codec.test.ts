@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDelimited } from '../../../src/core/ingest/delimited';
+import { parseDelimited } from '../../../src/core/csv';
 import {
   decodeLabels,
   describeProblems,
@@ -95,18 +95,90 @@ describe('labels codec', () => {
       'http://x.test/1,,not,0.5',
       'http://x.test/4,http://x.test/5,not,7',
       '',
-      'http://x.test/6,http://x.test/7,NOT,',
+      'http://x.test/6,http://x.test/7,NOT,1',
     ].join('\n');
     const { rows: ok, problems } = decodeLabels(text);
     expect(ok.map((r) => [r.urlA, r.label, r.pi])).toEqual([
       ['http://x.test/1', 'dup', 0.5],
       ['http://x.test/6', 'not', 1],
     ]);
-    expect(problems.map((p) => p.row)).toEqual([2, 3, 4]);
+    expect(problems.map((p) => [p.row, p.line])).toEqual([
+      [2, 3],
+      [3, 4],
+      [4, 5],
+    ]);
     expect(problems[0].reason).toMatch(/label "dpu"/);
-    expect(describeProblems(problems)).toMatch(/^3 rows skipped: row 2: label "dpu"/);
+    expect(describeProblems(problems)).toMatch(/^3 rows skipped: row 2 \(line 3\): label "dpu"/);
     expect(decodeLabels('a,b\n1,2\n').problems[0].reason).toMatch(/no "label" column/);
     expect(decodeLabels('[{"a":1}').problems[0].reason).toMatch(/not valid JSON/);
+  });
+
+  it('refuses a π that is not a finite number (NaN, Infinity, empty, 1e999), naming the line', () => {
+    const text = [
+      'url_a,url_b,label,strategy,pi',
+      'http://x.test/1,http://x.test/2,dup,random,NaN',
+      'http://x.test/1,http://x.test/3,dup,stratified,Infinity',
+      '"http://x.test/multi',
+      'line",http://x.test/4,not,random,',
+      'http://x.test/1,http://x.test/5,not,,1e999',
+      'http://x.test/1,http://x.test/6,not,random,-Infinity',
+      'http://x.test/1,http://x.test/7,dup,random,0.5',
+    ].join('\n');
+    const { rows: ok, problems } = decodeLabels(text);
+    expect(ok.map((r) => [r.urlB, r.pi])).toEqual([['http://x.test/7', 0.5]]);
+    expect(problems).toEqual([
+      { row: 1, line: 2, reason: 'pi "NaN" is not a finite number' },
+      { row: 2, line: 3, reason: 'pi "Infinity" is not a finite number' },
+      { row: 3, line: 4, reason: 'pi is empty' },
+      { row: 4, line: 6, reason: 'pi "1e999" is not a finite number' },
+      { row: 5, line: 7, reason: 'pi "-Infinity" is not a finite number' },
+    ]);
+    expect(describeProblems(problems)).toMatch(/^5 rows skipped: row 1 \(line 2\): pi "NaN" is not a finite/);
+    // JSON has no NaN, but a string or a number too large for a double reads as one.
+    const json = decodeLabels(
+      '[{"a":1,"b":2,"label":"dup","pi":"NaN"},{"a":1,"b":3,"label":"dup","pi":1e999}]',
+    );
+    expect(json.rows).toEqual([]);
+    expect(json.problems.map((p) => p.reason)).toEqual([
+      'pi "NaN" is not a finite number',
+      'pi "Infinity" is not a finite number',
+    ]);
+  });
+
+  it('reads a pick that is not a probability sample (near-threshold) with no π, as older exports’ NaN too', () => {
+    const text = [
+      'a,b,label,strategy,pi',
+      '1,2,dup,near-threshold,',
+      '1,3,dup,near-threshold,NaN',
+      'x,4,dup,random,1',
+      '1,1e999,dup,random,1',
+    ].join('\n');
+    const { rows: ok, problems } = decodeLabels(text);
+    expect(ok.map((r) => [r.b, r.pi])).toEqual([
+      [2, NaN],
+      [3, NaN],
+    ]);
+    expect(problems.map((p) => p.reason)).toEqual([
+      'a "x" is not a page number (a whole number ≥ 0)',
+      'b "1e999" is not a page number (a whole number ≥ 0)',
+    ]);
+  });
+
+  it('writes URLs that begin like formulas neutralised and reads them back as they were', () => {
+    const hostile: LabelRecord[] = [
+      '=HYPERLINK("http://evil.test/","x")',
+      "+cmd|' /C calc'!A0",
+      '-2+3',
+      '@SUM(1+1)',
+      "'=already quoted",
+    ].map((u, i) => ({ ...rows[0], a: i, b: i + 10, urlA: u, urlB: `${u}/b` }));
+    const text = encodeLabelsCsv(hostile);
+    const cells = parseDelimited(text).flat();
+    expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
+    expect(cells).toContain(`'=HYPERLINK("http://evil.test/","x")`);
+    const back = decodeLabels(text);
+    expect(back.problems).toEqual([]);
+    expect(back.rows).toEqual(hostile);
   });
 
   it('reads files without π as uniformly drawn (π = 1)', () => {

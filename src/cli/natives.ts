@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import type { MemberInflater } from '../core/ingest/gzip';
+import { OVER_BUDGET, type MemberInflater } from '../core/ingest/gzip';
 import type { Natives } from '../core/ingest/natives';
 
 /**
@@ -10,13 +10,15 @@ import type { Natives } from '../core/ingest/natives';
  * ones too (minBytes 0): generated 210 MB WARC.gz (median member 240 bytes) read in 7.9–8.1 s, against
  * 8.65–8.70 s with members under 2 KiB left to fflate as the browser does; docsite 0.52–0.55 / 0.56–0.58 s.
  */
-export const zlibInflater: MemberInflater = (member: Uint8Array) => {
+export const zlibInflater: MemberInflater = (member: Uint8Array, maxBytes: number) => {
   try {
-    const out = gunzipSync(member);
+    // maxOutputLength stops zlib there (ERR_BUFFER_TOO_LARGE) instead of inflating a bomb whole.
+    const out = gunzipSync(member, { maxOutputLength: maxBytes + 1 });
+    if (out.length > maxBytes) return OVER_BUDGET;
     // A plain Uint8Array view (no copy): Buffer's slice() is a view, where the core expects a copy.
     return new Uint8Array(out.buffer, out.byteOffset, out.length);
-  } catch {
-    return null;
+  } catch (e) {
+    return (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? OVER_BUDGET : null;
   }
 };
 

@@ -163,6 +163,20 @@ export class OffsetMap {
     return false;
   }
 
+  /**
+   * The first decoded offset in (after, before) where a gzip member's data begins, or -1 (always -1
+   * for plain files: they have no members to tell records apart by).
+   */
+  memberStartIn(after: number, before: number): number {
+    if (this.identity) return -1;
+    for (let i = 1; i < this.decoded.length; i++) {
+      const d = this.decoded[i];
+      if (d >= before) break;
+      if (d > after && this.source[i] !== this.source[i - 1]) return d;
+    }
+    return -1;
+  }
+
   private first(i: number): boolean {
     return this.prevSource !== this.source[i];
   }

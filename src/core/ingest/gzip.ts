@@ -1,4 +1,5 @@
 import { Gunzip, Inflate, inflateSync } from 'fflate';
+import { BUDGET, DEFLATE_MAX_RATIO } from './budget';
 import { joinBytes } from './bytes';
 import { FormatFault } from './errors';
 
@@ -11,11 +12,21 @@ import { FormatFault } from './errors';
  * (measured 3.9 s). So: find member boundaries by the gzip magic, inflate each candidate synchronously,
  * and accept a boundary only when the candidate inflates to its end with the ISIZE its trailer states.
  * A magic inside compressed data only makes a candidate that stops early ("unexpected EOF"), which is
- * then extended to the next magic. Members larger than BIG_MEMBER fall back to streaming, so memory
- * stays bounded on a single-member .gz of any size.
+ * then extended to the next magic. Memory is bounded by what a member inflates to, not by its
+ * compressed size: a member that inflates past BUDGET.memberBytes (whatever its trailer claims; a 3 MB
+ * member can hold 3 GiB of zeros) is inflated as a stream from there on, BUDGET.inflateStep input bytes
+ * at a time, and so is a member longer than BUDGET.memberBytes compressed (a whole-file gzip).
  */
-const BIG_MEMBER = 32 << 20;
+const BIG_MEMBER = BUDGET.memberBytes;
 const EOF_CODE = 0;
+/**
+ * Candidates up to this many compressed bytes are inflated in one synchronous call (they cannot
+ * inflate past the budget by much); larger ones in steps that stop at the budget.
+ */
+const SYNC_INFLATE_MAX = Math.floor(BUDGET.memberBytes / DEFLATE_MAX_RATIO);
+
+/** What a native inflater answers for a member that inflates past the bytes it was allowed. */
+export const OVER_BUDGET = 'over-budget';
 
 export type MemberSink = (data: Uint8Array, memberOffset: number) => void;
 
@@ -28,13 +39,19 @@ export type MemberSink = (data: Uint8Array, memberOffset: number) => void;
  * length is the ISIZE the candidate's trailer states — the condition the JS path accepts a member on —
  * so both paths cut the stream at the same places and hand on the same bytes.
  */
-export type MemberInflater = ((member: Uint8Array) => Uint8Array | null | Promise<Uint8Array | null>) & {
+export type MemberInflater = ((
+  member: Uint8Array,
+  /** Bytes the member may inflate to: past them, stop and answer OVER_BUDGET. */
+  maxBytes: number,
+) => NativeAnswer | Promise<NativeAnswer>) & {
   /**
    * Members smaller than this go to fflate (default: none): an inflater with a fixed cost per call is
    * slower than fflate on small members (see streamInflater).
    */
   minBytes?: number;
 };
+
+export type NativeAnswer = Uint8Array | null | typeof OVER_BUDGET;
 
 /**
  * DecompressionStream's minBytes: a stream per member has a fixed cost (its construction, a writer, a
@@ -53,7 +70,7 @@ const NATIVE_MIN_BYTES = 8192;
  * is slower than fflate (0.85–1.2 s on docsite), so Node callers pass node:zlib's (src/cli/natives.ts).
  */
 export const streamInflater: MemberInflater = Object.assign(
-  async (member: Uint8Array): Promise<Uint8Array | null> => {
+  async (member: Uint8Array, maxBytes: number): Promise<NativeAnswer> => {
     try {
       const ds = new DecompressionStream('gzip');
       const w = ds.writable.getWriter();
@@ -61,10 +78,16 @@ export const streamInflater: MemberInflater = Object.assign(
       w.close().catch(() => {});
       const r = ds.readable.getReader();
       const parts: Uint8Array[] = [];
+      let n = 0;
       for (;;) {
         const { done, value } = await r.read();
         if (done) break;
         parts.push(value);
+        n += value.length;
+        if (n > maxBytes) {
+          r.cancel().catch(() => {});
+          return OVER_BUDGET;
+        }
       }
       return joinBytes(parts);
     } catch {
@@ -104,33 +127,77 @@ function headerLength(buf: Uint8Array, at: number, end: number): number {
 }
 
 export type Attempt =
-  { ok: true; data: Uint8Array } | { ok: false; eof: boolean; reason: string; lengthMismatch?: boolean };
+  | { ok: true; data: Uint8Array }
+  | { ok: false; eof: boolean; reason: string; lengthMismatch?: boolean; overBudget?: boolean };
 
-export function inflateMember(buf: Uint8Array, at: number, end: number): Attempt {
+/**
+ * Deflate data inflated up to `limit` bytes: its data, 'over' once it inflates past them (it stops
+ * there), or the fault (eof: the data stops before the deflate stream does). Small inputs in one call
+ * (bounded by the output buffer), larger ones in steps that stop at the limit.
+ */
+function boundedInflate(
+  body: Uint8Array,
+  limit: number,
+  expected: number,
+): { data: Uint8Array } | 'over' | { eof: boolean; reason: string } {
+  try {
+    if (body.length <= SYNC_INFLATE_MAX) {
+      // The expected length (the trailer's) lets inflate write into a buffer of the final size; one
+      // byte more detects overflow, and fflate does not grow a buffer it is given: memory stays
+      // bounded. On overflow, once more with the most this input can inflate to, within the limit.
+      const most = Math.min(limit, body.length * DEFLATE_MAX_RATIO + 1024);
+      let size = Math.min(expected, most);
+      let out = inflateSync(body, { out: new Uint8Array(size + 1) });
+      if (out.length > size && size < most) {
+        size = most;
+        out = inflateSync(body, { out: new Uint8Array(size + 1) });
+      }
+      if (out.length > limit) return 'over';
+      return { data: out };
+    }
+    const parts: Uint8Array[] = [];
+    let n = 0;
+    let over = false;
+    let ended = false;
+    const inflate = new Inflate((d, final) => {
+      n += d.length;
+      if (n > limit) over = true;
+      else parts.push(d);
+      if (final) ended = true;
+    });
+    for (let i = 0; i < body.length && !over; i += BUDGET.inflateStep) {
+      const end = Math.min(body.length, i + BUDGET.inflateStep);
+      inflate.push(body.subarray(i, end), end === body.length);
+    }
+    if (over) return 'over';
+    if (!ended) return { eof: true, reason: 'unexpected end of data' };
+    return { data: joinBytes(parts) };
+  } catch (e) {
+    const code = (e as { code?: number }).code;
+    if (code === EOF_CODE || e instanceof RangeError) return { eof: true, reason: 'unexpected end of data' };
+    return { eof: false, reason: (e as Error).message || 'invalid deflate data' };
+  }
+}
+
+export function inflateMember(buf: Uint8Array, at: number, end: number, limit = BUDGET.memberBytes): Attempt {
   const hl = headerLength(buf, at, end);
   if (hl < 0 || end - at < hl + 8)
     return { ok: false, eof: true, reason: 'member header or trailer incomplete' };
   const body = buf.subarray(at + hl, end - 8);
   const isize = trailerLength(buf, end);
-  // A plausible ISIZE lets inflate write into a buffer of the final size; one byte more detects overflow.
-  const plausible = isize <= 256 << 20 && isize <= body.length * 1100 + 1024;
-  try {
-    const out = inflateSync(body, plausible ? { out: new Uint8Array(isize + 1) } : undefined);
-    if (out.length !== isize) {
-      return {
-        ok: false,
-        eof: false,
-        reason: 'length in the gzip trailer does not match',
-        lengthMismatch: true,
-      };
-    }
-    return { ok: true, data: plausible ? out.subarray(0, isize) : out };
-  } catch (e) {
-    const code = (e as { code?: number }).code;
-    if (code === EOF_CODE || e instanceof RangeError)
-      return { ok: false, eof: true, reason: 'unexpected end of data' };
-    return { ok: false, eof: false, reason: (e as Error).message || 'invalid deflate data' };
+  const got = boundedInflate(body, limit, isize);
+  if (got === 'over')
+    return { ok: false, eof: false, reason: 'inflates past the member budget', overBudget: true };
+  if (!('data' in got)) return { ok: false, ...got };
+  if (got.data.length !== isize) {
+    return {
+      ok: false,
+      eof: false,
+      reason: 'length in the gzip trailer does not match',
+      lengthMismatch: true,
+    };
   }
+  return { ok: true, data: got.data };
 }
 
 /**
@@ -141,12 +208,9 @@ export function inflateMember(buf: Uint8Array, at: number, end: number): Attempt
 function trueEnd(buf: Uint8Array, at: number, end: number): { data: Uint8Array; end: number } | null {
   const hl = headerLength(buf, at, end);
   if (hl < 0) return null;
-  let data: Uint8Array;
-  try {
-    data = inflateSync(buf.subarray(at + hl, end));
-  } catch {
-    return null;
-  }
+  const got = boundedInflate(buf.subarray(at + hl, end), BUDGET.memberBytes, BUDGET.memberBytes);
+  if (got === 'over' || !('data' in got)) return null;
+  const data = got.data;
   const n = data.length >>> 0;
   for (let e = at + hl + 10; e <= end; e++) {
     if (trailerLength(buf, e) === n) return { data, end: e };
@@ -185,11 +249,15 @@ export class MultiGunzip {
     await this.drain(final);
   }
 
-  /** The candidate member [start, end) by the native inflater, when there is one and it accepts it. */
-  private async tryNative(buf: Uint8Array, end: number): Promise<Uint8Array | null> {
+  /**
+   * The candidate member [start, end) by the native inflater, when there is one and it accepts it;
+   * OVER_BUDGET when it inflates past the member budget.
+   */
+  private async tryNative(buf: Uint8Array, end: number): Promise<NativeAnswer> {
     if (!this.native || end - this.start < (this.native.minBytes ?? 0)) return null;
-    const r = this.native(buf.subarray(this.start, end));
+    const r = this.native(buf.subarray(this.start, end), BUDGET.memberBytes);
     const data = r instanceof Promise ? await r : r;
+    if (data === OVER_BUDGET) return data;
     return data && data.length === trailerLength(buf, end) ? data : null;
   }
 
@@ -236,12 +304,14 @@ export class MultiGunzip {
         const next = findMagic(buf, p, this.end);
         if (next < 0) break;
         const fast = this.native ? await this.tryNative(buf, next) : null;
+        if (fast === OVER_BUDGET) return this.startStreaming(memberAt, final);
         if (fast) {
           this.emit(fast, memberAt, next);
           done = true;
           break;
         }
         const tried = inflateMember(buf, this.start, next);
+        if (!tried.ok && tried.overBudget) return this.startStreaming(memberAt, final);
         const fixed = !tried.ok && tried.lengthMismatch ? trueEnd(buf, this.start, next) : null;
         if (tried.ok) {
           this.emit(tried.data, memberAt, next);
@@ -258,11 +328,13 @@ export class MultiGunzip {
       this.scanFrom = Math.max(this.start + 18, this.end - 3);
       if (final) {
         const fast = this.native ? await this.tryNative(buf, this.end) : null;
+        if (fast === OVER_BUDGET) return this.startStreaming(memberAt, final);
         if (fast) {
           this.emit(fast, memberAt, this.end);
           continue;
         }
         const tried = inflateMember(buf, this.start, this.end);
+        if (!tried.ok && tried.overBudget) return this.startStreaming(memberAt, final);
         if (tried.ok) {
           this.emit(tried.data, memberAt, this.end);
           continue;
@@ -282,7 +354,7 @@ export class MultiGunzip {
           { offset: memberAt },
         );
       }
-      if (this.end - this.start > BIG_MEMBER) this.startStreaming(memberAt);
+      if (this.end - this.start > BIG_MEMBER) this.startStreaming(memberAt, false);
       return;
     }
   }
@@ -294,8 +366,11 @@ export class MultiGunzip {
     this.sink(data, memberAt);
   }
 
-  /** A member too large to buffer: inflate it and everything after it as a stream. */
-  private startStreaming(memberAt: number): void {
+  /**
+   * A member too large to buffer or to inflate whole: inflate it and everything after it as a stream
+   * (`final`: the input has ended).
+   */
+  private startStreaming(memberAt: number, final: boolean): void {
     const rest = this.buf.slice(this.start, this.end);
     this.buf = new Uint8Array(0);
     this.start = this.end = 0;
@@ -308,12 +383,17 @@ export class MultiGunzip {
       this.members++;
       current = origin + offset;
     };
-    this.pushStream(rest, false);
+    this.pushStream(rest, final);
   }
 
+  /** Input in steps of BUDGET.inflateStep: what one step inflates to is handed on before the next. */
   private pushStream(chunk: Uint8Array, final: boolean): void {
     try {
-      this.stream!.push(chunk, final);
+      for (let i = 0; i < chunk.length; i += BUDGET.inflateStep) {
+        const end = Math.min(chunk.length, i + BUDGET.inflateStep);
+        this.stream!.push(chunk.subarray(i, end), final && end === chunk.length);
+      }
+      if (final && chunk.length === 0) this.stream!.push(chunk, true);
     } catch (e) {
       throw new FormatFault(`corrupt or truncated gzip data: ${(e as Error).message}`, {
         offset: this.base + this.streamed,
@@ -327,11 +407,15 @@ function inflatePrefix(buf: Uint8Array, at: number, end: number): Uint8Array {
   const hl = headerLength(buf, at, end);
   if (hl < 0) return new Uint8Array(0);
   const parts: Uint8Array[] = [];
+  let n = 0;
   const inflate = new Inflate((d) => {
-    parts.push(d);
+    n += d.length;
+    if (n <= BUDGET.memberBytes) parts.push(d);
   });
   try {
-    inflate.push(buf.subarray(at + hl, end), false);
+    // In steps, up to the budget: the cut member may be a bomb too.
+    for (let i = at + hl; i < end && n <= BUDGET.memberBytes; i += BUDGET.inflateStep)
+      inflate.push(buf.subarray(i, Math.min(end, i + BUDGET.inflateStep)), false);
   } catch {
     // corrupt before the cut: keep what came out before the damage
   }

@@ -1,3 +1,4 @@
+import { BUDGET, mib } from './budget';
 import { ByteQueue, findHeaderEnd, headerValue, latin1, OffsetMap, parseHeaderLines } from './bytes';
 import { FormatFault } from './errors';
 import { buildPage } from './page-builder';
@@ -19,8 +20,8 @@ export interface WarcRecord {
 }
 
 /** Blocks above this are counted but not kept: no page text is that large, and memory stays bounded. */
-export const MAX_BLOCK = 64 << 20;
-const MAX_HEADER = 1 << 20;
+export const MAX_BLOCK = BUDGET.recordBytes;
+const MAX_HEADER = BUDGET.headerBytes;
 /** How far around a wrong Content-Length to look for the next record header. */
 const RESYNC_WINDOW = 64 << 10;
 
@@ -45,6 +46,21 @@ function isVersionLine(b: Uint8Array, i: number): boolean {
   return (
     startsWithWarc(b, i) && b[i + 5] >= 0x30 && b[i + 5] <= 0x39 && b[i + 6] === 0x2e // digit "."
   );
+}
+
+/**
+ * The first record header at a line start in data[from, to), or -1: where a record whose length is
+ * wrong (or not given) really ends.
+ */
+function firstRecordStart(data: Uint8Array, from: number, to = data.length): number {
+  const end = Math.min(to, data.length);
+  for (
+    let nl = data.indexOf(10, Math.max(0, from - 1));
+    nl >= 0 && nl + 1 < end;
+    nl = data.indexOf(10, nl + 1)
+  )
+    if (isVersionLine(data, nl + 1)) return nl + 1;
+  return -1;
 }
 
 /** The version line start nearest to `at` (before or after, at a line start), or -1. */
@@ -76,9 +92,20 @@ export function targetUri(headers: [string, string][]): string {
 export class WarcParser {
   private q = new ByteQueue();
   private map: OffsetMap;
-  private pending: { version: string; headers: [string, string][]; length: number; offset: number } | null =
-    null;
+  /** length -1: not given, or not a number; the block ends at the next record header. */
+  private pending: {
+    version: string;
+    headers: [string, string][];
+    length: number;
+    offset: number;
+    /** Where the search for the next record header resumes (relative to the block's start). */
+    scan: number;
+  } | null = null;
   private skipping = 0;
+  /** The record being skipped (over the record budget), for messages; its last bytes read. */
+  private skipped: { length: number; offset: number; tail: Uint8Array } | null = null;
+  /** Source offset of the last chunk pushed: a new one is a new gzip member. */
+  private lastSource = -1;
   records = 0;
 
   private ended = false;
@@ -87,17 +114,31 @@ export class WarcParser {
 
   constructor(
     private readonly onRecord: (r: WarcRecord) => void,
-    compressed: boolean,
+    private readonly compressed: boolean,
     private readonly opts: WarcParserOptions = {},
   ) {
     this.map = new OffsetMap(!compressed, opts.offsetBase ?? 0);
   }
 
   push(chunk: Uint8Array, sourceOffset: number): void {
+    const newMember = sourceOffset !== this.lastSource;
+    this.lastSource = sourceOffset;
     this.map.add(chunk.length, sourceOffset);
     if (this.skipping > 0) {
-      const n = Math.min(this.skipping, chunk.length);
-      this.skipping -= n;
+      // A length over the budget is not trusted blindly either: a record header inside the bytes it
+      // claims (at a gzip member's start, or after a blank line) means it is wrong; read on from there.
+      const k = this.recordStartWhileSkipping(chunk, newMember);
+      const n = Math.min(this.skipping, k >= 0 ? k : chunk.length);
+      if (k >= 0 && k < this.skipping) {
+        const sk = this.skipped!;
+        this.warn(
+          'length-off',
+          `the record's Content-Length (${sk.length}) runs past the next record header (at ${this.map.toSource(this.q.offset + k)}): read on from there`,
+          sk.offset,
+        );
+        this.skipping = 0;
+      } else this.skipping -= n;
+      if (this.skipped) this.skipped.tail = tailOf(this.skipped.tail, chunk.subarray(0, n));
       this.q.offset += n;
       chunk = chunk.subarray(n);
     }
@@ -105,14 +146,31 @@ export class WarcParser {
     this.parse();
   }
 
+  /** Where a record header starts in a chunk being skipped, or -1. */
+  private recordStartWhileSkipping(chunk: Uint8Array, newMember: boolean): number {
+    if (this.compressed) {
+      // Compressed, one member per record: a record header opens a member.
+      return newMember && !this.wholeGzip && isVersionLine(chunk, 0) ? 0 : -1;
+    }
+    // Plain: a version line after a blank line; the bytes before the chunk are in the tail.
+    const tail = this.skipped?.tail ?? new Uint8Array(0);
+    const probe = new Uint8Array(tail.length + Math.min(chunk.length, 16));
+    probe.set(tail);
+    probe.set(chunk.subarray(0, probe.length - tail.length), tail.length);
+    for (let i = 0; i < probe.length; i++) if (afterBlankLine(probe, i)) return i - tail.length;
+    for (let i = chunk.indexOf(0x57); i >= 0; i = chunk.indexOf(0x57, i + 1))
+      if (afterBlankLine(chunk, i)) return i;
+    return -1;
+  }
+
   end(): void {
     this.ended = true;
     this.parse();
     if (this.skipping > 0 || this.pending) {
-      const p = this.pending;
+      const p = this.pending ?? this.skipped!;
       throw new FormatFault(
-        `truncated record: it declares Content-Length ${p ? p.length : '?'} but the file ends first`,
-        { offset: p ? p.offset : this.map.toSource(this.q.offset) },
+        `truncated record: it declares Content-Length ${p.length} but the file ends first`,
+        { offset: p.offset },
       );
     }
     const rest = this.q.view();
@@ -186,28 +244,64 @@ export class WarcParser {
           );
         }
         const headers = parseHeaderLines(nl < 0 ? '' : text.slice(nl + 1));
-        const cl = headerValue(headers, 'Content-Length');
-        const length = cl === undefined ? NaN : Number(cl);
-        if (!Number.isSafeInteger(length) || length < 0) {
-          throw new FormatFault(
-            `record has no valid Content-Length (found ${JSON.stringify(cl ?? null)})`,
-            this.here(),
-          );
-        }
-        this.pending = { version, headers, length, offset: this.map.toSource(this.q.offset) };
+        const offset = this.map.toSource(this.q.offset);
+        const length = this.contentLength(headers, offset);
+        this.pending = { version, headers, length, offset, scan: 0 };
         this.q.consume(end);
         continue;
       }
       const p = this.pending;
+      // With a gzip member per record (WARC 1.1 Annex D), a record never runs into the next member:
+      // a member that opens with a record header inside the block means the length is wrong.
+      if (!this.wholeGzip && p.length !== 0) {
+        const upTo = p.length < 0 ? data.length : Math.min(data.length, p.length + 1);
+        const m = this.map.memberStartIn(this.q.offset, this.q.offset + upTo);
+        if (m >= 0 && isVersionLine(data, m - this.q.offset)) {
+          this.resync(p, data, m - this.q.offset);
+          continue;
+        }
+      }
+      if (p.length < 0) {
+        // No usable length: the block runs to the next record header (or the end of the file).
+        const k = firstRecordStart(data, p.scan);
+        if (k >= 0 || this.ended) {
+          this.emit(p, data.subarray(0, k >= 0 ? blockEndBefore(data, k) : trimBreaks(data)));
+          this.q.consume(k >= 0 ? k : data.length);
+          this.pending = null;
+          continue;
+        }
+        if (data.length > MAX_BLOCK) throw this.tooLongUnknown(p);
+        p.scan = Math.max(0, data.length - 8);
+        return;
+      }
       if (p.length > MAX_BLOCK) {
+        // Over the budget: counted, not kept, skipped while streaming. Its length is checked first
+        // against the record headers in the budget's worth of bytes after it.
+        const k = firstRecordStart(data, p.scan, MAX_BLOCK);
+        if (k >= 0) {
+          this.resync(p, data, k);
+          continue;
+        }
+        if (data.length <= MAX_BLOCK && !this.ended) {
+          p.scan = Math.max(0, data.length - 8);
+          return;
+        }
+        if (this.ended && data.length < p.length) return; // end() reports the cut
         this.emit(p, null);
         const n = Math.min(p.length, this.q.length);
+        this.skipped = { length: p.length, offset: p.offset, tail: data.slice(n - 8, n) };
         this.q.consume(n);
         this.skipping = p.length - n;
         this.pending = null;
         continue;
       }
       if (data.length < p.length + 4) {
+        // The file ends inside the block it claims: a record header there means the length was wrong.
+        const k = this.ended && data.length < p.length ? firstRecordStart(data, 0) : -1;
+        if (k >= 0) {
+          this.resync(p, data, k);
+          continue;
+        }
         // At the end of input the last record may close with any line breaks, or none (noted).
         const rest = data.subarray(p.length);
         if (!this.ended || data.length < p.length || !rest.every((b) => b === 10 || b === 13)) return;
@@ -233,37 +327,75 @@ export class WarcParser {
           this.pending = null;
           continue;
         }
-        // Resynchronise on the nearest record header, as warcio does for a Content-Length that is off.
+        // Resynchronise on the nearest record header, as warcio does for a Content-Length that is off
+        // by a little; one far off (a corrupted length) runs over whole records: the first record
+        // header after this one's is then where it ends.
         if (data.length < p.length + RESYNC_WINDOW && !this.ended) return;
-        const next = nearestRecordStart(data, p.length);
-        const found = `found "${snippet(data.subarray(p.length))}"`;
+        // A length too large runs over the next record header: the first one after the block's start is
+        // where it ends (near the declared end or far from it). One too small stops inside the block: the
+        // nearest header after it is.
+        const first = firstRecordStart(data, 0, p.length);
+        const next = first >= 0 ? first : nearestRecordStart(data, p.length);
         if (next < 0) {
           throw new FormatFault(
-            `the record's Content-Length (${p.length}) does not match its data: expected a blank line after the block, ${found}, and no next record header nearby`,
+            `the record's Content-Length (${p.length}) does not match its data: expected a blank line after the block, found "${snippet(data.subarray(p.length))}", and no next record header nearby`,
             { offset: p.offset },
           );
         }
-        // The block ends where the record terminator (CRLF CRLF, or LF LF) before the next header begins.
-        let blockEnd = next;
-        const crlf2 =
-          data[next - 4] === 13 && data[next - 3] === 10 && data[next - 2] === 13 && data[next - 1] === 10;
-        if (next >= 4 && crlf2) blockEnd = next - 4;
-        else if (next >= 2 && data[next - 2] === 10 && data[next - 1] === 10) blockEnd = next - 2;
-        const diff = blockEnd - p.length;
-        this.warn(
-          'length-off',
-          `the record's Content-Length (${p.length}) is off by ${Math.abs(diff)} byte${Math.abs(diff) === 1 ? '' : 's'} (too ${diff > 0 ? 'small' : 'large'}): read up to the next record header instead`,
-          p.offset,
-        );
-        this.emit(p, data.subarray(0, blockEnd));
-        this.q.consume(next);
-        this.pending = null;
+        this.resync(p, data, next);
         continue;
       }
       this.emit(p, data.subarray(0, p.length));
       this.q.consume(p.length + (t[0] === 13 ? 4 : 2));
       this.pending = null;
     }
+  }
+
+  /**
+   * The record's length as its Content-Length states it: digits only (not "", "1e2" or "0x10"), the
+   * first when there are several (noted); -1 when there is none usable (noted: the record is then
+   * read up to the next record header).
+   */
+  private contentLength(headers: [string, string][], offset: number): number {
+    const values = headers.filter(([k]) => k.toLowerCase() === 'content-length').map(([, v]) => v.trim());
+    if (values.length > 1)
+      this.warn(
+        'length-duplicate',
+        `${values.length} Content-Length headers (${values.map((v) => JSON.stringify(v)).join(', ')}): the first is used, checked against where the record ends`,
+        offset,
+      );
+    const v = values[0];
+    const length = v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : -1;
+    if (length < 0)
+      this.warn(
+        'length-malformed',
+        v === undefined
+          ? 'record without Content-Length: read up to the next record header'
+          : `Content-Length ${JSON.stringify(v.slice(0, 40))} is not a length (digits only): the record is read up to the next record header`,
+        offset,
+      );
+    return length;
+  }
+
+  /** The record's block is data[0, next) less its terminator: its length was wrong (noted). */
+  private resync(p: NonNullable<WarcParser['pending']>, data: Uint8Array, next: number): void {
+    const blockEnd = blockEndBefore(data, next);
+    const diff = blockEnd - p.length;
+    this.warn(
+      'length-off',
+      `the record's Content-Length (${p.length}) is off by ${Math.abs(diff)} byte${Math.abs(diff) === 1 ? '' : 's'} (too ${diff > 0 ? 'small' : 'large'}): read up to the next record header instead`,
+      p.offset,
+    );
+    this.emit(p, data.subarray(0, blockEnd));
+    this.q.consume(next);
+    this.pending = null;
+  }
+
+  private tooLongUnknown(p: NonNullable<WarcParser['pending']>): FormatFault {
+    return new FormatFault(
+      `a record without a usable Content-Length and no next record header within ${mib(MAX_BLOCK)}`,
+      { offset: p.offset },
+    );
   }
 
   /** `breaks` line-break bytes (0–3) instead of CRLF CRLF between a record and the next. */
@@ -305,6 +437,46 @@ export class WarcParser {
       this.here(),
     );
   }
+}
+
+/** Where a block ends before the record header at `next`: before its terminator (CRLF CRLF, or LF LF). */
+function blockEndBefore(data: Uint8Array, next: number): number {
+  if (
+    next >= 4 &&
+    data[next - 4] === 13 &&
+    data[next - 3] === 10 &&
+    data[next - 2] === 13 &&
+    data[next - 1] === 10
+  )
+    return next - 4;
+  if (next >= 2 && data[next - 2] === 10 && data[next - 1] === 10) return next - 2;
+  return next;
+}
+
+/** The length of data without its trailing line breaks. */
+function trimBreaks(data: Uint8Array): number {
+  let n = data.length;
+  while (n > 0 && (data[n - 1] === 10 || data[n - 1] === 13)) n--;
+  return n;
+}
+
+/** A version line at `i` after a blank line (LF LF or CRLF CRLF before it). */
+function afterBlankLine(b: Uint8Array, i: number): boolean {
+  return (
+    i >= 2 &&
+    b[i - 1] === 10 &&
+    (b[i - 2] === 10 || (i >= 3 && b[i - 2] === 13 && b[i - 3] === 10)) &&
+    isVersionLine(b, i)
+  );
+}
+
+/** The last 8 bytes of `prev` followed by `next`. */
+function tailOf(prev: Uint8Array, next: Uint8Array): Uint8Array {
+  if (next.length >= 8) return next.slice(next.length - 8);
+  const both = new Uint8Array(prev.length + next.length);
+  both.set(prev);
+  both.set(next, prev.length);
+  return both.slice(Math.max(0, both.length - 8));
 }
 
 /** "WARC/" at `i`, in any letter case. */

@@ -164,9 +164,9 @@ describe.each(INFLATERS)('MultiGunzip with %s', (_name, inf) => {
     const min = outer?.minBytes ?? 0;
     if (outer)
       inflater = Object.assign(
-        (m: Uint8Array) => {
+        (m: Uint8Array, max: number) => {
           calls.push(m.length);
-          return outer(m);
+          return outer(m, max);
         },
         { minBytes: min },
       );

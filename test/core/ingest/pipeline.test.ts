@@ -84,13 +84,13 @@ describe('files that are not crawl files are refused before onFormat', () => {
   it('a fault before the first page is thrown with file and offset', async () => {
     const data = concat(
       warcRecord([['WARC-Type', 'warcinfo']], 'software: test'),
-      utf8Bytes('WARC/1.1\r\nWARC-Type: response\r\n\r\nno length\r\n\r\n'),
+      utf8Bytes('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi\r\n\r\n'),
     );
     const { error } = await ingestFailure(data, 'nolen.warc');
-    const second = data.length - 'WARC/1.1\r\nWARC-Type: response\r\n\r\nno length\r\n\r\n'.length;
+    const second = data.length - 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi\r\n\r\n'.length;
     expect(error.offset).toBe(second);
     expect(error.message).toBe(`nolen.warc at byte ${second}: ${error.reason}`);
-    expect(error.reason).toMatch(/no valid Content-Length/);
+    expect(error.reason).toMatch(/expected a WARC record header/);
   });
 });
 

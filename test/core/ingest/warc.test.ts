@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WARCParser } from 'warcio';
 import { FormatFault } from '../../../src/core/ingest/errors';
 import { isGzip, MultiGunzip } from '../../../src/core/ingest/gzip';
+import { seededRandom } from '../../../src/core/random';
 import { MAX_BLOCK, targetUri, WarcParser, type WarcRecord } from '../../../src/core/ingest/warc';
 import {
   chunked,
@@ -412,15 +413,103 @@ describe('WarcParser', () => {
     expect(run(lf, 100).map((r) => latin1(r.block!))).toEqual(['hello']);
   });
 
-  it('faults on a record without Content-Length, naming the offset', () => {
+  function runWarned(data: Uint8Array, pieces: number, compressed = false) {
+    const out: WarcRecord[] = [];
+    const warnings: { kind: string; reason: string; offset: number }[] = [];
+    const p = new WarcParser((r) => out.push({ ...r, block: r.block && r.block.slice() }), compressed, {
+      onWarning: (reason, offset, kind) => warnings.push({ kind, reason, offset }),
+    });
+    for (let i = 0; i < data.length; i += pieces) p.push(data.slice(i, i + pieces), i);
+    p.end();
+    return { records: out, warnings };
+  }
+
+  it('reads a record without Content-Length up to the next record header, naming its offset', () => {
     const bad = utf8Bytes('WARC/1.1\r\nWARC-Type: resource\r\n\r\nabc\r\n\r\n');
-    const data = concat(rec1, bad);
-    expect(() => run(data, 10)).toThrow(FormatFault);
-    try {
-      run(data, 10);
-    } catch (e) {
-      expect((e as FormatFault).message).toMatch(/no valid Content-Length/);
-      expect((e as FormatFault).offset).toBe(rec1.length);
+    for (const pieces of [1, 7, 1000]) {
+      const { records, warnings } = runWarned(concat(rec1, bad, rec2), pieces);
+      expect(records.map((r) => r.offset)).toEqual([0, rec1.length, rec1.length + bad.length]);
+      expect(latin1(records[1].block!)).toBe('abc');
+      expect(latin1(records[2].block!)).toBe(REC2_BLOCK);
+      expect(warnings).toEqual([
+        {
+          kind: 'length-malformed',
+          reason: expect.stringMatching(/without Content-Length/),
+          offset: rec1.length,
+        },
+      ]);
+    }
+  });
+
+  it('refuses lengths that are not digits ("", 1e2, 0x10, -5) and reads on at the next record', () => {
+    for (const v of ['', '1e2', '0x10', '-5', '3.0', '12abc']) {
+      const bad = utf8Bytes(`WARC/1.1\r\nWARC-Type: resource\r\nContent-Length: ${v}\r\n\r\nabc\r\n\r\n`);
+      const { records, warnings } = runWarned(concat(rec1, bad, rec2), 5);
+      expect(records.map((r) => r.block && latin1(r.block)).slice(1), v).toEqual(['abc', REC2_BLOCK]);
+      expect(
+        warnings.map((w) => [w.kind, w.offset]),
+        v,
+      ).toEqual([['length-malformed', rec1.length]]);
+      expect(warnings[0].reason, v).toContain(JSON.stringify(v));
+    }
+  });
+
+  it('notes duplicate Content-Length headers and keeps the one that fits', () => {
+    const two = utf8Bytes(
+      'WARC/1.1\r\nWARC-Type: resource\r\nContent-Length: 9999\r\nContent-Length: 3\r\n\r\nabc\r\n\r\n',
+    );
+    const { records, warnings } = runWarned(concat(rec1, two, rec2), 3);
+    expect(records.map((r) => r.block && latin1(r.block)).slice(1)).toEqual(['abc', REC2_BLOCK]);
+    expect(warnings.map((w) => w.kind)).toEqual(['length-duplicate', 'length-off']);
+    expect(warnings.every((w) => w.offset === rec1.length)).toBe(true);
+    expect(warnings[0].reason).toContain('"9999", "3"');
+  });
+
+  it('keeps every record after a length corrupted to any size (seeded random corruptions)', () => {
+    const seed = 4242;
+    const rng = seededRandom(seed);
+    for (let trial = 0; trial < 40; trial++) {
+      const n = 5 + Math.floor(rng() * 30);
+      const recs = Array.from({ length: n }, (_, k) =>
+        warcRecord(
+          [
+            ['WARC-Type', 'resource'],
+            ['WARC-Target-URI', `http://a.test/${trial}/${k}`],
+          ],
+          `body ${k} ${'x'.repeat(Math.floor(rng() * 300))}`,
+        ),
+      );
+      const bad = Math.floor(rng() * n);
+      const lengths = [0, 1, 7, 5000, 70_000_000, 2 ** 40, Math.floor(rng() * 1e6)];
+      const wrong = lengths[Math.floor(rng() * lengths.length)];
+      const text = latin1(recs[bad]);
+      const real = /Content-Length: (\d+)/.exec(text)![1];
+      if (Number(real) === wrong) continue;
+      recs[bad] = utf8Bytes(text.replace(`Content-Length: ${real}`, `Content-Length: ${wrong}`));
+      const data = concat(...recs);
+      const pieces = [1 + Math.floor(rng() * 50), 4096, data.length][trial % 3];
+      const where = `seed ${seed} trial ${trial}: record ${bad} of ${n}, Content-Length ${real} → ${wrong}, pieces ${pieces}`;
+      let read: ReturnType<typeof runWarned>;
+      try {
+        read = runWarned(data, pieces);
+      } catch (e) {
+        // Only the last record may claim more than the file holds: then the file is cut, said so.
+        expect(bad, `${where}: ${(e as Error).message}`).toBe(n - 1);
+        expect((e as FormatFault).message, where).toMatch(new RegExp(`Content-Length \\(?${wrong}\\b`));
+        continue;
+      }
+      const { records, warnings } = read;
+      // Every other record is read whole; the damaged one is noted at its own offset.
+      const urls = records.map((r) => targetUri(r.headers));
+      for (let k = 0; k < n; k++) if (k !== bad) expect(urls, where).toContain(`http://a.test/${trial}/${k}`);
+      let at = 0;
+      for (let k = 0; k < bad; k++) at += recs[k].length;
+      if (bad < n - 1 || wrong < Number(real))
+        expect(
+          warnings.map((w) => w.offset),
+          where,
+        ).toContain(at);
+      for (const w of warnings) expect(w.reason, where).toContain(String(wrong));
     }
   });
 

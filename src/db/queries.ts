@@ -4,6 +4,7 @@ import type { PageContent } from '../core/types';
 import { statusClass } from '../core/ingest/status';
 import { normaliseUrl } from '../core/url/normalize';
 import { ChunkReader, chunkBytes, packChunk } from './chunks';
+import { assertDatasetExists, deleteDatasetRows } from './orphans';
 import type { Dataset, DatasetStatus, StoredContent, StoredPage, WorkbenchDb } from './schema';
 
 /** A job that has not written for this long is taken as dead (tab reloaded or closed mid-ingest). */
@@ -64,7 +65,8 @@ const TOUCH_MS = 1000;
 /**
  * One batch of pages in one transaction: a batch is written whole or not at all, as two values — its
  * page rows (StoredPageChunk) and its contents (StoredChunk), both keyed by its first seq. Without a
- * meter (tests, one-off writes) the dataset row is updated with every batch.
+ * meter (tests, one-off writes) the dataset row is updated with every batch. A dataset deleted while it
+ * is read gets no more rows: the transaction finds its row gone and throws DatasetGone (orphans.ts).
  */
 export async function writeBatch(
   d: WorkbenchDb,
@@ -86,6 +88,7 @@ export async function writeBatch(
   const now = Date.now();
   const touch = now - meter.last >= TOUCH_MS;
   await d.transaction('rw', d.pageChunks, d.chunks, d.datasets, async () => {
+    await assertDatasetExists(d, datasetId);
     await d.pageChunks.put({ datasetId, chunk, pages });
     await d.chunks.put(row);
     if (touch) await addStored(d, datasetId, bytes, count);
@@ -326,25 +329,9 @@ export async function finishDataset(
   });
 }
 
-/** Delete a dataset with all its pages in one transaction. */
+/** Delete a dataset with all its rows in every table, in one transaction. */
 export async function deleteDataset(d: WorkbenchDb, datasetId: number): Promise<void> {
-  const range: [unknown[], unknown[]] = [
-    [datasetId, Dexie.minKey],
-    [datasetId, Dexie.maxKey],
-  ];
-  await d.transaction(
-    'rw',
-    [d.pageChunks, d.chunks, d.datasets, d.analyses, d.dustRuns, d.labels, d.references],
-    async () => {
-      await d.dustRuns.delete(datasetId);
-      await d.labels.where('datasetId').equals(datasetId).delete();
-      await d.references.where('datasetId').equals(datasetId).delete();
-      await d.pageChunks.where('[datasetId+chunk]').between(range[0], range[1]).delete();
-      await d.chunks.where('[datasetId+chunk]').between(range[0], range[1]).delete();
-      await d.analyses.where('datasetId').equals(datasetId).delete();
-      await d.datasets.delete(datasetId);
-    },
-  );
+  await deleteDatasetRows(d, [datasetId]);
   forgetChunks(d, datasetId);
 }
 

@@ -201,6 +201,22 @@ export interface StoredPageChunk {
   pages: StoredPage[];
 }
 
+/**
+ * Every table but `datasets` holds rows of one dataset each, found by the key or index named here (the
+ * dataset id alone, or first in a compound key). Deleting a dataset and the start-up removal of rows
+ * whose dataset is gone go through this list (orphans.ts); a version that adds such a table adds it
+ * here, and a test checks that the list names every table of the latest version.
+ */
+export const DATASET_KEYS = {
+  pageChunks: '[datasetId+chunk]',
+  chunks: '[datasetId+chunk]',
+  analyses: 'datasetId',
+  dustRuns: 'datasetId',
+  labels: 'datasetId',
+  references: 'datasetId',
+} as const;
+export type DatasetTable = keyof typeof DATASET_KEYS;
+
 /** Rows moved per step of the v7 upgrade (memory holds one step). */
 const MIGRATE_STEP = 500;
 

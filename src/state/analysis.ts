@@ -115,6 +115,7 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
       slot: job,
       start: startSignaturesWorker,
       args: { datasetId: id, params: get().params },
+      datasetId: id,
       lock: `dw-signatures-${id}`,
       doing: 'computing signatures',
       elsewhere: 'they appear here when it is done',

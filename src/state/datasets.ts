@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { emptyReason } from '../core/ingest/outcome';
 import type { IngestProgress } from '../core/types';
 import { deleteDataset, listDatasets, markInterrupted, rebaseLogPages, renameDataset } from '../db/queries';
+import { removeOrphans } from '../db/orphans';
 import { db, type Dataset } from '../db/schema';
 import { Comlink, startIngestWorker, type WorkerHandle } from '../workers/client';
 import type { IngestWorkerApi } from '../workers/ingest.worker';
@@ -70,6 +71,8 @@ const watchedLocks = new Set<string>();
 /** Datasets of this tab's reads already selected for the analyst when they appeared. */
 const shownOnce = new Set<number>();
 let datasetsWatch: { unsubscribe(): void } | null = null;
+/** The start-up removal of rows whose dataset is gone (once per tab; a failure leaves them for the next). */
+let orphansRemoved: Promise<unknown> | null = null;
 
 /** Names of the Web Locks held in this origin now (all tabs), or null without Web Locks. */
 async function heldLocks(): Promise<Set<string> | null> {
@@ -159,6 +162,8 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
   notices: [],
 
   async refresh() {
+    if (typeof indexedDB !== 'undefined') orphansRemoved ??= removeOrphans(db()).catch(() => 0);
+    await orphansRemoved;
     await markInterrupted(db(), Date.now(), await heldLocks());
     watchDatasets();
     watchOtherJobs();

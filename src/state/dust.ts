@@ -89,6 +89,7 @@ export const useDust = create<DustState>((set, get) => ({
       slot: job,
       start: startDustWorker,
       args: { datasetId: id, params: get().params },
+      datasetId: id,
       lock: `dw-dust-${id}`,
       doing: 'mining DUST rules',
       elsewhere: 'its rules appear here when it is done',

@@ -2,6 +2,8 @@ import type { WorkerHandle } from '../workers/client';
 import { Comlink } from '../workers/client';
 import type { JobOutcome } from '../core/jobs';
 import type { JobApi } from '../workers/expose-job';
+import { whenDatasetGone } from '../db/orphans';
+import { db } from '../db/schema';
 
 /** A job running in its own worker: its result, and cancel. */
 export interface RunningJob<R> {
@@ -13,22 +15,29 @@ export interface RunningJob<R> {
  * The client side of the one job lifecycle: start the job's worker, run it with progress, terminate the
  * worker at the end whatever happened. With `lock`, the job runs only while this tab holds that Web Lock
  * (`navigator.locks`, across tabs): a second tab asking for the same job on the same dataset gets
- * `{ kind: 'busy' }` at once instead of running it twice.
+ * `{ kind: 'busy' }` at once instead of running it twice. With `datasetId`, the job is cancelled when
+ * that dataset is deleted, in this tab or another (its writes check too: src/db/orphans.ts).
  */
 export function runWorkerJob<A, P, R>(
   start: () => WorkerHandle<JobApi<A, P, R>>,
   args: A,
-  opts: { onProgress(p: P): void; lock?: string },
+  opts: { onProgress(p: P): void; lock?: string; datasetId?: number },
 ): RunningJob<R> {
   let handle: WorkerHandle<JobApi<A, P, R>> | null = null;
   let cancelled = false;
+  const cancel = () => {
+    cancelled = true;
+    if (handle) void handle.api.cancel();
+  };
   const run = async (): Promise<R> => {
     handle = start();
+    const unwatch = opts.datasetId === undefined ? null : whenDatasetGone(db(), opts.datasetId, cancel);
     try {
       if (cancelled) void handle.api.cancel();
       const api = handle.api as unknown as JobApi<A, P, R>;
       return await api.run(args, Comlink.proxy(opts.onProgress));
     } finally {
+      unwatch?.();
       handle.terminate();
       handle = null;
     }
@@ -40,13 +49,7 @@ export function runWorkerJob<A, P, R>(
           l ? run() : { kind: 'busy' as const },
         ) as Promise<R | { kind: 'busy' }>)
       : run();
-  return {
-    result,
-    cancel: () => {
-      cancelled = true;
-      if (handle) void handle.api.cancel();
-    },
-  };
+  return { result, cancel };
 }
 
 /** Where a store keeps the cancel of its running job (a store runs one job of a kind at a time). */
@@ -74,6 +77,8 @@ export async function runJobInStore<K extends string, A, P, D extends object>(
     start: () => WorkerHandle<JobApi<A, P, JobOutcome<D>>>;
     args: A;
     lock: string;
+    /** The dataset the job works on: its deletion (any tab) cancels the job. */
+    datasetId?: number;
     /** What the job does, in messages: "computing signatures", "mining DUST rules". */
     doing: string;
     /** Where its result appears once another tab has finished it ("they appear here when it is done"). */
@@ -89,6 +94,7 @@ export async function runJobInStore<K extends string, A, P, D extends object>(
   set({ ...flag(true), progress: null, error: null });
   const running = runWorkerJob(job.start, job.args, {
     lock: job.lock,
+    datasetId: job.datasetId,
     onProgress: (p: P) => set({ progress: p }),
   });
   job.slot.cancel = running.cancel;

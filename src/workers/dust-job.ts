@@ -3,6 +3,7 @@ import { urlsSaved } from '../core/dust/saved';
 import { DUST_DEFAULTS, runDustBuster, type DustParams, type DustPhase, type DustRecord } from '../core/dust';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
 import { forEachPageWithContent } from '../db/queries';
+import { putForDataset } from '../db/orphans';
 import { jobFailure } from './job-failure';
 import { db, type StoredDustRun } from '../db/schema';
 
@@ -61,7 +62,9 @@ export async function runDust(
       list: r.list,
       hasContent: withContent > 0,
     };
-    await d.dustRuns.put(run);
+    // Written only while the dataset exists (deleted mid-job, in any tab: DatasetGone, a cancel).
+    checkCancelled(isCancelled);
+    await putForDataset(d, d.dustRuns, run);
     return { kind: 'done' };
   } catch (e) {
     return jobFailure(e, 'the mined rules');

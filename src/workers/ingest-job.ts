@@ -16,6 +16,7 @@ import {
   flushMeter,
   StoreMeter,
 } from '../db/queries';
+import { datasetExists, DatasetGone } from '../db/orphans';
 import { db } from '../db/schema';
 import {
   PARALLEL_MIN_BYTES,
@@ -157,6 +158,8 @@ export async function runIngest(
   };
   /** The read stopped by a fault: keep the pages stored (and `read`, what was read) or roll back. */
   const stop = async (e: unknown, read?: IngestSummary): Promise<IngestResult> => {
+    // The dataset was deleted while it was read (any tab): its writes were refused, nothing is left.
+    if (e instanceof DatasetGone) return { kind: 'cancelled', datasetId: null, pages: 0 };
     const info = isQuotaError(e) ? storageFullInfo(label, pages) : errorInfo(label, e);
     // Nothing usable was read: roll the dataset back as a whole.
     if (datasetId !== null) {
@@ -215,6 +218,9 @@ export async function runIngest(
     const read = e instanceof IngestCancelled ? (e.summary ?? undefined) : undefined;
     if (writes.fault) return await stop(writes.fault.error, read);
     if (e instanceof IngestCancelled) {
+      // A part's write found the dataset deleted (DatasetGone stopped that part as a cancel).
+      if (datasetId !== null && !(await datasetExists(d, datasetId)))
+        return { kind: 'cancelled', datasetId: null, pages: 0 };
       if (datasetId !== null) await finishDataset(d, datasetId, 'cancelled', e.summary ?? { pages });
       return { kind: 'cancelled', datasetId, pages: e.summary?.pages ?? pages };
     }
@@ -275,6 +281,8 @@ export async function runPart(
     return found.size > 0 ? { found: [...found] } : {};
   }
   function failed(e: unknown, read: IngestSummary | null): PartResult {
+    // The dataset was deleted while it was read (any tab): a cancel, the whole read stops.
+    if (e instanceof DatasetGone) return { kind: 'cancelled', pages, summary: read, ...foundOnes() };
     const error = isQuotaError(e) ? storageFullInfo(req.fileName, pages) : errorInfo(req.fileName, e);
     return { kind: 'failed', pages, error, read, ...foundOnes() };
   }

@@ -2,6 +2,7 @@ import { ENGINE_DEFAULTS, SignatureEngine, type EngineParams } from '../core/can
 import { comparable } from '../core/candidates/comparable';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
 import { forEachPageWithContent } from '../db/queries';
+import { putForDataset } from '../db/orphans';
 import { jobFailure } from './job-failure';
 import { db, type StoredAnalysis, type StoredContent, type StoredPage } from '../db/schema';
 import { signatureText, TemplateModel } from '../core/text/template';
@@ -110,7 +111,8 @@ export async function runAnalysis(
       maxD: r.maxD,
       elapsedMs: performance.now() - t0,
     };
-    await d.analyses.put(stored);
+    // Written only while the dataset exists (deleted mid-job, in any tab: DatasetGone, a cancel).
+    await putForDataset(d, d.analyses, stored);
     return { kind: 'done', paramsKey: key };
   } catch (e) {
     return jobFailure(e, 'the signatures');

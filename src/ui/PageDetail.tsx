@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { pageOfUrl, usePages } from '../state/pages';
-import { fmtInt, fmtSize, plural } from './format';
+import { escapeBidi, fmtInt, fmtSize, plural } from './format';
 import { useDust } from '../state/dust';
 import { useLabels } from '../state/labels';
 import { SourceOf } from './PageSource';
@@ -17,8 +17,9 @@ const CLIP = 2_000;
 const ROW = 22;
 const LIST_HEIGHT = 264; // 12 rows
 
+/** A crawled string as shown: clipped, its bidirectional controls written out (escapeBidi). */
 const clip = (s: string, n = CLIP) =>
-  s.length > n ? `${s.slice(0, n)}… (${fmtInt(s.length)} characters)` : s;
+  s.length > n ? `${escapeBidi(s.slice(0, n))}… (${fmtInt(s.length)} characters)` : escapeBidi(s);
 
 /** One page: metadata, headers, visible text and outlinks — always as text, never as markup. */
 export function PageDetail() {

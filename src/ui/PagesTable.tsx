@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import { statusClass, usePages, visiblePages, type SortKey } from '../state/pages';
 import { Choice, SearchBox } from './Controls';
-import { fmtInt, fmtSize, plural } from './format';
+import { escapeBidi, fmtInt, fmtSize, plural } from './format';
 import { useDust } from '../state/dust';
 import { revealDetail } from './focus';
 import { Url } from './Url';
@@ -144,8 +144,8 @@ export function PagesTable() {
               <span role="gridcell" className="td c-url">
                 <Url url={p.url} max={urlMax} />
               </span>
-              <span role="gridcell" className="td c-title" title={p.title}>
-                {p.recordType === 'revisit' ? `↺ ${p.title}` : p.title}
+              <span role="gridcell" className="td c-title" title={escapeBidi(p.title)}>
+                {p.recordType === 'revisit' ? `↺ ${escapeBidi(p.title)}` : escapeBidi(p.title)}
               </span>
               <span role="gridcell" className="td c-canon">
                 {canonical.has(p.normUrl) && <Url url={canonical.get(p.normUrl)} max={canonMax} />}

@@ -72,3 +72,24 @@ export function kindOf(d: { format: string; compressed: boolean; container?: str
   if (d.container === 'wacz') return long ? `wacz: ${inner}` : 'wacz';
   return inner;
 }
+
+/**
+ * Unicode's bidirectional controls (UAX #9): the embeddings and overrides U+202A–U+202E, the isolates
+ * U+2066–U+2069, the marks U+200E, U+200F and U+061C. In a crawled URL or title they would reorder what
+ * the analyst reads (`http://bidi.test/‮gnp.exe/doc` shows as …/cod/exe.png), so they are never applied.
+ */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+
+/**
+ * Crawled text (a URL, a title, a rule spelling) as the UI shows it: every bidirectional control written
+ * out visibly as ⟨U+202E⟩ where it stands, so the text reads in the order it was stored. Every place that
+ * renders a URL or a title goes through this (Url does for URLs).
+ */
+export function escapeBidi(s: string): string {
+  if (!BIDI_CONTROL.test(s)) return s;
+  return s.replace(
+    BIDI_CONTROLS,
+    (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
+  );
+}

@@ -8,7 +8,7 @@ import { useDust } from '../../state/dust';
 import { useLabels } from '../../state/labels';
 import { usePages } from '../../state/pages';
 import { ruleSpelling } from '../../core/dust';
-import { fmtInt, plural } from '../format';
+import { escapeBidi, fmtInt, plural } from '../format';
 import { TextCompare } from '../TextCompare';
 import { Url } from '../Url';
 import { ClusterGraph } from './ClusterGraph';
@@ -117,7 +117,7 @@ export function ClusterDetail() {
             Rules:{' '}
             {kind.rules.slice(0, 5).map((r) => (
               <button key={r.id} type="button" className="link" onClick={() => selectRule(r.id)}>
-                {ruleSpelling(r)}
+                {escapeBidi(ruleSpelling(r))}
               </button>
             ))}
           </>
@@ -166,7 +166,7 @@ export function ClusterDetail() {
                   <Url url={p?.url} />
                 </td>
                 <td>{p?.host}</td>
-                <td>{p?.title}</td>
+                <td>{p && escapeBidi(p.title)}</td>
                 <td>
                   <span className="badge">{exact ? 'exact' : 'near'}</span>
                   {m === cluster.centre && <span className="badge">centre</span>}

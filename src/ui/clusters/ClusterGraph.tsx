@@ -3,6 +3,7 @@ import type { Cluster } from '../../core/clusters/clusters';
 import type { ClusterInspection } from '../../core/clusters/inspect';
 import type { StoredAnalysis } from '../../db/schema';
 import { drawClusterGraph, layoutClusterGraph, shortPath, type GraphEdge } from '../charts/cluster-graph';
+import { escapeBidi } from '../format';
 import { useListKeys } from '../useListKeys';
 
 /** The graph shows at most this many members (centre first); more would be a hairball. */
@@ -37,12 +38,12 @@ export function ClusterGraph({
         source: p.a[k],
         target: p.b[k],
         weight: p.jaccard[k],
-        title: `Jaccard ${p.jaccard[k].toFixed(3)}: ${urlOf(p.a[k])} — ${urlOf(p.b[k])}`,
+        title: `Jaccard ${p.jaccard[k].toFixed(3)}: ${escapeBidi(urlOf(p.a[k]))} — ${escapeBidi(urlOf(p.b[k]))}`,
       }));
     const nodes = members.map((m) => ({
       id: m,
-      label: shortPath(urlOf(m)),
-      title: urlOf(m),
+      label: escapeBidi(shortPath(urlOf(m))),
+      title: escapeBidi(urlOf(m)),
       centre: m === cluster.centre,
     }));
     return {

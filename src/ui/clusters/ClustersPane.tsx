@@ -14,7 +14,7 @@ import { useDust } from '../../state/dust';
 import { usePages } from '../../state/pages';
 import { drawHistogram } from '../charts/histogram';
 import { download } from '../download';
-import { fmtDuration, fmtInt, plural } from '../format';
+import { escapeBidi, fmtDuration, fmtInt, plural } from '../format';
 import { Choice } from '../Controls';
 import { JobProgress } from '../JobProgress';
 import { PaneStart } from '../PaneStart';
@@ -246,7 +246,7 @@ function ClusterList({ view }: { view: View }) {
               }}
             >
               <span className="size">{c.members.length}</span>
-              <span className="title">{first?.title || first?.url || '(untitled)'}</span>
+              <span className="title">{escapeBidi(first?.title || first?.url || '(untitled)')}</span>
             </li>
           );
         })}

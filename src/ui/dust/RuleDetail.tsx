@@ -3,7 +3,7 @@ import { ruleInstancesIn, ruleSides } from '../../core/dust';
 import { normaliseUrl } from '../../core/url/normalize';
 import { useDust } from '../../state/dust';
 import { usePages } from '../../state/pages';
-import { fmtInt, plural } from '../format';
+import { escapeBidi, fmtInt, plural } from '../format';
 import { TextCompare } from '../TextCompare';
 import { Url } from '../Url';
 import { charsThatFit, useElementWidth } from '../useElementWidth';
@@ -67,14 +67,14 @@ export function RuleDetail() {
   return (
     <section className="rule-detail" aria-label="Rule instances">
       <h2>
-        <code>{t.alpha}</code> → <code>{t.beta}</code>{' '}
+        <code>{escapeBidi(t.alpha)}</code> → <code>{escapeBidi(t.beta)}</code>{' '}
         <span className={`badge rule-${rule.status}`}>{rule.status}</span>
       </h2>
       <p className="meta">{rule.reason}</p>
       {rule.absorbs && (
         <p className="meta" data-testid="rule-absorbs">
           Absorbs {plural(rule.absorbs.count, 'special case')} (every instance merged by this rule):{' '}
-          {rule.absorbs.spellings.join('; ')}
+          {escapeBidi(rule.absorbs.spellings.join('; '))}
           {rule.absorbs.count > rule.absorbs.spellings.length ? '; …' : ''}
         </p>
       )}

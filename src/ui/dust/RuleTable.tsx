@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ruleSides, type Rule, type SubstringRule } from '../../core/dust';
 import { useDust, type RuleSortKey } from '../../state/dust';
-import { fmtInt } from '../format';
+import { escapeBidi, fmtInt } from '../format';
 import { useListKeys } from '../useListKeys';
 
 /** Badges for rules not from Fig. 1's envelopes (the paper's own have none). */
@@ -122,7 +122,7 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
             >
               <td className="num">{i + 1}</td>
               <td className="rule" title={r.reason}>
-                <code>{t.alpha}</code> → <code>{t.beta}</code>
+                <code>{escapeBidi(t.alpha)}</code> → <code>{escapeBidi(t.beta)}</code>
                 {r.direction === 'growing' ? ' (growing)' : ''}
                 {origin && (
                   <span className="badge" title={origin.title}>
@@ -132,14 +132,14 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
                 {r.absorbs && (
                   <span
                     className="badge"
-                    title={`special cases folded under it: ${r.absorbs.spellings.join('; ')}`}
+                    title={`special cases folded under it: ${escapeBidi(r.absorbs.spellings.join('; '))}`}
                   >
                     absorbs {fmtInt(r.absorbs.count)}
                   </span>
                 )}
               </td>
-              <td className="site" title={r.site}>
-                {r.site}
+              <td className="site" title={escapeBidi(r.site)}>
+                {escapeBidi(r.site)}
               </td>
               <td className="num">{fmtInt(r.support)}</td>
               <td className="num">{fmtInt(r.likelySimilarSupport)}</td>

@@ -67,6 +67,9 @@ export function markRedundantValid(
       // A rule that is the only direct link of some URL to another URL of its page stays: its URLs
       // would be merged, but through pages the crawl does not hold (a/N when story_N was not crawled).
       if (!by || (!mixesParameters(r, L, others) && !othersRelateEach(r, L, others, sample))) continue;
+      // A parameter rule is what a person writes; substitutions that drop some of its values
+      // (?utm_campaign=nova$ → $, one per value) are its special cases, never the other way round.
+      if (r.kind !== 'substring' && others.some((v) => v.kind === 'substring' && by.includes(v.id))) continue;
       r.coveredBy = by;
       r.reason += `; every instance is already merged by ${by.map((id) => `#${id}`).join(', ')}: not applied`;
       kept.delete(r);

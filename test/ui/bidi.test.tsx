@@ -92,7 +92,6 @@ describe('pages table and page detail', () => {
       {
         page: page(id, 0, RLO_URL, 'Invoice \u202Efdp.exe'),
         content: {
-          datasetId: id,
           seq: 0,
           text: 'hello',
           outlinks: [link],

@@ -1,5 +1,8 @@
-import { decompress as brotliDecompress } from 'brotli/decompress';
-import { gunzipSync, inflateSync, unzlibSync } from 'fflate';
+// @ts-expect-error -- brotli's decoder proper has no types, and the package's exports map hides it; its
+// decompress() grows its output to whatever sizes the stream declares, so a bomb cannot be stopped there.
+import { BrotliDecompress } from '../../../node_modules/brotli/dec/decode.js';
+import { Gunzip, Inflate, Unzlib } from 'fflate';
+import { BUDGET, mib } from './budget';
 import { findHeaderEnd, headerValue, joinBytes, latin1, parseHeaderLines } from './bytes';
 
 /** An HTTP message stored in a WARC/ARC block, with its body de-chunked and content-decoded. */
@@ -43,8 +46,14 @@ export function parseHttpBlock(block: Uint8Array): HttpMessage {
   const ce = (headerValue(headers, 'Content-Encoding') ?? '').toLowerCase().trim();
   if (ce && ce !== 'identity' && body.length > 0) {
     const decoded = decodeContent(body, ce);
-    if (decoded) body = decoded;
-    else {
+    if (decoded) {
+      body = decoded.data;
+      if (decoded.cut)
+        note =
+          decoded.data.length > 0
+            ? `Content-Encoding "${ce}" inflates past ${mib(BUDGET.textBytes)}: only the first ${mib(BUDGET.textBytes)} read`
+            : `Content-Encoding "${ce}" inflates past ${mib(BUDGET.textBytes)}: not read`;
+    } else {
       note = `Content-Encoding "${ce}" could not be decoded`;
       undecoded = true;
     }
@@ -76,20 +85,83 @@ export function dechunk(body: Uint8Array): Uint8Array | null {
   }
 }
 
-function decodeContent(body: Uint8Array, encoding: string): Uint8Array | null {
-  try {
-    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body);
-    if (encoding === 'deflate') {
-      // "deflate" is zlib-wrapped by the RFC, raw in some servers.
-      return (body[0] & 0x0f) === 8 && ((body[0] << 8) | body[1]) % 31 === 0
-        ? unzlibSync(body)
-        : inflateSync(body);
+/** A body decoded up to the text budget; `cut`: it inflates further (a bomb, or a huge page). */
+interface Decoded {
+  data: Uint8Array;
+  cut: boolean;
+}
+
+/** Stops a decoder once the budget is reached (thrown from its output callback, caught below). */
+const FULL = new Error('text budget reached');
+
+/**
+ * The body with its content coding undone, up to BUDGET.textBytes (no more is kept as text): a coded
+ * body is inflated in steps and the decoder stopped there, so a bomb costs no more than the budget.
+ */
+function decodeContent(body: Uint8Array, encoding: string): Decoded | null {
+  const limit = BUDGET.textBytes;
+  const parts: Uint8Array[] = [];
+  let n = 0;
+  let cut = false;
+  const take = (d: Uint8Array) => {
+    if (n + d.length > limit) {
+      parts.push(d.subarray(0, limit - n));
+      n = limit;
+      cut = true;
+      throw FULL;
     }
-    // Brotli (RFC 7932): a pure-JS decoder, because core also runs in the browser, where node:zlib
-    // does not exist and Chromium's DecompressionStream has no 'br'.
-    if (encoding === 'br') return brotliDecompress(body);
-  } catch {
-    return null;
+    parts.push(d);
+    n += d.length;
+  };
+  try {
+    if (encoding === 'br') {
+      // Brotli (RFC 7932): a pure-JS decoder, because core also runs in the browser, where node:zlib
+      // does not exist and Chromium's DecompressionStream has no 'br'. Its input and output objects
+      // are ours: the output takes what fits and stops the decoder past the budget, and reports a
+      // buffer so large the decoder never grows it to the sizes the stream declares.
+      let at = 0;
+      const input = {
+        read(buf: Uint8Array, i: number, count: number) {
+          const k = Math.min(count, body.length - at);
+          buf.set(body.subarray(at, at + k), i);
+          at += k;
+          return k;
+        },
+      };
+      const output = {
+        buffer: { length: Number.MAX_SAFE_INTEGER },
+        write(buf: Uint8Array, count: number) {
+          take(buf.slice(0, count));
+          return count;
+        },
+      };
+      (BrotliDecompress as (input: unknown, output: unknown) => void)(input, output);
+      return { data: joinBytes(parts), cut };
+    }
+    let ended = false;
+    const onData = (d: Uint8Array, final: boolean) => {
+      if (final) ended = true;
+      take(d);
+    };
+    // "deflate" is zlib-wrapped by the RFC, raw in some servers.
+    const zlibWrapped = (body[0] & 0x0f) === 8 && ((body[0] << 8) | body[1]) % 31 === 0;
+    const inflater =
+      encoding === 'gzip' || encoding === 'x-gzip'
+        ? new Gunzip(onData)
+        : encoding === 'deflate'
+          ? zlibWrapped
+            ? new Unzlib(onData)
+            : new Inflate(onData)
+          : null;
+    if (!inflater) return null; // zstd, compress: not decodable here
+    for (let i = 0; i < body.length; i += BUDGET.inflateStep) {
+      const end = Math.min(body.length, i + BUDGET.inflateStep);
+      inflater.push(body.subarray(i, end), end === body.length);
+    }
+    // A body cut short still gives the text it holds (as the synchronous decoders did not).
+    return ended || n > 0 ? { data: joinBytes(parts), cut } : null;
+  } catch (e) {
+    if (e === FULL) return { data: joinBytes(parts), cut: true };
+    return n > 0 && encoding !== 'br' ? { data: joinBytes(parts), cut } : null;
   }
-  return null; // zstd, compress: not decodable here
 }

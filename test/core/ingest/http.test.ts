@@ -1,5 +1,6 @@
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { BUDGET } from '../../../src/core/ingest/budget';
 import { dechunk, parseHttpBlock } from '../../../src/core/ingest/http';
 import { concat, latin1, utf8Bytes } from '../helpers';
 
@@ -88,6 +89,31 @@ describe('parseHttpBlock', () => {
       response(['Transfer-Encoding: chunked', 'Content-Encoding: br'], chunk(br, 50)),
     );
     expect(latin1(chunkedBr.body)).toBe(html);
+  });
+
+  it('inflates a coded body only up to the text budget, with a note (bombs of every coding)', () => {
+    const zeros = new Uint8Array(BUDGET.textBytes * 4); // 32 MiB of zeros: ~32 KB gzip, ~20 bytes br
+    const codings: [string, Uint8Array][] = [
+      ['gzip', gzipSync(zeros)],
+      ['deflate', deflateSync(zeros)],
+      ['deflate', deflateRawSync(zeros)],
+      ['br', brotliCompressSync(zeros)],
+    ];
+    for (const [ce, coded] of codings) {
+      const m = parseHttpBlock(response([`Content-Encoding: ${ce}`], coded));
+      expect(m.body.length, ce).toBeLessThanOrEqual(BUDGET.textBytes);
+      expect(m.note, ce).toMatch(new RegExp(`Content-Encoding "${ce}" inflates past 8 MiB`));
+      if (ce !== 'br') expect(m.body.length, ce).toBe(BUDGET.textBytes);
+    }
+    // Under the budget: whole, no note (a page of 1 MiB).
+    const page = utf8Bytes('<p>' + 'word '.repeat(200_000));
+    for (const coded of [gzipSync(page), brotliCompressSync(page)]) {
+      const m = parseHttpBlock(
+        response([`Content-Encoding: ${coded === page ? '' : coded[0] === 0x1f ? 'gzip' : 'br'}`], coded),
+      );
+      expect(m.body).toEqual(page);
+      expect(m.note).toBe('');
+    }
   });
 
   it('notes a content coding it cannot decode and keeps the raw body, marked as not text', () => {

@@ -5,14 +5,14 @@
  */
 import { emptyReason } from '../core/ingest/outcome';
 import { dustRecordOf } from '../core/dust/from-page';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { argsOrExit, missingPath, type CommandSpec } from './args';
-import { fileSource } from './file-source';
+import { argsOrExit, type CommandSpec } from './args';
+import { fileSource, type FileSource } from './file-source';
+import { crawlFiles, InputError, readTextInput } from './input-paths';
 import { nodeNatives } from './natives';
 import { partsReader } from './parts';
 import { labelReport } from './labels';
-import { join } from 'node:path';
 import { IngestError } from '../core/ingest/errors';
 import { ingestCrawl } from '../core/ingest/many-files';
 import type { IngestSummary } from '../core/types';
@@ -188,41 +188,32 @@ export function formatSummary(s: IngestSummary): string {
   return lines.join('\n');
 }
 
-/** The files of the crawl: each argument, a folder's files recursively in path order (numbered WARCs). */
-function crawlFiles(paths: string[]): string[] {
-  return paths.flatMap((p) =>
-    statSync(p).isDirectory()
-      ? crawlFiles(
-          readdirSync(p)
-            .filter((f) => !f.startsWith('.'))
-            .sort()
-            .map((f) => join(p, f)),
-        )
-      : [p],
-  );
-}
-
 async function main(): Promise<number> {
   const { values, positionals } = argsOrExit(ANALYZE, process.argv.slice(2));
   const args = { ...values, files: positionals };
-  // Checked before the (possibly long) ingest, so a mistyped labels path fails at once.
-  for (const path of [...args.files, args.labels]) {
-    const why = path === null ? null : missingPath(path);
-    if (why) {
-      console.error(`error: ${why}`);
+  // Paths are checked before the (possibly long) ingest, so a mistyped labels path fails at once; each
+  // input is stat()ed before it is opened, so a FIFO or a device is refused, never waited on.
+  const sources: FileSource[] = [];
+  let labels: string | null;
+  try {
+    labels = args.labels === null ? null : readTextInput(args.labels);
+    const walk = crawlFiles(args.files);
+    for (const s of walk.skipped) console.error(`note: ${s.path}: ${s.reason}; skipped`);
+    if (walk.files.length === 0) {
+      console.error(`error: ${args.files.join(', ')}: no files in it`);
       return 1;
     }
+    for (const p of walk.files) sources.push(await fileSource(p));
+  } catch (e) {
+    await Promise.all(sources.map((x) => x.close()));
+    if (e instanceof InputError) {
+      console.error(`error: ${e.message}`);
+      return 1;
+    }
+    throw e;
   }
-  const paths = crawlFiles(args.files);
-  if (paths.length === 0) {
-    console.error(`error: ${args.files.join(', ')}: no files in it`);
-    return 1;
-  }
-  const sources = await Promise.all(paths.map((p) => fileSource(p)));
   // A large WARC is read in parts, one thread each (src/cli/parts.ts); the pages come out as read in order.
-  const readUnit = partsReader(
-    (unit) => paths[sources.indexOf(unit.file as (typeof sources)[number])] ?? null,
-  );
+  const readUnit = partsReader((unit) => sources.find((x) => x === unit.file)?.path ?? null);
   // Pages are held until the end: the template model needs every page of a site before any signature.
   const pages: EnginePage[] = [];
   const urls: string[] = [];
@@ -252,7 +243,7 @@ async function main(): Promise<number> {
       report.signatures = sig.json;
       if (args.labels) {
         const out = args.labels.replace(/\.(json|csv)$/i, '') + '.curves.csv';
-        const ev = labelReport(result, urls, readFileSync(args.labels, 'utf8'), args.labels, out);
+        const ev = labelReport(result, urls, labels ?? '', args.labels, out);
         console.log(ev.text);
         report.labels = ev.json;
       }

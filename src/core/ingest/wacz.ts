@@ -1,4 +1,5 @@
 import { UnzipInflate } from 'fflate';
+import { BUDGET } from './budget';
 import { FormatFault } from './errors';
 import { isZip } from './sniff';
 
@@ -154,27 +155,53 @@ export async function* memberStream(file: ByteSource, entry: ZipEntry): AsyncGen
     throw new FormatFault(
       `${entry.name}: ZIP compression method ${entry.method} is not supported (only stored and deflate)`,
     );
-  // The directory gives the exact range, so the ZIP member decoder is fed the raw deflate data directly.
+  // The directory gives the exact range, so the ZIP member decoder is fed the raw deflate data directly,
+  // in steps (what one step inflates to is handed on before the next), and stopped at the size the
+  // directory declares: a member that inflates past it is damaged or a bomb, and is not read further.
   const inflater = new UnzipInflate();
   let out: Uint8Array[] = [];
   let fault: Error | null = null;
+  let inflated = 0;
   inflater.ondata = (err, data) => {
     if (err) fault = err;
-    else if (data.length) out.push(data);
+    else if (data.length) {
+      inflated += data.length;
+      if (inflated > entry.size && !fault)
+        fault = new Error(
+          `inflates past its declared size (${entry.size.toLocaleString('en-US')} bytes): read up to it`,
+        );
+      out.push(
+        inflated > entry.size ? data.subarray(0, Math.max(0, data.length - (inflated - entry.size))) : data,
+      );
+    }
   };
+  const stop = () => new FormatFault(`${entry.name}: ${(fault as Error).message}`, { offset: start });
   let pending: Uint8Array | null = null;
   for await (const chunk of file.stream(start, end)) {
-    if (pending) inflater.push(pending, false);
+    if (pending)
+      for (let i = 0; i < pending.length && !fault; i += BUDGET.inflateStep) {
+        inflater.push(pending.subarray(i, Math.min(pending.length, i + BUDGET.inflateStep)), false);
+        if (out.length) {
+          const ready = out;
+          out = [];
+          yield* ready;
+        }
+      }
     pending = chunk;
-    if (fault) throw new FormatFault(`${entry.name}: ${(fault as Error).message}`, { offset: start });
+    if (fault) throw stop();
+  }
+  const last = pending ?? new Uint8Array(0);
+  for (let i = 0; i < last.length && !fault; i += BUDGET.inflateStep) {
+    const e = Math.min(last.length, i + BUDGET.inflateStep);
+    inflater.push(last.subarray(i, e), e === last.length);
     if (out.length) {
       const ready = out;
       out = [];
       yield* ready;
     }
   }
-  inflater.push(pending ?? new Uint8Array(0), true);
-  if (fault) throw new FormatFault(`${entry.name}: ${(fault as Error).message}`, { offset: start });
+  if (last.length === 0) inflater.push(last, true);
+  if (fault) throw stop();
   yield* out;
 }
 

@@ -1,5 +1,5 @@
 import { BUDGET, mib } from './budget';
-import { ByteQueue, findHeaderEnd, headerValue, latin1, OffsetMap, parseHeaderLines } from './bytes';
+import { ByteQueue, findHeaderEnd, headerValue, latin1, OffsetMap, parseHeaderLines, utf8 } from './bytes';
 import { FormatFault } from './errors';
 import { buildPage } from './page-builder';
 import { parseHttpBlock } from './http';
@@ -225,7 +225,8 @@ export class WarcParser {
             this.map.toSource(this.q.offset),
           );
         }
-        const text = latin1.decode(view.subarray(0, at));
+        // WARC 1.1 headers are UTF-8 (ISO 28500:2017 §5); a byte that is not becomes U+FFFD.
+        const text = utf8.decode(view.subarray(0, at));
         const nl = text.indexOf('\n');
         let version = text.slice(0, nl < 0 ? text.length : nl).trim();
         if (!version.startsWith('WARC/')) {

@@ -441,6 +441,18 @@ describe('WarcParser', () => {
     }
   });
 
+  it('decodes WARC headers as UTF-8 (WARC 1.1), not Latin-1', () => {
+    const rec = warcRecord(
+      [
+        ['WARC-Type', 'resource'],
+        ['WARC-Target-URI', 'http://bücher.test/straße?q=日本'],
+      ],
+      'x',
+    );
+    const [r] = run(rec, 7);
+    expect(targetUri(r.headers)).toBe('http://bücher.test/straße?q=日本');
+  });
+
   it('refuses lengths that are not digits ("", 1e2, 0x10, -5) and reads on at the next record', () => {
     for (const v of ['', '1e2', '0x10', '-5', '3.0', '12abc']) {
       const bad = utf8Bytes(`WARC/1.1\r\nWARC-Type: resource\r\nContent-Length: ${v}\r\n\r\nabc\r\n\r\n`);

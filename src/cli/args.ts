@@ -8,7 +8,6 @@
  * parseArgs runs non-strict with tokens so that the errors can be ours: an unknown option, a missing
  * value or a bad number names the option as the user typed it, and says where to look (`--help`).
  */
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 /** Exit code for a usage error (unknown option, missing value, wrong number of files): the usual 2. */
@@ -30,6 +29,8 @@ export interface StringOption extends OptionBase {
   default: string | null;
   /** The command cannot run without it (its default is then never used). */
   required?: boolean;
+  /** Checks a value: null when it is good, else what the option takes (`a size such as 3GB`). */
+  check?: (value: string) => string | null;
 }
 
 export interface ChoiceOption extends OptionBase {
@@ -212,9 +213,13 @@ export function parseCommand<S extends CommandSpec>(spec: S, argv: string[]): Pa
     // Non-strict parseArgs gives a string option typed last with no value `undefined`; one followed by
     // another option would swallow it as its value, so a value that looks like an option is refused.
     const arg = o.type === 'choice' ? o.choices.join('|') : o.arg;
-    if (t.value === undefined || (!t.inlineValue && t.value.startsWith('-') && t.value !== '-'))
+    // A negative number is a value (refused below by the range, in those words).
+    const negative = o.type === 'number' && /^-[\d.]/.test(t.value ?? '');
+    if (t.value === undefined || (!t.inlineValue && t.value.startsWith('-') && t.value !== '-' && !negative))
       throw new UsageError(`${t.rawName} needs a value: ${t.rawName} ${arg}`);
     if (o.type === 'string') {
+      const want = o.check?.(t.value);
+      if (want) throw new UsageError(`${t.rawName} takes ${want}, not ${JSON.stringify(t.value)}`);
       values[name] = t.value;
       continue;
     }
@@ -236,7 +241,8 @@ export function parseCommand<S extends CommandSpec>(spec: S, argv: string[]): Pa
             ? ` ≤ ${o.max}`
             : '';
     if (
-      t.value.trim() === '' ||
+      // Decimal notation only: Number() would also take '', '0x10', '1e2' and 'Infinity'.
+      !/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(t.value.trim()) ||
       !Number.isFinite(n) ||
       (o.integer && !Number.isInteger(n)) ||
       (o.min !== undefined && n < o.min) ||
@@ -260,11 +266,6 @@ export function parseCommand<S extends CommandSpec>(spec: S, argv: string[]): Pa
         : `unexpected argument ${positionals[p.max]} (${p.max === 1 ? `one ${p.name}` : `at most ${p.max}`} only)`,
     );
   return { help: false, values: values as OptionValues<S>, positionals };
-}
-
-/** Why a path named on the command line cannot be read, or null when it is there. */
-export function missingPath(path: string): string | null {
-  return existsSync(path) ? null : `${path}: no such file`;
 }
 
 /**

@@ -6,7 +6,7 @@
  * (src/core/batch/tables.ts); the join step runs sql/dedup.sql on embedded DuckDB and writes the
  * clusters, the verified pairs and a summary. The same SQL runs on Spark (README, "Beyond one machine").
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,8 +16,9 @@ import { BATCH_METHODS, bandsOf, type BatchMethod } from '../core/batch/keys';
 import { parseNamedSql, substitute } from '../core/batch/sql';
 import { parseProfile, type DedupProfile } from '../core/profile';
 import { METHOD_LABELS } from '../core/candidates/methods';
-import { argsOrExit, missingPath, usageExit, type CommandSpec } from './args';
-import { shardDir, shardDone, type ShardStats, type ShardTask, type WorkerMessage } from './batch-worker';
+import { argsOrExit, usageExit, type CommandSpec } from './args';
+import { checkShard, shardDir, type ShardStats, type ShardTask, type WorkerMessage } from './batch-worker';
+import { checkRegularFile, InputError, readTextInput } from './input-paths';
 
 const SQL_FILE = fileURLToPath(new URL('../../sql/dedup.sql', import.meta.url));
 const WORKER_FILE = fileURLToPath(new URL('./batch-worker.ts', import.meta.url));
@@ -50,20 +51,19 @@ export async function runMap(o: MapOptions): Promise<MapResult> {
   mkdirSync(o.outDir, { recursive: true });
   const todo: ShardTask[] = [];
   const done: ShardStats[] = [];
-  o.shards.forEach((s, index) => {
-    if (shardDone(o.outDir, index)) {
-      const stats = JSON.parse(
-        readFileSync(join(shardDir(o.outDir, index), '_SUCCESS'), 'utf8'),
-      ) as ShardStats;
-      // The list changed under the output folder: the old shard at this index is not this file.
-      if (stats.name === s.name) {
-        done.push(stats);
-        return;
-      }
+  // A shard marked done is trusted only when its files are the ones written (checkShard); a damaged one
+  // is mapped again, or the join would fail on it the same way on every run.
+  for (const [index, s] of o.shards.entries()) {
+    const check = await checkShard(o.outDir, index, s.name);
+    if (check.kind === 'done') {
+      done.push(check.stats);
+      continue;
     }
+    if (check.kind === 'damaged')
+      log(`map: shard ${index} ${s.name}: its output is damaged (${check.reason}): mapped again`);
     todo.push({ index, name: s.name, source: s.source, outDir: o.outDir, profile: o.profile });
-  });
-  if (done.length) log(`map: ${done.length} shard(s) already done (_SUCCESS), skipped`);
+  }
+  if (done.length) log(`map: ${done.length} shard(s) already done (_SUCCESS, files checked), skipped`);
   const n = Math.max(1, Math.min(o.workers ?? availableParallelism(), todo.length));
   const progress = new Map<number, { read: number; total: number; pages: number }>();
   const heapPeaks: number[] = [];
@@ -183,8 +183,54 @@ function startWorker(): Worker {
 
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-/** The join step: sql/dedup.sql on embedded DuckDB, results written to DIR as Parquet and JSON. */
+/** The join's results in DIR, summary.json last: it is written last and removed first. */
+export const RESULT_FILES = ['clusters.parquet', 'pairs.parquet', 'summary.parquet', 'summary.json'] as const;
+/** Where a join writes before its results are moved into DIR. */
+const STAGE = '.join-tmp';
+
+/** Removes an earlier join's results from DIR (summary.json first); whether there were any. */
+function removeResults(outDir: string): boolean {
+  let any = false;
+  for (const f of [...RESULT_FILES].reverse()) {
+    const path = join(outDir, f);
+    if (!existsSync(path)) continue;
+    any = true;
+    rmSync(path, { force: true });
+  }
+  return any;
+}
+
+/**
+ * The join step: sql/dedup.sql on embedded DuckDB, results written to DIR as Parquet and JSON. The
+ * results in DIR are current or absent: an earlier run's are removed when the join begins (a join that
+ * fails or is killed would otherwise leave results of other shards or another profile looking current),
+ * the join writes into DIR/.join-tmp, and its files are renamed into DIR only when it has succeeded,
+ * summary.json last.
+ */
 export async function runJoin(o: JoinOptions): Promise<JoinResult> {
+  const hadResults = removeResults(o.outDir);
+  const stage = join(o.outDir, STAGE);
+  rmSync(stage, { recursive: true, force: true });
+  mkdirSync(stage, { recursive: true });
+  let result: JoinResult;
+  try {
+    result = await joinInto(o, stage);
+  } catch (e) {
+    rmSync(stage, { recursive: true, force: true });
+    // DuckDB's messages go on with lines of generic advice (SET threads=…): the first line says it.
+    const why = (e instanceof Error ? e.message : String(e)).split('\n')[0].replace(/\.$/, '');
+    throw new Error(
+      `join failed: ${why}. No results in ${o.outDir}${hadResults ? ": the previous run's were removed when the join began" : ''}`,
+      { cause: e },
+    );
+  }
+  for (const f of RESULT_FILES) renameSync(join(stage, f), join(o.outDir, f));
+  rmSync(stage, { recursive: true, force: true });
+  return result;
+}
+
+/** The join itself, its results written into `dir`. */
+async function joinInto(o: JoinOptions, dir: string): Promise<JoinResult> {
   const t0 = performance.now();
   const log = o.log ?? ((l: string) => process.stderr.write(l + '\n'));
   const method = batchMethod(o.profile);
@@ -245,7 +291,7 @@ export async function runJoin(o: JoinOptions): Promise<JoinResult> {
     await run('pairs');
     await run('summary');
     for (const t of ['clusters', 'pairs', 'summary'])
-      await run(`write.${t}`, `COPY ${t} TO ${sqlString(join(o.outDir, `${t}.parquet`))} (FORMAT parquet)`);
+      await run(`write.${t}`, `COPY ${t} TO ${sqlString(join(dir, `${t}.parquet`))} (FORMAT parquet)`);
     const rows = (
       await con.runAndReadAll('SELECT * FROM summary ORDER BY host NULLS FIRST')
     ).getRowObjectsJS();
@@ -266,7 +312,7 @@ export async function runJoin(o: JoinOptions): Promise<JoinResult> {
       elapsedMs: performance.now() - t0,
     };
     writeFileSync(
-      join(o.outDir, 'summary.json'),
+      join(dir, 'summary.json'),
       JSON.stringify(
         {
           profile: {
@@ -295,6 +341,16 @@ interface Cli {
   workers: number;
   memory: string;
   files: string[];
+}
+
+/**
+ * A size DuckDB's memory_limit takes, checked here so that a bad one is a usage error naming the option
+ * (DuckDB says only "Failed to set config"): a positive number and a unit. DuckDB reads `3GB` as
+ * 3·1000³ bytes and `3GiB` as 3·1024³, and a negative size as no limit (refused here).
+ */
+export function memorySize(value: string): string | null {
+  const m = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*([KMGT]i?B|[KMGT])\s*$/i.exec(value);
+  return m && Number(m[1]) > 0 ? null : 'a size above 0 with a unit, such as 3GB or 512MiB';
 }
 
 /** The options table: parser, defaults and `--help` come from it (src/cli/args.ts). */
@@ -346,7 +402,13 @@ export const BATCH = {
       integer: true,
       help: 'worker threads of the map step',
     },
-    memory: { type: 'string', arg: 'SIZE', default: '3GB', help: "DuckDB's memory limit for the join" },
+    memory: {
+      type: 'string',
+      arg: 'SIZE',
+      default: '3GB',
+      check: memorySize,
+      help: "DuckDB's memory limit for the join (KB, MB, GB, TB or KiB, MiB, GiB, TiB)",
+    },
   },
   epilog: 'exit status: 0 done, 1 failed or missing file, 2 bad arguments',
 } satisfies CommandSpec;
@@ -356,7 +418,7 @@ function cli(argv: string[]): Cli {
   const files = [...positionals];
   if (values.shards)
     files.push(
-      ...readFileSync(values.shards, 'utf8')
+      ...readTextInput(values.shards)
         .split('\n')
         .map((l) => l.trim())
         .filter((l) => l && !l.startsWith('#')),
@@ -365,16 +427,36 @@ function cli(argv: string[]): Cli {
   return { ...values, files };
 }
 
-async function main(): Promise<number> {
-  const args = cli(process.argv.slice(2));
-  for (const path of [args.profile, ...(args.step === 'join' ? [] : args.files)]) {
-    const why = missingPath(path);
-    if (why) {
-      console.error(`error: ${why}`);
-      return 1;
-    }
+/** The shards the map step finished, for `--step join`: a damaged one stops the join (map it again). */
+async function finishedShards(outDir: string): Promise<number[]> {
+  const indices: number[] = [];
+  const damaged: string[] = [];
+  for (let i = 0; existsSync(shardDir(outDir, i)); i++) {
+    const check = await checkShard(outDir, i);
+    if (check.kind === 'done') indices.push(i);
+    else if (check.kind === 'damaged')
+      damaged.push(
+        `shard ${i}${check.name ? ` ${check.name}` : ''}: its output is damaged (${check.reason})`,
+      );
   }
-  const profile = parseProfile(readFileSync(args.profile, 'utf8'));
+  if (damaged.length)
+    throw new Error(`${damaged.join('; ')}. Run the map step again (--step map or all) to map it anew`);
+  return indices;
+}
+
+async function main(): Promise<number> {
+  let args: Cli;
+  let profile: DedupProfile;
+  try {
+    args = cli(process.argv.slice(2));
+    profile = parseProfile(readTextInput(args.profile));
+    // Shards are read by path in worker threads: each is checked here, so a FIFO is never opened there.
+    if (args.step !== 'join') for (const f of args.files) checkRegularFile(f);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    console.error(`error: ${e.message}`);
+    return 1;
+  }
   batchMethod(profile);
   if (profile.clustering !== 'components')
     process.stderr.write(
@@ -394,10 +476,7 @@ async function main(): Promise<number> {
       `map: done, ${map.shards.length} shards, ${pages.toLocaleString('en-US')} pages, ${(map.elapsedMs / 1000).toFixed(1)} s\n`,
     );
     indices = map.shards.map((s) => s.index);
-  } else {
-    indices = [];
-    for (let i = 0; existsSync(shardDir(outDir, i)); i++) if (shardDone(outDir, i)) indices.push(i);
-  }
+  } else indices = await finishedShards(outDir);
   if (args.step === 'map') return 0;
   if (indices.length === 0) throw new Error(`no finished shard in ${outDir}: run the map step first`);
   const r = await runJoin({ profile, outDir, shardIndices: indices, memory: args.memory });

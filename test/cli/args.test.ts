@@ -143,6 +143,27 @@ describe('batch arguments', () => {
     );
   });
 
+  it('checks --memory as a size with a unit and --workers as a whole number, naming the option', () => {
+    const values = (...argv: string[]) => {
+      const a = parseCommand(BATCH, ['--profile', 'p', '--out', 'o', ...argv]);
+      if (a.help) throw new Error('unexpected help');
+      return a.values;
+    };
+    for (const m of ['512MiB', '1.5GB', '3 GB', '3g', '100KB']) expect(values('--memory', m).memory).toBe(m);
+    // DuckDB says only "Failed to set config" for these, and takes a negative size as no limit.
+    for (const m of ['abc', '3XB', '80%', '0GB', '-1GB', '3', ''])
+      expect(() => values(`--memory=${m}`)).toThrow(
+        new UsageError(
+          `--memory takes a size above 0 with a unit, such as 3GB or 512MiB, not ${JSON.stringify(m)}`,
+        ),
+      );
+    expect(values('--workers', '3').workers).toBe(3);
+    for (const w of ['-1', '0', 'abc', '1.5', '0x10', '1e2', 'Infinity'])
+      expect(() => values('--workers', w)).toThrow(
+        new UsageError(`--workers takes a whole number ≥ 1, not ${JSON.stringify(w)}`),
+      );
+  });
+
   it('--help names the required options in the usage and every option with its default', () => {
     const text = helpText(BATCH);
     expect(text).toMatch(/^usage: npm run batch -- --profile P\.json --out DIR \[FILE…\] \[options\]/);

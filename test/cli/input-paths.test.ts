@@ -4,12 +4,24 @@
  * process with a time limit: a hang fails the test (status null, killed) instead of stalling the suite.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileSource } from '../../src/cli/file-source';
 import { crawlFiles, inputError, InputError } from '../../src/cli/input-paths';
+import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
+import { DEFAULT_THRESHOLDS } from '../../src/core/candidates/methods';
+import { buildProfile } from '../../src/core/profile';
 
 const TINY = 'test/fixtures/tiny.warc';
 /** tiny.warc's pages, as analyze counts them. */
@@ -169,4 +181,39 @@ describe('permission errors', () => {
       chmodSync(folder, 0o755);
     },
   );
+});
+
+describe('npm run batch on special paths', () => {
+  it('refuses a shard that is not a regular file before any thread opens it', () => {
+    const profile = at('profile.json');
+    writeFileSync(
+      profile,
+      JSON.stringify(
+        buildProfile({
+          dataset: 'x',
+          pages: 0,
+          method: 'minhash',
+          thresholds: DEFAULT_THRESHOLDS,
+          clustering: 'components',
+          engine: ENGINE_DEFAULTS,
+          dust: null,
+        }),
+      ),
+    );
+    const fifo = mkfifo(at('shard.fifo'));
+    for (const [shard, why] of [
+      [fifo, 'not a regular file (a FIFO)'],
+      ['/dev/zero', 'not a regular file (a character device)'],
+      ['/proc/self/status', 'the system says it is 0 bytes long but it holds data'],
+    ]) {
+      const r = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/batch.ts', '--profile', profile, '--out', at('batch-out'), shard],
+        { encoding: 'utf8', timeout: LIMIT_MS, killSignal: 'SIGKILL' },
+      );
+      expect(r.signal, `batch was still running after ${LIMIT_MS} ms`).toBeNull();
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(`error: ${shard}: ${why}`);
+    }
+  });
 });

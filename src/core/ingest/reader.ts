@@ -1,6 +1,7 @@
 import type { ExtractionCache } from './extraction-cache';
 import type { Sha1 } from './natives';
 import type { IngestedPage } from '../types';
+import { BUDGET, mib } from './budget';
 import { FormatFault } from './errors';
 
 /** What a format reader reports to the pipeline. */
@@ -44,26 +45,45 @@ export class LineReader implements FormatReader {
   private decoder = new TextDecoder('utf-8');
   private carry = '';
   private lineNo = 0;
+  /** Inside a line over the budget: its bytes are dropped up to its line break. */
+  private longLine = false;
   count = 0;
 
-  constructor(private readonly onLine: (line: string, lineNo: number) => void) {}
+  constructor(
+    private readonly onLine: (line: string, lineNo: number) => void,
+    /** A line over BUDGET.lineBytes, skipped (its number); without it such a line is a fault. */
+    private readonly onLong?: (lineNo: number) => void,
+  ) {}
 
   push(chunk: Uint8Array): void {
-    const s = this.carry + this.decoder.decode(chunk, { stream: true });
+    let s = this.decoder.decode(chunk, { stream: true });
+    if (this.longLine) {
+      const nl = s.indexOf('\n');
+      if (nl < 0) return;
+      this.longLine = false;
+      s = s.slice(nl + 1);
+    } else s = this.carry + s;
     let from = 0;
     for (let nl = s.indexOf('\n'); nl >= 0; nl = s.indexOf('\n', from)) {
       this.line(s.slice(from, nl));
       from = nl + 1;
     }
     this.carry = s.slice(from);
-    if (this.carry.length > 16 << 20)
-      throw new FormatFault('a line longer than 16 MiB', { line: this.lineNo + 1 });
+    if (this.carry.length > BUDGET.lineBytes) {
+      if (!this.onLong)
+        throw new FormatFault(`a line longer than ${mib(BUDGET.lineBytes)}`, { line: this.lineNo + 1 });
+      // Not held: dropped up to its line break, counted, and the lines after it read.
+      this.lineNo++;
+      this.onLong(this.lineNo);
+      this.carry = '';
+      this.longLine = true;
+    }
   }
 
   end(): void {
     const rest = this.carry + this.decoder.decode();
     this.carry = '';
-    if (rest !== '') this.line(rest);
+    if (rest !== '' && !this.longLine) this.line(rest);
   }
 
   private line(raw: string): void {

@@ -104,6 +104,8 @@ export class WarcParser {
   private skipping = 0;
   /** The record being skipped (over the record budget), for messages; its last bytes read. */
   private skipped: { length: number; offset: number; tail: Uint8Array } | null = null;
+  /** Junk being read past between records: where it began and its length so far. */
+  private junk: { offset: number; bytes: number; head: string } | null = null;
   /** Source offset of the last chunk pushed: a new one is a new gzip member. */
   private lastSource = -1;
   records = 0;
@@ -183,8 +185,10 @@ export class WarcParser {
           ? `the file ends inside ${where} record header (cut short?): "${snippet(tail)}"`
           : this.records === 0
             ? `no complete WARC record: "${snippet(tail)}"`
-            : `trailing data after the last record: "${snippet(tail)}"`;
-        throw new FormatFault(reason, { offset: this.map.toSource(this.q.offset + i) });
+            : `trailing data after the last record: "${this.junk ? this.junk.head : snippet(tail)}"`;
+        throw new FormatFault(reason, {
+          offset: this.junk ? this.junk.offset : this.map.toSource(this.q.offset + i),
+        });
       }
     }
   }
@@ -203,6 +207,12 @@ export class WarcParser {
         if (i > 0) this.q.consume(i);
         const view = this.q.view();
         if (view.length === 0) return;
+        if (this.records > 0 && view.length >= 5 && !startsWithWarc(view, 0)) {
+          // Between records, bytes that are no record (zeros after a record, a damaged stretch): read
+          // past them to the next record header, holding a few bytes at a time.
+          if (this.skipJunk(view)) continue;
+          return;
+        }
         const { at, end } = findHeaderEnd(view, 0, Math.min(view.length, MAX_HEADER));
         if (at < 0) {
           if (view.length >= 5 && !startsWithWarc(view, 0)) this.notWarc(view);
@@ -376,6 +386,36 @@ export class WarcParser {
         offset,
       );
     return length;
+  }
+
+  /**
+   * Junk at the head of the queue (not a record header): consumes it up to the next record header —
+   * at a gzip member's start when records have a member each, else at a line start — and notes it
+   * once that is found (true: parse on). Without one in hand, consumes all but a few bytes (false).
+   */
+  private skipJunk(view: Uint8Array): boolean {
+    this.junk ??= { offset: this.map.toSource(this.q.offset), bytes: 0, head: snippet(view) };
+    let k: number;
+    if (this.compressed && !this.wholeGzip) {
+      const m = this.map.memberStartIn(this.q.offset, this.q.offset + view.length);
+      k = m >= 0 && isVersionLine(view, m - this.q.offset) ? m - this.q.offset : -1;
+    } else k = firstRecordStart(view, 1);
+    if (k >= 0) {
+      this.junk.bytes += k;
+      this.warn(
+        'junk',
+        `${this.junk.bytes.toLocaleString('en-US')} bytes after a record are not a WARC record (zeros, or damage): read on at the next record header`,
+        this.junk.offset,
+      );
+      this.junk = null;
+      this.q.consume(k);
+      return true;
+    }
+    if (this.ended) return false; // end() reports what is left
+    const n = Math.max(0, view.length - 8);
+    this.junk.bytes += n;
+    this.q.consume(n);
+    return false;
   }
 
   /** The record's block is data[0, next) less its terminator: its length was wrong (noted). */

@@ -90,7 +90,7 @@ describe('files that are not crawl files are refused before onFormat', () => {
     const second = data.length - 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi\r\n\r\n'.length;
     expect(error.offset).toBe(second);
     expect(error.message).toBe(`nolen.warc at byte ${second}: ${error.reason}`);
-    expect(error.reason).toMatch(/expected a WARC record header/);
+    expect(error.reason).toMatch(/trailing data after the last record/);
   });
 });
 

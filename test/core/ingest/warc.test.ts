@@ -527,7 +527,13 @@ describe('WarcParser', () => {
 
   it('faults on data that is not a WARC record header', () => {
     const data = concat(rec1, utf8Bytes('HTTP/1.1 200 OK\r\n\r\n'));
-    expect(() => run(data, 1000)).toThrow(/expected a WARC record header/);
+    expect(() => run(data, 1000)).toThrow(/trailing data after the last record: "HTTP\/1\.1 200 OK/);
+    // Followed by a record, it is read past (noted), and the record is read.
+    const { records, warnings } = runWarned(concat(rec1, utf8Bytes('HTTP/1.1 200 OK\r\n\r\n'), rec2), 7);
+    expect(records.map((r) => r.offset)).toEqual([0, rec1.length + 19]);
+    expect(warnings).toEqual([
+      { kind: 'junk', reason: expect.stringMatching(/^19 bytes after a record/), offset: rec1.length },
+    ]);
   });
 
   it('faults when the file ends inside a block', () => {

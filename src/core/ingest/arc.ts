@@ -1,3 +1,4 @@
+import { BUDGET, mib } from './budget';
 import { ByteQueue, headerValue, latin1, OffsetMap } from './bytes';
 import { FormatFault } from './errors';
 import { snippet } from './warc';
@@ -7,7 +8,7 @@ import type { FormatReader, ReaderContext } from './reader';
 
 /** One ARC record (Internet Archive ARC v1, and v2's longer header line). */
 export interface ArcRecord {
-  /** 'filedesc' for the version block that opens the file, else 'response'. */
+  /** 'filedesc' for the version block that opens the file, 'over-budget' for a record not kept, else 'response'. */
   type: string;
   url: string;
   ip: string;
@@ -20,7 +21,7 @@ export interface ArcRecord {
 
 const MAX_LINE = 64 << 10;
 /** A record whose length is not stated is read up to the next header line, at most this far. */
-const MAX_UNKNOWN = 64 << 20;
+const MAX_UNKNOWN = BUDGET.recordBytes;
 
 /**
  * An ARC header line, v1 ("URL IP date mime length") or v2 (more fields before the length): a URL-ish
@@ -38,6 +39,9 @@ export class ArcParser {
   /** length -1: not stated (or not a number); the block ends at the next header line. */
   private pending: { fields: string[]; length: number; offset: number; scanFrom: number } | null = null;
   private ended = false;
+  /** Bytes of a record over the budget still to drop as they come, and that record (for messages). */
+  private skipping = 0;
+  private skipped: { length: number; offset: number } | null = null;
   records = 0;
 
   constructor(
@@ -51,6 +55,12 @@ export class ArcParser {
 
   push(chunk: Uint8Array, sourceOffset: number): void {
     this.map.add(chunk.length, sourceOffset);
+    if (this.skipping > 0) {
+      const n = Math.min(this.skipping, chunk.length);
+      this.skipping -= n;
+      this.q.offset += n;
+      chunk = chunk.subarray(n);
+    }
     this.q.append(chunk);
     this.parse();
   }
@@ -58,13 +68,11 @@ export class ArcParser {
   end(): void {
     this.ended = true;
     this.parse();
-    if (this.pending) {
-      throw new FormatFault(
-        `truncated record: it declares ${this.pending.length} bytes but the file ends first`,
-        {
-          offset: this.pending.offset,
-        },
-      );
+    if (this.pending || this.skipping > 0) {
+      const p = this.pending ?? this.skipped!;
+      throw new FormatFault(`truncated record: it declares ${p.length} bytes but the file ends first`, {
+        offset: p.offset,
+      });
     }
     const rest = this.q.view();
     if (rest.some((b) => b !== 10 && b !== 13)) {
@@ -115,16 +123,54 @@ export class ArcParser {
         this.q.consume(nl + 1);
         continue;
       }
+      if (this.skipping > 0) return;
       const p = this.pending;
       const data = this.q.view();
       let length = p.length;
       let consumed = length;
+      if (length >= 0) {
+        const fate = this.stated(p, data);
+        if (fate === 'wait') return;
+        if (fate === 'wrong') {
+          // The stated length does not end at the next header line, whatever its size: the block is
+          // read up to the next header line instead.
+          this.warn(
+            'arc-length-off',
+            `ARC header line states ${p.length} bytes, which do not end at the next header line: the record was read up to it`,
+            p.offset,
+          );
+          p.length = -1;
+          p.scanFrom = 0;
+          continue;
+        }
+        if (fate === 'skip') {
+          // Over the budget with no header line inside the budget's worth of it: counted, not kept,
+          // and dropped while streaming.
+          this.records++;
+          const [url, ip, date, mime] = p.fields;
+          this.onRecord({
+            type: 'over-budget',
+            url,
+            ip,
+            date,
+            mime,
+            block: new Uint8Array(0),
+            offset: p.offset,
+          });
+          const n = Math.min(length, data.length);
+          this.skipped = { length, offset: p.offset };
+          this.q.consume(n);
+          this.skipping = length - n;
+          this.pending = null;
+          continue;
+        }
+      }
       if (length < 0) {
         const next = this.nextHeaderLine(data, p);
         if (next < 0 && !this.ended) {
           if (data.length > MAX_UNKNOWN)
             throw new FormatFault(
-              `no ARC header line within ${MAX_UNKNOWN >> 20} MiB after a record without a length`,
+              `no ARC header line within ${mib(MAX_UNKNOWN)} after a record without a length`,
               { offset: p.offset },
             );
           return;
@@ -133,7 +179,7 @@ export class ArcParser {
         length = consumed;
         // The block does not include the line break(s) that separate it from the next header.
         while (length > 0 && (data[length - 1] === 10 || data[length - 1] === 13)) length--;
-      } else if (data.length < length) return;
+      }
       this.records++;
       const [url, ip, date, mime] = p.fields;
       this.onRecord({
@@ -148,6 +194,37 @@ export class ArcParser {
       this.q.consume(consumed);
       this.pending = null;
     }
+  }
+
+  /**
+   * What a stated length is worth: 'holds' when the bytes after it are line breaks then a header
+   * line, or the end of the file; 'wrong' when they are not, or when a header line starts inside the
+   * bytes it claims; 'skip' for one over the budget with no header line in the budget's worth of it;
+   * 'wait' while that cannot be told.
+   */
+  private stated(
+    p: { length: number; scanFrom: number },
+    data: Uint8Array,
+  ): 'holds' | 'wrong' | 'skip' | 'wait' {
+    const L = p.length;
+    if (data.length <= L) {
+      // A header line inside the claimed bytes (scanned once, as they come) means the length is wrong.
+      const inside = this.nextHeaderLine(data, p);
+      if (inside >= 0 && inside < L) return 'wrong';
+      if (L > BUDGET.recordBytes && data.length >= BUDGET.recordBytes) return 'skip';
+      if (!this.ended) return 'wait';
+      return data.length === L ? 'holds' : 'wait'; // end() reports a cut
+    }
+    let i = L;
+    while (i < data.length && (data[i] === 10 || data[i] === 13)) i++;
+    if (i === data.length) return this.ended ? 'holds' : 'wait';
+    const end = data.indexOf(10, i);
+    if (end < 0) return this.ended ? 'holds' : 'wait'; // end() judges an incomplete line
+    if (isArcHeaderLine(latin1.decode(data.subarray(i, end)).trim().split(/\s+/))) return 'holds';
+    // It lands elsewhere: wrong if a header line shows up after the record's own; with none in sight
+    // the length stands, and what follows it is judged as the next header line.
+    if (this.nextHeaderLine(data, { scanFrom: 0 }) >= 0) return 'wrong';
+    return this.ended || data.length > L + MAX_UNKNOWN ? 'holds' : 'wait';
   }
 
   /** Start of the next complete ARC header line in `data` (at a line start), or -1. */
@@ -195,9 +272,13 @@ export function arcDateToIso(d: string): string {
 export function createArcReader(ctx: ReaderContext, compressed: boolean): FormatReader {
   const parser = new ArcParser(
     (r) => {
-      ctx.record(r.type);
+      ctx.record(r.type === 'over-budget' ? 'response' : r.type);
       if (r.type === 'filedesc') {
         ctx.skip('ARC version block (not a page)');
+        return;
+      }
+      if (r.type === 'over-budget') {
+        ctx.skip(`records over ${mib(BUDGET.recordBytes)} (not read)`);
         return;
       }
       if (r.url.startsWith('dns:')) {

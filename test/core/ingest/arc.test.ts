@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ArcParser, arcDateToIso, type ArcRecord } from '../../../src/core/ingest/arc';
 import { FormatFault } from '../../../src/core/ingest/errors';
+import { seededRandom } from '../../../src/core/random';
 import {
   expectedTitles,
   fixtureBytes,
@@ -120,6 +121,51 @@ describe('ArcParser', () => {
     p.end();
     expect(seen.map((r) => r.type)).toEqual(['response', 'response']);
     expect(warnings).toEqual(['arc-no-filedesc']);
+  });
+
+  it('keeps every record after a stated length corrupted to any size (seeded random corruptions)', () => {
+    const seed = 9117;
+    const rng = seededRandom(seed);
+    for (let trial = 0; trial < 40; trial++) {
+      const n = 4 + Math.floor(rng() * 20);
+      const bodies = Array.from(
+        { length: n },
+        (_, k) => `HTTP/1.0 200 OK\r\n\r\nbody ${k} ${'y'.repeat(Math.floor(rng() * 200))}`,
+      );
+      const bad = Math.floor(rng() * n);
+      const wrong = [0, 3, 5000, 70_000_000, 2 ** 40][Math.floor(rng() * 5)];
+      const line = (k: number, len: number) =>
+        `http://a.test/${trial}/${k} 192.0.2.1 20240115100010 text/html ${len}\n`;
+      const text = filedesc + bodies.map((b, k) => line(k, k === bad ? wrong : b.length) + b + '\n').join('');
+      const pieces = [1 + Math.floor(rng() * 40), 4096, 1 << 20][trial % 3];
+      let where = `seed ${seed} trial ${trial}: record ${bad} of ${n} states ${wrong}, pieces ${pieces}`;
+      const seen: string[] = [];
+      const warnings: string[] = [];
+      const p = new ArcParser(
+        (r) => seen.push(r.url),
+        false,
+        0,
+        (reason) => warnings.push(reason),
+      );
+      const data = utf8Bytes(text);
+      let fault: unknown = null;
+      try {
+        for (let i = 0; i < data.length; i += pieces) p.push(data.slice(i, i + pieces), i);
+        p.end();
+      } catch (e) {
+        fault = e;
+        where += `: ${(e as Error).message}`;
+      }
+      for (let k = 0; k < n; k++) {
+        // Only a last record that claims more than the file holds may be lost (the cut is reported).
+        if (k === bad && k === n - 1 && fault) continue;
+        expect(seen, where).toContain(`http://a.test/${trial}/${k}`);
+      }
+      // A fault is only the last record's (its length cut by the file's end, or nothing after it to
+      // prove it wrong); it names that record's offset.
+      if (fault) expect(bad, where).toBe(n - 1);
+      else if (bad < n - 1) expect(warnings.join(' '), where).toContain(`states ${wrong} bytes`);
+    }
   });
 
   it('faults on a header line that is not "URL IP date mime length"', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { OVER_BUDGET, type MemberInflater } from '../core/ingest/gzip';
-import type { Natives } from '../core/ingest/natives';
+import type { Hash, Natives } from '../core/ingest/natives';
 
 /**
  * node:zlib for one gzip member, for the CLI and the benches: 2–3× faster than fflate (docsite's members:
@@ -27,5 +27,14 @@ function sha1(bytes: Uint8Array): Uint8Array {
   return createHash('sha1').update(bytes).digest();
 }
 
+/** node:crypto's hash `algorithm`, synchronous, for the digests records state (core/ingest/digests.ts). */
+function nodeHash(algorithm: string): Hash {
+  return (bytes) => createHash(algorithm).update(bytes).digest();
+}
+
 /** What Node does natively for the core (see core/ingest/natives.ts): every Node caller passes this. */
-export const nodeNatives: Natives = { inflate: zlibInflater, sha1 };
+export const nodeNatives: Natives = {
+  inflate: zlibInflater,
+  sha1,
+  hashes: { sha256: nodeHash('sha256'), sha512: nodeHash('sha512'), md5: nodeHash('md5') },
+};

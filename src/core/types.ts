@@ -153,6 +153,38 @@ export interface IngestSummary {
   sources?: SourceInfo[];
   /** A WACZ's page list against the pages read. */
   pageList?: PageListInfo;
+  /** WARC-Payload-Digest and WARC-Block-Digest checked against the bytes (ingest/digests.ts); absent when none is stated. */
+  digests?: DigestReport;
+}
+
+/** The stated digests of a read checked against the records' bytes: counts, and the first mismatches listed. */
+export interface DigestReport {
+  /** Digests compared (a record's payload and block digest count one each). */
+  checked: number;
+  /** Records whose WARC-Payload-Digest does not match their payload. */
+  payloadMismatches: number;
+  /** Records whose WARC-Block-Digest does not match their block. */
+  blockMismatches: number;
+  /** Payload digests that match the de-chunked body only (wget, jwarc): counted as matches. */
+  dechunkedMatches: number;
+  /** Digests stated but not compared, by why (an unknown algorithm, a record over the budget). */
+  notChecked: Record<string, number>;
+  /** The first 100 mismatches, in read order. */
+  mismatches: DigestMismatch[];
+}
+
+export interface DigestMismatch {
+  fileName: string;
+  /** The record's offset (the gzip member's for .gz). */
+  offset: number;
+  /** Its WARC-Target-URI ('' for none). */
+  url: string;
+  recordType: string;
+  field: 'payload' | 'block';
+  /** As the record states it. */
+  stated: string;
+  /** What its bytes hash to, in the stated encoding (base32 unless hex). */
+  computed: string;
 }
 
 export interface IngestErrorInfo {

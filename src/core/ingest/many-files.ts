@@ -1,5 +1,6 @@
 import type { FormatId, IngestedPage, IngestProgress, IngestSummary, SourceInfo } from '../types';
 import { normaliseUrl } from '../url/normalize';
+import { DIGEST_WARNING_KINDS, digestWarnings, mergeDigestReports } from './digest-report';
 import { IngestCancelled, IngestError } from './errors';
 import type { Natives } from './natives';
 import { ingest } from './pipeline';
@@ -332,6 +333,7 @@ export function mergeSummaries(
     statusCounts: {},
   };
   const hosts = new Set<string>();
+  const digestKinds = new Set<string>(Object.values(DIGEST_WARNING_KINDS));
   for (const p of parts) {
     s.bytesDecoded += p.bytesDecoded;
     add(s.recordsByType, p.recordsByType);
@@ -339,13 +341,19 @@ export function mergeSummaries(
     add(s.statusCounts!, p.statusCounts);
     s.pages += p.pages;
     for (const h of p.hostNames) hosts.add(h);
-    s.warnings.push(...p.warnings);
-    s.warningCount += p.warningCount;
+    // Digest mismatches are counted over the whole dataset below, one problem per field.
+    const own = p.warnings.filter((w) => !w.kind || !digestKinds.has(w.kind));
+    s.warnings.push(...own);
+    s.warningCount += p.warningCount - (p.warnings.length - own.length);
     s.sinkMs = how.parallel ? Math.max(s.sinkMs, p.sinkMs) : s.sinkMs + p.sinkMs;
     s.error ??= p.error;
   }
   s.hosts = hosts.size;
   s.hostNames = [...hosts];
-  s.warnings = s.warnings.slice(0, 100);
+  const digests = mergeDigestReports(parts.map((p) => p.digests));
+  const digestProblems = digestWarnings(digests);
+  s.warnings = [...s.warnings.slice(0, 100 - digestProblems.length), ...digestProblems];
+  s.warningCount += digestProblems.length;
+  if (digests) s.digests = digests;
   return s;
 }

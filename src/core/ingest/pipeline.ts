@@ -14,6 +14,8 @@ import { createCsvReader } from './csv';
 import { FormatFault, IngestCancelled, IngestError } from './errors';
 import { ExtractionCache } from './extraction-cache';
 import { concatBytes } from './bytes';
+import { digestWarnings } from './digest-report';
+import { DigestCheck } from './digests';
 import { isGzip, MultiGunzip } from './gzip';
 import type { Natives } from './natives';
 import { createJsonlReader } from './jsonl';
@@ -139,6 +141,8 @@ class IngestRun {
    */
   storing: Promise<void> = Promise.resolve();
   readonly ctx: ReaderContext;
+  /** The stated digests checked against the records' bytes (digests.ts). */
+  readonly digests: DigestCheck;
 
   constructor(
     readonly opts: IngestOptions,
@@ -147,6 +151,7 @@ class IngestRun {
     this.batchSize = opts.batchSize ?? 500;
     this.seq = opts.seqBase ?? 0;
     this.offsetBase = opts.offsetBase ?? 0;
+    this.digests = new DigestCheck(opts.fileName, opts.natives);
     this.ctx = {
       fileName: opts.fileName,
       baseUrl: opts.baseUrl ?? '',
@@ -175,6 +180,7 @@ class IngestRun {
       unresolvedRevisit: opts.onUnresolvedRevisit,
       sha1: opts.natives?.sha1,
       bodies: new ExtractionCache(opts.bodyCacheChars),
+      digests: this.digests,
     };
   }
 
@@ -294,6 +300,9 @@ class IngestRun {
   summary(): IngestSummary {
     const { fileName } = this.opts;
     const format = this.format;
+    const digests = this.digests.result();
+    // Digest mismatches are one problem per field with the read's count (digests.ts), not one per record.
+    const digestProblems = digestWarnings(digests);
     return {
       fileName,
       format: format!,
@@ -306,13 +315,17 @@ class IngestRun {
       hostNames: [...this.hosts],
       skipped: this.skipped,
       error: this.error ? this.error.toInfo() : null,
-      warnings: [...this.problems.values()].map((w) =>
-        warningInfo(fileName, w, format !== null && LINE_FORMATS.has(format)),
-      ),
-      warningCount: this.problems.size,
+      warnings: [
+        ...[...this.problems.values()].map((w) =>
+          warningInfo(fileName, w, format !== null && LINE_FORMATS.has(format)),
+        ),
+        ...digestProblems,
+      ],
+      warningCount: this.problems.size + digestProblems.length,
       elapsedMs: performance.now() - this.t0,
       sinkMs: this.sinkMs,
       statusCounts: this.statusCounts,
+      ...(digests ? { digests } : {}),
     };
   }
 }

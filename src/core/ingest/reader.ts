@@ -1,3 +1,4 @@
+import type { DigestCheck } from './digests';
 import type { ExtractionCache } from './extraction-cache';
 import type { Sha1 } from './natives';
 import type { IngestedPage } from '../types';
@@ -26,6 +27,8 @@ export interface ReaderContext {
   sha1?: Sha1;
   /** The read's page bodies: the same HTML is extracted once (extraction-cache.ts). */
   bodies?: ExtractionCache;
+  /** Checks the digests a record states against its bytes (digests.ts); WARC readers hand it every record. */
+  digests?: DigestCheck;
 }
 
 /** A format reader is a push parser over the decoded byte stream. */

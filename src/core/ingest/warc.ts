@@ -560,11 +560,13 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
   const parser = new WarcParser(
     (r) => {
       ctx.record(r.type || '(no WARC-Type)');
+      const url = targetUri(r.headers);
+      // Every record's stated digests, pages or not (as warcio check); none stated costs two look-ups.
+      ctx.digests?.record({ type: r.type, headers: r.headers, block: r.block, offset: r.offset, url });
       if (r.type !== 'response' && r.type !== 'resource' && r.type !== 'revisit') {
         ctx.skip(`${r.type || 'untyped'} records (not pages)`);
         return;
       }
-      const url = targetUri(r.headers);
       if (!url) {
         ctx.skip(`${r.type} records without WARC-Target-URI`);
         return;

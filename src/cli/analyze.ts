@@ -4,6 +4,7 @@
  * same core as the browser and prints a summary.
  */
 import { emptyReason } from '../core/ingest/outcome';
+import { describeDigests } from '../core/ingest/digest-report';
 import { dustRecordOf } from '../core/dust/from-page';
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -176,6 +177,13 @@ export function formatSummary(s: IngestSummary): string {
   if (skipped.length) {
     lines.push('skipped');
     for (const [reason, n] of skipped) lines.push(`  ${String(n).padStart(8)}  ${reason}`);
+  }
+  if (s.digests) {
+    lines.push(`digests   ${describeDigests(s.digests)}`);
+    for (const m of s.digests.mismatches.slice(0, 10))
+      lines.push(
+        `  ${m.field.padEnd(7)} at byte ${m.offset.toLocaleString('en-US')}${m.fileName !== s.fileName ? ` of ${m.fileName}` : ''}  ${m.url || `(${m.recordType})`}: ${m.stated} stated, ${m.computed} computed`,
+      );
   }
   if (s.warningCount) {
     lines.push(`warnings  ${s.warningCount}`);

@@ -326,6 +326,7 @@ export async function finishDataset(
     ...(s.sources ? { sources: s.sources } : {}),
     ...(s.statusCounts ? { statusCounts: s.statusCounts } : {}),
     ...(s.pageList ? { pageList: s.pageList } : {}),
+    ...(s.digests ? { digests: s.digests } : {}),
   });
 }
 

@@ -4,6 +4,7 @@ import type { DustMetrics, DustParams, Rule } from '../core/dust';
 import type { LabelValue } from '../core/eval/estimators';
 import type { Strategy } from '../core/eval/sampling';
 import type {
+  DigestReport,
   FormatId,
   IngestErrorInfo,
   PageContent,
@@ -53,6 +54,8 @@ export interface Dataset {
   statusCounts?: Record<string, number>;
   /** A WACZ's pages.jsonl against the pages read. */
   pageList?: PageListInfo;
+  /** Stated WARC digests checked against the records' bytes: counts and the first mismatches (absent: none stated). */
+  digests?: DigestReport;
   /** An access log's base URL (origin) set by the analyst in place of the guessed host. */
   baseUrl?: string;
 }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { HOST_GUESSED } from '../core/ingest/access-log';
-import type { SourceInfo } from '../core/types';
+import { describeDigests } from '../core/ingest/digest-report';
+import type { DigestReport, SourceInfo } from '../core/types';
 import type { Dataset } from '../db/schema';
 import { useDatasets } from '../state/datasets';
 import { useDust } from '../state/dust';
 import { usePages } from '../state/pages';
-import { fmtBytes, fmtDuration, fmtInt, kindOf } from './format';
+import { escapeBidi, fmtBytes, fmtDuration, fmtInt, kindOf } from './format';
+import { Url } from './Url';
 
 /** The selected dataset's name (renamable), what was read, how much it stores, and what went wrong. */
 export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
@@ -44,6 +46,7 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
           pages
         </p>
       )}
+      {d.digests && <Digests report={d.digests} fileName={d.fileName} />}
       {d.format === 'access-log' && !ingesting && <LogHost dataset={d} />}
       {d.sources && (d.sources.length > 1 || d.sources.some((x) => x.format === null)) && (
         <Sources sources={d.sources} />
@@ -59,13 +62,44 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
             {d.warningCount} problem{d.warningCount > 1 ? 's' : ''} read past
           </summary>
           <ul>
+            {/* Messages quote crawled URLs and bytes: their bidirectional controls are shown, not applied. */}
             {d.warnings.map((w, i) => (
-              <li key={i}>{w.message}</li>
+              <li key={i}>{escapeBidi(w.message)}</li>
             ))}
           </ul>
         </details>
       )}
     </header>
+  );
+}
+
+/**
+ * The digests the records state, checked against their bytes (core/ingest/digests.ts): the counts, and
+ * each mismatch with its offset and URL. A mismatch is noted, never a rejection: the pages are kept.
+ */
+function Digests({ report: r, fileName }: { report: DigestReport; fileName: string }) {
+  const bad = r.payloadMismatches + r.blockMismatches;
+  if (bad === 0)
+    return (
+      <p className="meta" data-testid="digests">
+        Digests: {describeDigests(r)}
+      </p>
+    );
+  return (
+    <details className="dataset-warnings" data-testid="digests">
+      <summary>Digests: {describeDigests(r)}</summary>
+      <ul>
+        {r.mismatches.map((m, i) => (
+          <li key={i}>
+            {m.field === 'payload' ? 'WARC-Payload-Digest' : 'WARC-Block-Digest'} at byte {fmtInt(m.offset)}
+            {m.fileName !== fileName ? ` of ${escapeBidi(m.fileName)}` : ''} ·{' '}
+            {m.url ? <Url url={m.url} /> : `${m.recordType} record`} · {escapeBidi(m.stated)} stated,{' '}
+            {m.computed} computed
+          </li>
+        ))}
+        {bad > r.mismatches.length && <li>… and {fmtInt(bad - r.mismatches.length)} more</li>}
+      </ul>
+    </details>
   );
 }
 

@@ -228,6 +228,8 @@ export class MultiGunzip {
   private scanFrom = 1;
   private stream: Gunzip | null = null;
   private streamed = 0;
+  /** An exception the sink threw while streaming (kept apart from gzip faults). */
+  private sinkFault: unknown = null;
   members = 0;
 
   constructor(
@@ -378,7 +380,15 @@ export class MultiGunzip {
     this.streamed = rest.length;
     const origin = memberAt;
     this.members++; // the big member itself; onmember reports the ones after it
-    this.stream = new Gunzip((data) => this.sink(data, current));
+    this.stream = new Gunzip((data) => {
+      try {
+        this.sink(data, current);
+      } catch (e) {
+        // The reader's own fault (or the sniff's), not the gzip data's: passed on as it is.
+        this.sinkFault = e;
+        throw e;
+      }
+    });
     this.stream.onmember = (offset) => {
       this.members++;
       current = origin + offset;
@@ -395,6 +405,7 @@ export class MultiGunzip {
       }
       if (final && chunk.length === 0) this.stream!.push(chunk, true);
     } catch (e) {
+      if (e === this.sinkFault) throw e;
       throw new FormatFault(`corrupt or truncated gzip data: ${(e as Error).message}`, {
         offset: this.base + this.streamed,
       });

@@ -221,11 +221,26 @@ class IngestRun {
     else {
       this.held.push({ data, offset });
       this.heldBytes += data.length;
+      // One chunk of a file can inflate to gigabytes (a bomb in its first member): the reader is made
+      // as soon as there is enough to sniff, so what follows streams through it instead of being held.
+      if (this.heldBytes >= SNIFF_BYTES) this.sniffNow(false);
     }
   };
 
   /** Step 3, sniff the format from what is held; create the reader and replay the held bytes. */
   async sniffFormat(final: boolean): Promise<void> {
+    if (!this.reader) this.sniffNow(final);
+    if (this.reader && !this.formatTold) {
+      this.formatTold = true;
+      await this.opts.onFormat?.(this.format!, this.compressed);
+    }
+  }
+
+  /** Whether onFormat was called (the reader may be made inside a decode, onFormat is awaited after). */
+  private formatTold = false;
+
+  /** The synchronous part of step 3 (no-op until SNIFF_BYTES are held, unless `final`). */
+  private sniffNow(final: boolean): void {
     if (this.reader || (this.heldBytes < SNIFF_BYTES && !final)) return;
     const head = new Uint8Array(Math.min(this.heldBytes, SNIFF_BYTES));
     let o = 0;
@@ -241,7 +256,6 @@ class IngestRun {
       throw new IngestError(fileName, this.compressed ? `${reason} (inside gzip)` : reason);
     }
     this.format = s.format;
-    await this.opts.onFormat?.(s.format, this.compressed);
     const reader = createReader(s.format, this.ctx, this.compressed);
     this.reader = reader;
     const replay = this.held;

@@ -337,12 +337,13 @@ export function writeHostileCorpus(dir: string, sizes: HostileSizes): HostileCas
     });
   }
   {
-    // A record whose payload digest is wrong: kept (and counted, where digests are checked).
+    // A record whose payload digest is wrong: kept, counted and listed with its offset.
     const name = 'digest-wrong.warc';
     const c = 'digest-wrong';
+    const first = good(u(c, 1));
     write(
       join(dir, name),
-      good(u(c, 1)),
+      first,
       record(u(c, 'bad'), httpResponse(page(u(c, 'bad'))), [
         'WARC-Payload-Digest: sha1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       ]),
@@ -352,8 +353,8 @@ export function writeHostileCorpus(dir: string, sizes: HostileSizes): HostileCas
       name,
       path: join(dir, name),
       keep: [u(c, 1), u(c, 'bad'), u(c, 2)],
-      says: null,
-      offset: -1,
+      says: /WARC-Payload-Digest does not match/,
+      offset: first.length,
     });
   }
   return cases;

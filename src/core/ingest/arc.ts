@@ -3,7 +3,7 @@ import { ByteQueue, headerValue, latin1, OffsetMap } from './bytes';
 import { FormatFault } from './errors';
 import { snippet } from './warc';
 import { buildPage } from './page-builder';
-import { parseHttpBlock } from './http';
+import { notWebScheme, parseHttpBlock } from './http';
 import type { FormatReader, ReaderContext } from './reader';
 
 /** One ARC record (Internet Archive ARC v1, and v2's longer header line). */
@@ -283,6 +283,13 @@ export function createArcReader(ctx: ReaderContext, compressed: boolean): Format
       }
       if (r.url.startsWith('dns:')) {
         ctx.skip('dns: lookup records');
+        return;
+      }
+      // Only web URLs are pages: a crawler's own files (wget's log and manifest as urn: or metadata://
+      // resources, warcprox's metadata) are listed as skipped, by their scheme.
+      const scheme = notWebScheme(r.url);
+      if (scheme) {
+        ctx.skip(`${scheme} records (not web pages)`);
         return;
       }
       const http = parseHttpBlock(r.block);

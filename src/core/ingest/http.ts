@@ -165,3 +165,14 @@ function decodeContent(body: Uint8Array, encoding: string): Decoded | null {
     return n > 0 && encoding !== 'br' ? { data: joinBytes(parts), cut } : null;
   }
 }
+
+/**
+ * The scheme of a URL that is not a web page's (`urn:`, `metadata:`, `ftp:`…, or none), or '' for
+ * http(s): records of those are not pages.
+ */
+export function notWebScheme(url: string): string {
+  const m = /^([a-z][a-z0-9+.-]*):/i.exec(url);
+  if (!m) return '(no scheme)';
+  const scheme = m[1].toLowerCase();
+  return scheme === 'http' || scheme === 'https' ? '' : `${scheme}:`;
+}

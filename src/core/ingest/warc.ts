@@ -2,7 +2,7 @@ import { BUDGET, mib } from './budget';
 import { ByteQueue, findHeaderEnd, headerValue, latin1, OffsetMap, parseHeaderLines, utf8 } from './bytes';
 import { FormatFault } from './errors';
 import { buildPage } from './page-builder';
-import { parseHttpBlock } from './http';
+import { notWebScheme, parseHttpBlock } from './http';
 import { Origins, type Original } from './origins';
 import type { FormatReader, ReaderContext } from './reader';
 import type { PageRecord } from '../types';
@@ -573,6 +573,13 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
       }
       if (url.startsWith('dns:')) {
         ctx.skip('dns: lookup records');
+        return;
+      }
+      // Only web URLs are pages: a crawler's own files (wget's log and manifest as urn: or metadata://
+      // resources, warcprox's metadata) are listed as skipped, by their scheme.
+      const scheme = notWebScheme(url);
+      if (scheme) {
+        ctx.skip(`${scheme} records (not web pages)`);
         return;
       }
       if (r.block === null) {

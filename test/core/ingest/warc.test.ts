@@ -91,8 +91,13 @@ describe('WARC fixtures through ingest()', () => {
 
       it('makes one page per response/resource/revisit record', async () => {
         const { summary, pages } = await ingestFixture(name);
-        const expected = PAGE_TYPES.reduce((n, t) => n + (counts[t] ?? 0), 0);
+        // Records of those types whose URI is not a web URL (wget's log and manifest) are skipped.
+        const notWeb = Object.entries(summary.skipped)
+          .filter(([reason]) => reason.endsWith('records (not web pages)'))
+          .reduce((n, [, k]) => n + k, 0);
+        const expected = PAGE_TYPES.reduce((n, t) => n + (counts[t] ?? 0), 0) - notWeb;
         expect(pages).toHaveLength(expected);
+        expect(pages.filter((p) => !/^https?:\/\//i.test(p.page.url)).map((p) => p.page.url)).toEqual([]);
         expect(summary.pages).toBe(expected);
         expect(pages.map((p) => p.page.seq)).toEqual(pages.map((_, i) => i));
         const skippedTotal = Object.values(summary.skipped).reduce((a, b) => a + b, 0);

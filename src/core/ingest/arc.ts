@@ -289,7 +289,7 @@ export function createArcReader(ctx: ReaderContext, compressed: boolean): Format
       // resources, warcprox's metadata) are listed as skipped, by their scheme.
       const scheme = notWebScheme(r.url);
       if (scheme) {
-        ctx.skip(`${scheme} records (not web pages)`);
+        ctx.skip(`records of ${scheme} URIs (not web pages)`);
         return;
       }
       const http = parseHttpBlock(r.block);

@@ -579,7 +579,7 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
       // resources, warcprox's metadata) are listed as skipped, by their scheme.
       const scheme = notWebScheme(url);
       if (scheme) {
-        ctx.skip(`${scheme} records (not web pages)`);
+        ctx.skip(`${r.type} records of ${scheme} URIs (not web pages)`);
         return;
       }
       if (r.block === null) {

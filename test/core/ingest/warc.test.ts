@@ -93,7 +93,7 @@ describe('WARC fixtures through ingest()', () => {
         const { summary, pages } = await ingestFixture(name);
         // Records of those types whose URI is not a web URL (wget's log and manifest) are skipped.
         const notWeb = Object.entries(summary.skipped)
-          .filter(([reason]) => reason.endsWith('records (not web pages)'))
+          .filter(([reason]) => reason.endsWith('URIs (not web pages)'))
           .reduce((n, [, k]) => n + k, 0);
         const expected = PAGE_TYPES.reduce((n, t) => n + (counts[t] ?? 0), 0) - notWeb;
         expect(pages).toHaveLength(expected);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:hostile` (`-- --small` for the test's sizes): the hostile corpus (scripts/lib/hostile.ts)
+ * `npm run bench:hostile` (`-- --small` for the test's sizes, `-- --only bomb-record,bomb-tail` for some cases): the hostile corpus (scripts/lib/hostile.ts)
  * at the trial's sizes (3 GiB zero bombs, 11,000 records after a corrupted length, a 200 MB JSONL line),
  * generated into a temporary folder and removed at the end, read by the CLI (scripts/read-crawl.ts in a
  * child process, with a time limit) and dropped into the app in Chromium (started with the README's own
@@ -21,6 +21,9 @@ const LIMIT_MS = 300_000;
 const GOAL_CLI_MB = 1024;
 const GOAL_RENDERER_MB = 1536;
 const small = process.argv.includes('--small');
+/** `--only a,b`: the cases whose names start with these (all by default). */
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean) : [];
 
 interface CliRead {
   ok: boolean;
@@ -243,7 +246,9 @@ const sizes = small ? TEST_SIZES : TRIAL_SIZES;
 console.log(
   `Hostile corpus at ${small ? 'the test' : 'the trial'}'s sizes (bombs ${sizes.bomb / 2 ** 20} MiB, ${sizes.after.toLocaleString('en-US')} records after a bad length, a ${sizes.line / 2 ** 20} MiB line) in ${dir}`,
 );
-const cases = writeHostileCorpus(dir, sizes);
+const cases = writeHostileCorpus(dir, sizes).filter(
+  (c) => only.length === 0 || only.some((o) => c.name.startsWith(o)),
+);
 
 const cli = new Map<string, CliRead>();
 for (const c of cases) {

@@ -64,6 +64,9 @@ export type NativeAnswer = Uint8Array | null | typeof OVER_BUDGET;
  */
 const NATIVE_MIN_BYTES = 8192;
 
+/** Compressed bytes written to a DecompressionStream at once (at most ~33 MB of output each). */
+const NATIVE_PIECE = 32 << 10;
+
 /**
  * The web platform's DecompressionStream as a MemberInflater: one stream per member (Chromium's stops
  * after the first member of a multi-member gzip). For browsers; Node's web-streams DecompressionStream
@@ -74,9 +77,18 @@ export const streamInflater: MemberInflater = Object.assign(
     try {
       const ds = new DecompressionStream('gzip');
       const w = ds.writable.getWriter();
-      w.write(member as Uint8Array<ArrayBuffer>).catch(() => {});
-      w.close().catch(() => {});
       const r = ds.readable.getReader();
+      // Fed in pieces, each once the stream is ready for more: Chromium inflates a written chunk whole
+      // and queues all it yields (a 3 MB member of zeros: 3 GiB queued), so a piece bounds what is held.
+      let stopped = false;
+      void (async () => {
+        for (let i = 0; i < member.length && !stopped; i += NATIVE_PIECE) {
+          await w.ready;
+          if (stopped) return;
+          await w.write(member.subarray(i, i + NATIVE_PIECE) as Uint8Array<ArrayBuffer>);
+        }
+        if (!stopped) await w.close();
+      })().catch(() => {});
       const parts: Uint8Array[] = [];
       let n = 0;
       for (;;) {
@@ -85,6 +97,7 @@ export const streamInflater: MemberInflater = Object.assign(
         parts.push(value);
         n += value.length;
         if (n > maxBytes) {
+          stopped = true;
           r.cancel().catch(() => {});
           return OVER_BUDGET;
         }

@@ -1,7 +1,6 @@
-import { BUDGET, mib } from './budget';
 import { registrableDomain } from '../url/site';
 import { buildPage } from './page-builder';
-import { LineReader, type FormatReader, type ReaderContext } from './reader';
+import { LineReader, skipLongLines, type FormatReader, type ReaderContext } from './reader';
 
 /**
  * Common and Combined Log Format (Apache, nginx): host ident user [date] "request" status bytes
@@ -61,72 +60,64 @@ export function createAccessLogReader(ctx: ReaderContext): FormatReader {
   const urls = new Map<string, UrlStats>();
   // Referer URLs by origin and path: an origin whose referring paths the log requests is a site of it.
   const refererPaths = new Map<string, Set<string>>();
-  const lines = new LineReader(
-    (line, lineNo) => {
-      if (line.trim() === '') return;
-      const m = LINE.exec(line);
-      if (!m) {
-        ctx.record('unparsed line');
-        ctx.skip('lines not in Common/Combined Log Format');
-        return;
+  const lines = new LineReader((line, lineNo) => {
+    if (line.trim() === '') return;
+    const m = LINE.exec(line);
+    if (!m) {
+      ctx.record('unparsed line');
+      ctx.skip('lines not in Common/Combined Log Format');
+      return;
+    }
+    ctx.record('log line');
+    const vhost = m[1] ?? '';
+    const req = m[6].split(' ');
+    if (req.length < 2 || !/^[A-Z]+$/.test(req[0])) {
+      ctx.skip('malformed request lines');
+      return;
+    }
+    if (req[0] !== 'GET' && req[0] !== 'HEAD') {
+      ctx.skip(`${req[0]} requests (not page fetches)`);
+      return;
+    }
+    const path = req[1];
+    const status = Number(m[7]);
+    const size = m[8] === '-' ? -1 : Number(m[8]);
+    const origin = vhost && vhost !== '-' ? vhostOrigin(vhost) : '';
+    const key = origin ? `${origin} ${path}` : path;
+    let s = urls.get(key);
+    if (!s) {
+      s = {
+        path,
+        origin,
+        referers: origin ? null : new Map(),
+        statuses: new Set(),
+        hits: 0,
+        min: -1,
+        max: -1,
+        first: m[5],
+        line: lineNo,
+      };
+      urls.set(key, s);
+    }
+    s.statuses.add(status);
+    s.hits++;
+    if (size >= 0 && status < 300) {
+      s.min = s.min < 0 ? size : Math.min(s.min, size);
+      s.max = Math.max(s.max, size);
+    }
+    const ref = m[9];
+    if (s.referers && ref && ref !== '-') {
+      try {
+        const u = new URL(ref);
+        s.referers.set(u.origin, (s.referers.get(u.origin) ?? 0) + 1);
+        let paths = refererPaths.get(u.origin);
+        if (!paths) refererPaths.set(u.origin, (paths = new Set()));
+        if (paths.size < 10_000) paths.add(u.pathname + u.search);
+      } catch {
+        /* not a URL: ignore */
       }
-      ctx.record('log line');
-      const vhost = m[1] ?? '';
-      const req = m[6].split(' ');
-      if (req.length < 2 || !/^[A-Z]+$/.test(req[0])) {
-        ctx.skip('malformed request lines');
-        return;
-      }
-      if (req[0] !== 'GET' && req[0] !== 'HEAD') {
-        ctx.skip(`${req[0]} requests (not page fetches)`);
-        return;
-      }
-      const path = req[1];
-      const status = Number(m[7]);
-      const size = m[8] === '-' ? -1 : Number(m[8]);
-      const origin = vhost && vhost !== '-' ? vhostOrigin(vhost) : '';
-      const key = origin ? `${origin} ${path}` : path;
-      let s = urls.get(key);
-      if (!s) {
-        s = {
-          path,
-          origin,
-          referers: origin ? null : new Map(),
-          statuses: new Set(),
-          hits: 0,
-          min: -1,
-          max: -1,
-          first: m[5],
-          line: lineNo,
-        };
-        urls.set(key, s);
-      }
-      s.statuses.add(status);
-      s.hits++;
-      if (size >= 0 && status < 300) {
-        s.min = s.min < 0 ? size : Math.min(s.min, size);
-        s.max = Math.max(s.max, size);
-      }
-      const ref = m[9];
-      if (s.referers && ref && ref !== '-') {
-        try {
-          const u = new URL(ref);
-          s.referers.set(u.origin, (s.referers.get(u.origin) ?? 0) + 1);
-          let paths = refererPaths.get(u.origin);
-          if (!paths) refererPaths.set(u.origin, (paths = new Set()));
-          if (paths.size < 10_000) paths.add(u.pathname + u.search);
-        } catch {
-          /* not a URL: ignore */
-        }
-      }
-    },
-    (n) =>
-      ctx.warn(
-        `line ${n.toLocaleString('en-US')} is longer than ${mib(BUDGET.lineBytes)}: skipped`,
-        n,
-        'long-line',
-      ),
-  );
+    }
+  }, skipLongLines(ctx));
   return {
     push: (c) => lines.push(c),
     get count() {

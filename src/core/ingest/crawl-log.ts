@@ -1,7 +1,6 @@
-import { BUDGET, mib } from './budget';
 import { buildPage } from './page-builder';
 import { FormatFault } from './errors';
-import { LineReader, type FormatReader, type ReaderContext } from './reader';
+import { LineReader, skipLongLines, type FormatReader, type ReaderContext } from './reader';
 
 /**
  * Heritrix's own fetch status codes (org.archive.modules.fetcher.FetchStatusCodes, Heritrix 1.x and 3.x):
@@ -62,63 +61,55 @@ export function createCrawlLogReader(ctx: ReaderContext): FormatReader {
   let good = 0;
   let bad = 0;
   let firstBad = -1;
-  const lines = new LineReader(
-    (line, lineNo) => {
-      if (line.trim() === '') return;
-      const f = line.trim().split(/\s+/);
-      if (f.length < 7 || !/^-?\d+$/.test(f[1])) {
-        bad++;
-        if (firstBad < 0) firstBad = lineNo;
-        const shown = line.length > 80 ? `${line.slice(0, 80)}…` : line;
-        // Offsets of line formats are line numbers (see the pipeline's warningInfo).
-        if (bad <= LISTED_BAD_LINES)
-          ctx.warn(`not a crawl.log line, skipped: "${shown}"`, lineNo, `bad line ${lineNo}`);
-        else ctx.warn('more lines that are not crawl.log lines, skipped', lineNo, 'bad lines');
-        return;
-      }
-      good++;
-      ctx.record('crawl-log line');
-      const url = f[3];
-      if (url.startsWith('dns:')) {
-        ctx.skip('dns: lookups');
-        return;
-      }
-      const status = Number(f[1]);
-      if (status <= 0) {
-        ctx.skip(heritrixStatusLabel(status));
-        return;
-      }
-      const size = f[2] === '-' ? -1 : Number(f[2]);
-      const raw = f[9] && f[9] !== '-' ? f[9] : '';
-      const digest = raw === '' ? '' : raw.includes(':') ? raw : `sha1:${raw}`;
-      const { page, content } = buildPage(ctx.nextSeq(), {
-        url,
-        status,
-        recordType: 'crawl-log line',
-        fetchedAt: f[0],
-        headers: [
-          ['discovery-path', f[4]],
-          ['via', f[5]],
-          ['thread', f[7] ?? ''],
-          ['fetch-time', f[8] ?? ''],
-          ['annotations', f.slice(11).join(' ')],
-        ],
-        contentType: f[6] === '-' ? '' : f[6],
-        body: null,
-        digest,
-        size,
-        offset: lineNo,
-        note: '',
-      });
-      ctx.page({ page, content });
-    },
-    (n) =>
-      ctx.warn(
-        `line ${n.toLocaleString('en-US')} is longer than ${mib(BUDGET.lineBytes)}: skipped`,
-        n,
-        'long-line',
-      ),
-  );
+  const lines = new LineReader((line, lineNo) => {
+    if (line.trim() === '') return;
+    const f = line.trim().split(/\s+/);
+    if (f.length < 7 || !/^-?\d+$/.test(f[1])) {
+      bad++;
+      if (firstBad < 0) firstBad = lineNo;
+      const shown = line.length > 80 ? `${line.slice(0, 80)}…` : line;
+      // Offsets of line formats are line numbers (see the pipeline's warningInfo).
+      if (bad <= LISTED_BAD_LINES)
+        ctx.warn(`not a crawl.log line, skipped: "${shown}"`, lineNo, `bad line ${lineNo}`);
+      else ctx.warn('more lines that are not crawl.log lines, skipped', lineNo, 'bad lines');
+      return;
+    }
+    good++;
+    ctx.record('crawl-log line');
+    const url = f[3];
+    if (url.startsWith('dns:')) {
+      ctx.skip('dns: lookups');
+      return;
+    }
+    const status = Number(f[1]);
+    if (status <= 0) {
+      ctx.skip(heritrixStatusLabel(status));
+      return;
+    }
+    const size = f[2] === '-' ? -1 : Number(f[2]);
+    const raw = f[9] && f[9] !== '-' ? f[9] : '';
+    const digest = raw === '' ? '' : raw.includes(':') ? raw : `sha1:${raw}`;
+    const { page, content } = buildPage(ctx.nextSeq(), {
+      url,
+      status,
+      recordType: 'crawl-log line',
+      fetchedAt: f[0],
+      headers: [
+        ['discovery-path', f[4]],
+        ['via', f[5]],
+        ['thread', f[7] ?? ''],
+        ['fetch-time', f[8] ?? ''],
+        ['annotations', f.slice(11).join(' ')],
+      ],
+      contentType: f[6] === '-' ? '' : f[6],
+      body: null,
+      digest,
+      size,
+      offset: lineNo,
+      note: '',
+    });
+    ctx.page({ page, content });
+  }, skipLongLines(ctx));
   return {
     push: (chunk) => lines.push(chunk),
     end() {

@@ -40,6 +40,16 @@ export interface FormatReader {
   readonly count: number;
 }
 
+/** A line reader's onLong that notes the skipped line (the lines after it are read). */
+export function skipLongLines(ctx: Pick<ReaderContext, 'warn'>): (lineNo: number) => void {
+  return (n) =>
+    ctx.warn(
+      `line ${n.toLocaleString('en-US')} is longer than ${mib(BUDGET.lineBytes)}: skipped`,
+      n,
+      'long-line',
+    );
+}
+
 /**
  * Lines of a text format, decoded as UTF-8 in a streaming way. `onLine` gets each line without its
  * line break and its 1-based number.

@@ -7,11 +7,12 @@
  * every page that must survive the fault, whether the tab stayed alive, and the pages the app kept.
  * Goals: CLI < 1 GB, renderer < 1.5 GB, tab alive.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { npmStart } from '../e2e/npm-start';
 import { type HostileCase, TEST_SIZES, TRIAL_SIZES, writeHostileCorpus } from '../../scripts/lib/hostile';
 import { dropFile, openApp, SHOTS } from '../e2e/harness';
 
@@ -200,42 +201,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The workbench as the README starts it (`npm start`: build, then `vite preview`), as test/e2e/run.ts does. */
-async function npmStart(): Promise<{ url: string; stop(): void }> {
-  const port = String(process.env.PORT ?? (await freePort()));
-  const url = `http://localhost:${port}/`;
-  const server = spawn('npm', ['start'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: port },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let log = '';
-  server.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  server.stderr.on('data', (d: Buffer) => (log += d.toString()));
-  let exited: number | null = null;
-  server.on('exit', (code) => (exited = code ?? 1));
-  const stop = () => {
-    try {
-      process.kill(-server.pid!, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  };
-  process.on('exit', stop);
-  for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
-    if (exited !== null) throw new Error(`\`npm start\` exited (${exited}) before serving:\n${log}`);
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, stop };
-    await new Promise((ok) => setTimeout(ok, 300));
-  }
-  stop();
-  throw new Error(`\`npm start\` did not answer at ${url} within 180 s:\n${log}`);
+/** The workbench as the README starts it, on PORT or a free port. */
+async function startApp(): Promise<{ url: string; stop(): void }> {
+  return npmStart(String(process.env.PORT ?? (await freePort())));
 }
 
 process.on('SIGINT', () => process.exit(130));
@@ -255,7 +223,7 @@ for (const c of cases) {
   cli.set(c.name, inCli(c));
   process.stdout.write(`  CLI ${c.name} done\n`);
 }
-const app = await npmStart();
+const app = await startApp();
 console.log(`Chromium: \`npm start\` serves ${app.url}`);
 const browser = new Map<string, BrowserRead>();
 try {

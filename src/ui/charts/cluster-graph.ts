@@ -131,29 +131,146 @@ export function drawClusterGraph(
     .attr('r', (n) => (n.centre ? 7 : 5))
     .attr('fill', (n) => (n.centre ? colors.point : colors.series[0]))
     .attr('stroke', '#fff');
-  node
-    .append('text')
-    .attr('x', 8)
-    .attr('y', 3)
-    .attr('font-size', 10)
-    .attr('fill', colors.muted)
-    .text((n) => n.label);
   node.append('title').text((n) => n.title);
+  placeLabels(root, layout, colors);
+}
+
+/** Font size of node labels (px), and a width per character where the text cannot be measured (jsdom). */
+const LABEL_FONT = 10;
+const CHAR_WIDTH = 6;
+/** Shorter forms a label is tried in when its full form has no room (characters). */
+const SHORTER = [24, 18];
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** A label in fewer characters, its site (`host:port`, before the first '/') kept whole. */
+function shorter(label: string, max: number): string {
+  const slash = label.indexOf('/');
+  if (slash <= 0) return middle(label, max);
+  return fitLabel(label.slice(0, slash), label.slice(slash), max);
 }
 
 /**
- * A short label for a URL: the host's first label (a mirror and its origin differ there) and the last
- * two path segments with the query, e.g. `mirror:…/guide/index.html`.
+ * Node labels that fit the box and never cover each other: each is tried right of its node, left, below
+ * and above, in its full form and then shorter (its site always whole); a label with room nowhere is left
+ * out (the node's tooltip still names its URL). The centre is placed first, then the nodes in order.
+ * Labels are measured where the browser lays text out, estimated elsewhere; a halo in the background
+ * colour keeps them readable over the edges.
  */
-export function shortPath(url: string): string {
-  try {
-    const u = new URL(url);
-    const host = u.hostname.split('.')[0] === 'www' ? u.hostname.split('.')[1] : u.hostname.split('.')[0];
-    const parts = u.pathname.split('/').filter(Boolean);
-    const tail = parts.slice(-2).join('/') + (u.pathname.endsWith('/') && parts.length ? '/' : '');
-    const s = `${host}:${tail ? `…/${tail}` : '/'}${u.search}`;
-    return s.length > 32 ? `${s.slice(0, 31)}…` : s;
-  } catch {
-    return url.slice(0, 28);
+function placeLabels(
+  root: d3.Selection<SVGSVGElement, unknown, null, undefined>,
+  layout: GraphLayout,
+  colors: { muted: string; background: string },
+): void {
+  const g = root.append('g').attr('class', 'labels').attr('pointer-events', 'none');
+  // Nodes are obstacles too (not a label's own node: it sits beside it).
+  const placed: Box[] = layout.nodes.map((n) => {
+    const r = n.centre ? 7 : 5;
+    return { x0: n.x - r, y0: n.y - r, x1: n.x + r, y1: n.y + r };
+  });
+  const all = layout.nodes.map((_, i) => i);
+  const order = [...all.filter((i) => layout.nodes[i].centre), ...all.filter((i) => !layout.nodes[i].centre)];
+  for (const i of order) {
+    const n = layout.nodes[i];
+    const text = g
+      .append('text')
+      .attr('class', 'node-label')
+      .attr('font-size', LABEL_FONT)
+      .attr('fill', colors.muted)
+      .attr('stroke', colors.background)
+      .attr('stroke-width', 3)
+      .attr('paint-order', 'stroke')
+      .attr('stroke-linejoin', 'round');
+    const node = text.node() as SVGTextElement & { getComputedTextLength?: () => number };
+    const others = placed.filter((_, k) => k !== i);
+    const forms = [n.label, ...SHORTER.filter((m) => m < n.label.length).map((m) => shorter(n.label, m))];
+    let chosen: { box: Box; x: number; y: number; anchor: string } | null = null;
+    for (const form of forms) {
+      text.text(form);
+      const w = node.getComputedTextLength?.() || form.length * CHAR_WIDTH;
+      const r = n.centre ? 7 : 5;
+      const candidates = [
+        { x: n.x + r + 3, y: n.y + 3.5, anchor: 'start', box: { x0: n.x + r + 3, x1: n.x + r + 3 + w } },
+        { x: n.x - r - 3, y: n.y + 3.5, anchor: 'end', box: { x0: n.x - r - 3 - w, x1: n.x - r - 3 } },
+        { x: n.x, y: n.y + r + LABEL_FONT + 1, anchor: 'middle', box: { x0: n.x - w / 2, x1: n.x + w / 2 } },
+        { x: n.x, y: n.y - r - 3, anchor: 'middle', box: { x0: n.x - w / 2, x1: n.x + w / 2 } },
+      ].map((c) => ({ ...c, box: { ...c.box, y0: c.y - LABEL_FONT + 1, y1: c.y + 3 } }));
+      chosen =
+        candidates.find(
+          (c) =>
+            c.box.x0 >= 1 &&
+            c.box.x1 <= layout.width - 1 &&
+            c.box.y0 >= 1 &&
+            c.box.y1 <= layout.height - 1 &&
+            !others.some((o) => overlaps(o, c.box)),
+        ) ?? null;
+      if (chosen) break;
+    }
+    if (!chosen) {
+      text.remove();
+      continue;
+    }
+    text.attr('x', chosen.x).attr('y', chosen.y).attr('text-anchor', chosen.anchor);
+    placed.push(chosen.box);
   }
+}
+
+/** Characters of a node label before its middle gives way to "…" (about 190 px at 10 px). */
+export const LABEL_CHARS = 34;
+
+/** An IPv4 or IPv6 literal: its first label (`127`) names nothing. */
+const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
+
+/**
+ * A short label for a URL: its site and the end of its path, cut in the middle when long, e.g.
+ * `mirror/…/guide/index.html`. The site is the host's first label (a mirror and its origin differ there;
+ * `www.` skipped), or the whole host when it is an IP address, always with its port: `127.0.0.1:28431` and
+ * `127.0.0.1:28432` are two sites, so `host:port` is never cut. The path keeps its last two segments and
+ * the query; beyond `max` characters its middle gives way to "…".
+ */
+export function shortPath(url: string, max = LABEL_CHARS): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return middle(url, max);
+  }
+  const labels = u.hostname.split('.');
+  const name = IP_HOST.test(u.hostname)
+    ? u.hostname
+    : labels[0] === 'www' && labels.length > 2
+      ? labels[1]
+      : labels[0];
+  const site = `${name}${u.port ? `:${u.port}` : ''}`;
+  const parts = u.pathname.split('/').filter(Boolean);
+  const tail = parts.slice(-2).join('/') + (u.pathname.endsWith('/') && parts.length ? '/' : '');
+  const path = `${parts.length > 2 ? '/…/' : '/'}${tail}${u.search}`;
+  return fitLabel(site, path, max);
+}
+
+/**
+ * `site` + `path` in at most `max` characters: the path's middle gives way first, then the host's (its
+ * port stays: the text after the last ':' of a host with a port).
+ */
+export function fitLabel(site: string, path: string, max: number): string {
+  if (site.length + path.length <= max) return site + path;
+  const room = max - site.length;
+  // A path keeps more of its end (the file name, the query: where its pages differ) than its start.
+  if (room >= 6) return site + middle(path, room, 1 / 3);
+  const port = /:\d+$/.exec(site)?.[0] ?? '';
+  const host = site.slice(0, site.length - port.length);
+  return middle(host, Math.max(3, max - port.length - 2)) + port + (path === '/' ? '/' : '/…');
+}
+
+/** `s` in at most `max` characters, its middle replaced by "…" (`share` of what is kept taken from its start). */
+function middle(s: string, max: number, share = 1 / 2): string {
+  if (s.length <= max) return s;
+  const head = Math.ceil((max - 1) * share);
+  return `${s.slice(0, head)}…${s.slice(s.length - (max - 1 - head))}`;
 }

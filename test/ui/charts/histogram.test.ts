@@ -29,4 +29,27 @@ describe('histogram', () => {
     expect(svg.textContent).toContain('cluster size (pages)');
     expect(bars[2].textContent).toBe('1 cluster of 7 pages');
   });
+
+  it('draws no bar for a count of 0, also when every count is 0', () => {
+    for (const data of [
+      [
+        { x: 2, count: 3 },
+        { x: 3, count: 0 },
+        { x: 4, count: 1 },
+      ],
+      [{ x: 2, count: 0 }],
+    ]) {
+      const svg = detachedSvg();
+      drawHistogram(svg, data, { width: 260, height: 90, xLabel: 'cluster size (pages)' });
+      const bars = [...svg.querySelectorAll('g.plot rect')];
+      data.forEach((d, i) => {
+        const h = Number(bars[i].getAttribute('height'));
+        if (d.count === 0) expect(h).toBe(0);
+        else expect(h).toBeGreaterThan(0);
+      });
+      // Whole counts on the y axis (no "0.5" written as "1").
+      for (const t of tickTexts(svg, 'y')) expect(t).toMatch(/^\d+$/);
+      expect(new Set(tickTexts(svg, 'y')).size).toBe(tickTexts(svg, 'y').length);
+    }
+  });
 });

@@ -1,6 +1,12 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** The app's version, as every export names it (src/ui/version.ts). */
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 /**
  * The built app's Content-Security-Policy: everything from this origin only, workers from self (or blob:),
@@ -33,6 +39,7 @@ function contentSecurityPolicy(): Plugin {
 
 export default defineConfig({
   plugins: [react(), contentSecurityPolicy()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
   worker: { format: 'es' },
   // The sample crawl is an asset imported with ?inline (src/ui/sample.ts), in its own chunk.
   assetsInclude: ['**/*.warc.gz'],

@@ -28,6 +28,8 @@ export interface ClusterExportInput {
   method: MethodId;
   mode: ClusterMode;
   thresholds: Thresholds;
+  /** Where the clusters come from (dataset, parameters, app version), written first in the JSON. */
+  source?: Record<string, unknown>;
 }
 
 export const CLUSTER_CSV_COLUMNS = [
@@ -77,6 +79,7 @@ export function clustersCsv(x: ClusterExportInput): string {
 export function clustersJson(x: ClusterExportInput): string {
   return JSON.stringify(
     {
+      ...(x.source ? { source: x.source } : {}),
       method: x.method,
       methodLabel: METHOD_LABELS[x.method],
       thresholds: methodThresholds(x.method, x.thresholds),

@@ -54,23 +54,22 @@ export function encodeLabelsCsv(rows: readonly LabelRecord[]): string {
   ]);
 }
 
-export function encodeLabelsJson(rows: readonly LabelRecord[]): string {
-  return (
-    JSON.stringify(
-      rows.map((r) => ({
-        a: Number.isFinite(r.a) ? r.a : null,
-        b: Number.isFinite(r.b) ? r.b : null,
-        url_a: r.urlA,
-        url_b: r.urlB,
-        label: r.label,
-        strategy: r.strategy,
-        pi: Number.isFinite(r.pi) ? r.pi : null,
-        at: r.at,
-      })),
-      null,
-      2,
-    ) + '\n'
-  );
+/**
+ * Labels as JSON: an array of records, or with `source` (where they were exported: the dataset, the
+ * parameters, the app's version) an object `{ source, labels: [records] }`; decodeLabels reads both.
+ */
+export function encodeLabelsJson(rows: readonly LabelRecord[], source?: Record<string, unknown>): string {
+  const labels = rows.map((r) => ({
+    a: Number.isFinite(r.a) ? r.a : null,
+    b: Number.isFinite(r.b) ? r.b : null,
+    url_a: r.urlA,
+    url_b: r.urlB,
+    label: r.label,
+    strategy: r.strategy,
+    pi: Number.isFinite(r.pi) ? r.pi : null,
+    at: r.at,
+  }));
+  return JSON.stringify(source ? { source, labels } : labels, null, 2) + '\n';
 }
 
 type Field = (typeof LABEL_COLUMNS)[number];
@@ -133,7 +132,10 @@ function record(get: (c: Field) => unknown, has: (c: Field) => boolean): LabelRe
   };
 }
 
-/** Labels from a file's text: JSON when it is a JSON array, CSV with a header row otherwise. */
+/**
+ * Labels from a file's text: JSON when it is a JSON array (or an object whose `labels` is one, as the
+ * workbench exports with its source), CSV with a header row otherwise.
+ */
 export function decodeLabels(text: string): { rows: LabelRecord[]; problems: LabelProblem[] } {
   const body = text.replace(/^\uFEFF/, '');
   const rows: LabelRecord[] = [];
@@ -143,14 +145,21 @@ export function decodeLabels(text: string): { rows: LabelRecord[]; problems: Lab
       problems.push(line === undefined ? { row, reason: r } : { row, line, reason: r });
     else rows.push(r);
   };
-  if (body.trimStart().startsWith('[')) {
+  const start = body.trimStart()[0];
+  if (start === '[' || start === '{') {
     let data: unknown;
     try {
       data = JSON.parse(body);
     } catch (e) {
       return { rows, problems: [{ row: 0, reason: `not valid JSON: ${(e as Error).message}` }] };
     }
-    if (!Array.isArray(data)) return { rows, problems: [{ row: 0, reason: 'not a JSON array' }] };
+    if (data && typeof data === 'object' && !Array.isArray(data))
+      data = (data as { labels?: unknown }).labels;
+    if (!Array.isArray(data))
+      return {
+        rows,
+        problems: [{ row: 0, reason: 'not a JSON array of labels (nor an object with one in "labels")' }],
+      };
     data.forEach((o: unknown, i) => {
       if (!o || typeof o !== 'object') return add(i + 1, 'not an object');
       const obj = o as Record<string, unknown>;

@@ -3,6 +3,7 @@ import { useAnalysis } from '../../state/analysis';
 import { useDatasets } from '../../state/datasets';
 import { useDust } from '../../state/dust';
 import { download } from '../download';
+import { exportFileName, exportSource, jsonText, methodTags } from '../exports';
 
 /**
  * "Export dedup profile": the shown analysis's parameters, method, thresholds and clustering, and the
@@ -30,7 +31,13 @@ export function ExportProfileButton() {
         ? { site: dustRun.params.site, maxIterations: dustRun.params.maxIterations, rules: dustRun.rules }
         : null,
     });
-    download('dedup-profile.json', 'application/json', JSON.stringify(profile, null, 2));
+    // The profile is its parameters; its source adds the app's version and when it was exported.
+    const { app, version, exported } = exportSource({});
+    download(
+      exportFileName([...methodTags(method, thresholds), mode], 'dedup-profile', 'json'),
+      'application/json',
+      jsonText({ ...profile, source: { ...profile.source, app, version, exported } }),
+    );
   };
   return (
     <button

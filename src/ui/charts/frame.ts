@@ -149,3 +149,56 @@ export function yTicks(f: Frame): number {
 export function integerTicks(scale: d3.ScaleLinear<number, number>, count = 5): number[] {
   return scale.ticks(count).filter((v) => Number.isInteger(v));
 }
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * A drawn chart as a standalone SVG file: the chart with its legend (one swatch and label per series, in
+ * the series' colours) and a line saying what it shows drawn below the plot, since an exported file has
+ * no page around it to carry them. The chart on screen is left as it is.
+ */
+export function svgWithLegend(
+  svg: SVGSVGElement,
+  entries: readonly { label: string }[],
+  note?: string,
+): string {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  copy.querySelectorAll('.tooltip, .hover-area').forEach((e) => e.remove());
+  const colors = chartColors(svg);
+  const width = Number(svg.getAttribute('width')) || 300;
+  const height = Number(svg.getAttribute('height')) || 200;
+  const row = 14;
+  const lines = entries.length + (note ? 1 : 0);
+  const total = height + 6 + row * lines;
+  copy.setAttribute('height', String(total));
+  copy.setAttribute('viewBox', `0 0 ${width} ${total}`);
+  const el = (name: string, attrs: Record<string, string | number>) => {
+    const e = svg.ownerDocument.createElementNS(SVG_NS, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    return e;
+  };
+  const legend = el('g', { class: 'legend', transform: `translate(${MARGIN.left},${height + 6})` });
+  entries.forEach((entry, i) => {
+    const y = i * row;
+    legend.append(
+      el('rect', {
+        x: 0,
+        y: y + 1,
+        width: 10,
+        height: 10,
+        rx: 2,
+        fill: colors.series[i % colors.series.length],
+      }),
+    );
+    const text = el('text', { x: 14, y: y + 10, 'font-size': 10, fill: colors.muted });
+    text.textContent = entry.label;
+    legend.append(text);
+  });
+  if (note) {
+    const text = el('text', { x: 0, y: entries.length * row + 10, 'font-size': 10, fill: colors.muted });
+    text.textContent = note;
+    legend.append(text);
+  }
+  copy.append(legend);
+  return new XMLSerializer().serializeToString(copy);
+}

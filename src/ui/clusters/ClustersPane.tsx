@@ -14,6 +14,7 @@ import { useDust } from '../../state/dust';
 import { usePages } from '../../state/pages';
 import { drawHistogram } from '../charts/histogram';
 import { download } from '../download';
+import { clusterParameters, exportFileName, exportSource, methodTags } from '../exports';
 import { escapeBidi, fmtDuration, fmtInt, plural } from '../format';
 import { Choice } from '../Controls';
 import { JobProgress } from '../JobProgress';
@@ -283,17 +284,16 @@ function ExportButtons({ view }: { view: View }) {
       method,
       mode,
       thresholds,
+      source: exportSource(clusterParameters(method, thresholds, mode, analysis.params)),
     };
   };
+  const name = (ext: string) => exportFileName([...methodTags(method, thresholds), mode], 'clusters', ext);
   return (
     <span className="export">
-      <button
-        type="button"
-        onClick={() => download('clusters.json', 'application/json', clustersJson(input()))}
-      >
+      <button type="button" onClick={() => download(name('json'), 'application/json', clustersJson(input()))}>
         Export clusters (JSON)
       </button>
-      <button type="button" onClick={() => download('clusters.csv', 'text/csv', clustersCsv(input()))}>
+      <button type="button" onClick={() => download(name('csv'), 'text/csv', clustersCsv(input()))}>
         Export clusters (CSV)
       </button>
       <ExportProfileButton />

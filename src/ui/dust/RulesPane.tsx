@@ -7,6 +7,7 @@ import { drawPrecisionAtK } from '../charts/precision-at-k';
 import { nutchRegexXml, passesNeeded, rulesAsRegex } from '../../core/dust/regex-export';
 import { formatDelimited } from '../../core/csv';
 import { download } from '../download';
+import { dustTags, exportFileName, exportSource, jsonText } from '../exports';
 import { fmtInt, plural } from '../format';
 import { Choice, SearchBox } from '../Controls';
 import { JobProgress } from '../JobProgress';
@@ -90,7 +91,7 @@ export function RulesPane() {
         {m.precision.length >= 10 ? ` · precision@10 ${(100 * m.precision[9]).toFixed(0)}%` : ''}
       </p>
       <p className="meta" data-testid="dust-saved">
-        {fmtInt(m.redundancy.before)} → {fmtInt(m.redundancy.after)} URLs after canonisation:{' '}
+        {fmtInt(m.redundancy.before)} → {plural(m.redundancy.after, 'URL')} after canonisation:{' '}
         <b>{plural(m.redundancy.before - m.redundancy.after, 'URL')} saved</b>, each counted once under the
         first rule that rewrites it
         {m.folded || m.compositions
@@ -215,19 +216,34 @@ function exportRules(run: StoredDustRun) {
   // The same spelling as the table and the CLI's report (core ruleSpelling), beside the token runs.
   const rules = run.rules.map((r) => ({ rule: ruleSpelling(r), ...r, saved: run.saved[r.id] ?? null }));
   download(
-    'dust-rules.json',
+    exportFileName(dustTags(run.params), 'dust-rules', 'json'),
     'application/json',
-    JSON.stringify({ params: run.params, metrics: run.metrics, list: run.list, rules }, null, 2),
+    jsonText({
+      source: exportSource({ ...run.params }),
+      params: run.params,
+      metrics: run.metrics,
+      list: run.list,
+      rules,
+    }),
   );
 }
 
 function exportRegex(run: StoredDustRun) {
   const list = rulesAsRegex(run.rules, run.params.site);
-  download('regex-normalize.xml', 'application/xml', nutchRegexXml(list, passesNeeded(list, run.canonical)));
+  download(
+    // Nutch reads regex-normalize.xml (urlnormalizer.regex.file): the name ends with it, to rename.
+    exportFileName(dustTags(run.params), 'regex-normalize', 'xml'),
+    'application/xml',
+    nutchRegexXml(list, passesNeeded(list, run.canonical)),
+  );
 }
 
 function exportCanonical(run: StoredDustRun) {
-  download('canonical-urls.csv', 'text/csv', formatDelimited([['url', 'canonical'], ...run.canonical]));
+  download(
+    exportFileName(dustTags(run.params), 'canonical-urls', 'csv'),
+    'text/csv',
+    formatDelimited([['url', 'canonical'], ...run.canonical]),
+  );
 }
 
 function Progress() {

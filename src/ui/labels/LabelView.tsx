@@ -6,6 +6,7 @@ import { useAnalysis } from '../../state/analysis';
 import { useLabels } from '../../state/labels';
 import { usePages } from '../../state/pages';
 import { download } from '../download';
+import { labelsFileName, labelsSource } from '../exports';
 import { TextCompare } from '../TextCompare';
 import { plural } from '../format';
 import { Url } from '../Url';
@@ -166,11 +167,16 @@ export function LabelView() {
       <p className="meta">
         <button
           type="button"
-          onClick={() => download('labels.json', 'application/json', encodeLabelsJson(records()))}
+          onClick={() =>
+            download(labelsFileName('json'), 'application/json', encodeLabelsJson(records(), labelsSource()))
+          }
         >
           Export labels (JSON)
         </button>{' '}
-        <button type="button" onClick={() => download('labels.csv', 'text/csv', encodeLabelsCsv(records()))}>
+        <button
+          type="button"
+          onClick={() => download(labelsFileName('csv'), 'text/csv', encodeLabelsCsv(records()))}
+        >
           Export labels (CSV)
         </button>{' '}
         <button type="button" onClick={() => file.current?.click()}>

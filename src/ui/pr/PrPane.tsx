@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { comparisonCurves, figure1, oracleTruth, type Oracle } from '../../core/eval/figure1';
 import { useAnalysis } from '../../state/analysis';
-import { seriesColor } from '../charts/frame';
+import { seriesColor, svgWithLegend } from '../charts/frame';
 import { curveLabel, drawPrCurves } from '../charts/pr-curves';
 import { formatDelimited, type Cell } from '../../core/csv';
 import { download } from '../download';
+import { datasetName, exportFileName, methodTags } from '../exports';
+import { useLayout } from '../../state/layout';
 import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS } from '../../core/candidates/methods';
 import { precisionRecall, type Estimate } from '../../core/eval/estimators';
 import { oracleOverlap } from '../../core/eval/oracle-overlap';
@@ -31,9 +33,13 @@ export function PrPane() {
   const [oracle, setOracle] = useState<Oracle>('jaccard');
   const [tau, setTau] = useState(0.8);
   const svg = useRef<SVGSVGElement>(null);
-  // The chart takes the pane's width (PaneFrame measures it): ≥ 480 px when the pane is enlarged.
+  // The chart takes the pane's width (PaneFrame measures it), the whole main area when enlarged, and
+  // there as much of the window's height as leaves the controls and the numbers below it in view.
   const paneWidth = usePaneWidth();
-  const chartWidth = Math.max(300, Math.min(paneWidth - 24, 760));
+  const enlarged = useLayout((s) => s.enlarged === 'pr');
+  const chartWidth = Math.max(300, paneWidth - 24);
+  const maxHeight = enlarged ? Math.max(440, window.innerHeight - 330) : 440;
+  const chartHeight = Math.max(240, Math.min(Math.round(0.6 * chartWidth), maxHeight));
   const maxD = analysis?.maxD ?? 0.1;
   // The three D values of the C curves: the analyst's picks (Figure 1 fixes D per curve). Moving the
   // sliders never redraws the curves, only the operating point.
@@ -113,7 +119,7 @@ export function PrPane() {
     if (!svg.current || !fig || !current) return;
     drawPrCurves(svg.current, curves, current, {
       width: chartWidth,
-      height: Math.max(240, Math.min(Math.round(0.6 * chartWidth), 440)),
+      height: chartHeight,
       onPick: (c, p) => {
         if (c.vary === 'method') return;
         if (c.vary === 'C') {
@@ -125,7 +131,7 @@ export function PrPane() {
         }
       },
     });
-  }, [fig, curves, current, setThreshold, chartWidth]);
+  }, [fig, curves, current, setThreshold, chartWidth, chartHeight]);
 
   if (!analysis || !fig || !current) {
     return (
@@ -138,12 +144,35 @@ export function PrPane() {
       </section>
     );
   }
+  // Exports hold the curves drawn, named as the legend names them, in files named by the dataset, the
+  // operating point (or the compared methods' D) and the truth.
+  const truthText = `${oracle === 'cosine' ? 'cosine' : 'Jaccard'} ≥ ${tau}`;
+  const tags = [
+    ...(compare ? ['compare-methods', `D-${+compareD.toFixed(4)}`] : methodTags('rp-hm', t)),
+    `truth-${oracle}-${tau}`,
+  ];
   const exportCsv = () => {
-    const rows: Cell[][] = [['curve', 'vary', 'fixed', 'threshold', 'precision', 'recall']];
-    fig.curves.forEach((c, i) =>
-      c.points.forEach((p) => rows.push([i, c.vary, c.fixed, p.threshold, p.precision, p.recall])),
+    const rows: Cell[][] = [
+      ['curve', 'method', 'vary', 'fixed', 'truth', 'threshold', 'precision', 'recall'],
+    ];
+    curves.forEach((c) =>
+      c.points.forEach((p) =>
+        rows.push([curveLabel(c), c.method, c.vary, c.fixed, truthText, p.threshold, p.precision, p.recall]),
+      ),
     );
-    download('pr-curves.csv', 'text/csv', formatDelimited(rows));
+    download(exportFileName(tags, 'pr-curves', 'csv'), 'text/csv', formatDelimited(rows));
+  };
+  const exportSvg = () => {
+    if (!svg.current) return;
+    const legend = curves.map((c) => ({
+      label: `${curveLabel(c)} — ${c.breakEven ? `break-even ${(100 * c.breakEven.value).toFixed(1)}%` : 'no break-even in range'}`,
+    }));
+    const note = `${datasetName()} · truth ${truthText} · operating point (dot) C = ${t.C.toFixed(3)}, D = ${t.D.toFixed(3)}`;
+    download(
+      exportFileName(tags, 'pr-curves', 'svg'),
+      'image/svg+xml',
+      svgWithLegend(svg.current, legend, note),
+    );
   };
   return (
     <section className="pane" aria-label="Precision and recall">
@@ -242,10 +271,7 @@ export function PrPane() {
         <button type="button" onClick={exportCsv}>
           Export CSV
         </button>{' '}
-        <button
-          type="button"
-          onClick={() => svg.current && download('pr-curves.svg', 'image/svg+xml', svg.current.outerHTML)}
-        >
+        <button type="button" onClick={exportSvg}>
           Export SVG
         </button>
       </p>

@@ -74,6 +74,18 @@ describe('labels codec', () => {
     expect(back.rows).toEqual(rows);
   });
 
+  it('round-trips JSON with its source block (an object whose labels are the records)', () => {
+    const source = { app: 'dedup-workbench', version: '0.1.0', dataset: 'sample.warc.gz' };
+    const text = encodeLabelsJson(rows, source);
+    const parsed = JSON.parse(text) as { source: unknown; labels: unknown[] };
+    expect(parsed.source).toEqual(source);
+    expect(parsed.labels).toHaveLength(rows.length);
+    const back = decodeLabels(text);
+    expect(back.problems).toEqual([]);
+    expect(back.rows).toEqual(rows);
+    expect(decodeLabels('{"source": {}}').problems[0].reason).toMatch(/not a JSON array of labels/);
+  });
+
   it('keeps the label of a URL with a comma (the old split(",") read it from the wrong column)', () => {
     const text = encodeLabelsCsv([rows[0]]);
     // What the two split(',') parsers did: the comma in url_a shifts every later column by one.

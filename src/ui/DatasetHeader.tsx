@@ -6,7 +6,7 @@ import type { Dataset } from '../db/schema';
 import { useDatasets } from '../state/datasets';
 import { useDust } from '../state/dust';
 import { usePages } from '../state/pages';
-import { escapeBidi, fmtBytes, fmtDuration, fmtInt, kindOf } from './format';
+import { escapeBidi, fmtBytes, fmtDuration, fmtInt, kindOf, plural } from './format';
 import { Url } from './Url';
 
 /** The selected dataset's name (renamable), what was read, how much it stores, and what went wrong. */
@@ -29,9 +29,11 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
       <DatasetName dataset={d} />
       <p className="meta">
         {kindOf(d, true)} · {fmtBytes(d.bytes)}
-        {d.bytesDecoded > d.bytes ? ` (${fmtBytes(d.bytesDecoded)} uncompressed)` : ''} · {fmtInt(d.pages)}{' '}
+        {d.bytesDecoded > d.bytes ? ` (${fmtBytes(d.bytesDecoded)} uncompressed)` : ''} ·{' '}
         {/* While it is read, the row counts the pages stored so far (hosts and time come at the end). */}
-        {ingesting ? 'pages stored so far' : `pages · ${fmtInt(d.hosts)} hosts`}
+        {ingesting
+          ? `${plural(d.pages, 'page')} stored so far`
+          : `${plural(d.pages, 'page')} · ${plural(d.hosts, 'host')}`}
         {d.elapsedMs > 0 ? ` · read in ${fmtDuration(d.elapsedMs)}` : ''}
         {d.storedBytes ? ` · ≈ ${fmtBytes(d.storedBytes)} to store (before compression)` : ''} ·{' '}
         <span className={`badge status-${d.status}`}>{d.status}</span>
@@ -117,7 +119,7 @@ function LogHost({ dataset: d }: { dataset: Dataset }) {
   if (!guess && !d.baseUrl) {
     return (
       <p className="meta" data-testid="log-host">
-        Hosts from the log's virtual-host field: {fmtInt(d.hosts)} host{d.hosts === 1 ? '' : 's'}
+        Hosts from the log's virtual-host field: {plural(d.hosts, 'host')}
       </p>
     );
   }
@@ -176,7 +178,7 @@ function Sources({ sources }: { sources: SourceInfo[] }) {
   return (
     <details className="dataset-sources">
       <summary>
-        {fmtInt(sources.length)} files
+        {plural(sources.length, 'file')}
         {skipped > 0 ? ` (${fmtInt(skipped)} skipped: not readable as a crawl)` : ''}
       </summary>
       <ul>
@@ -185,7 +187,7 @@ function Sources({ sources }: { sources: SourceInfo[] }) {
             <span className="name">{x.name}</span> ·{' '}
             {x.format === null
               ? 'skipped'
-              : `${x.format}${x.compressed ? ' (gzip)' : ''} · ${fmtInt(x.pages)} pages`}{' '}
+              : `${x.format}${x.compressed ? ' (gzip)' : ''} · ${plural(x.pages, 'page')}`}{' '}
             · {fmtBytes(x.bytes)}
             {x.error && <div className="dataset-error">{x.error.message}</div>}
             {x.warningCount > 0 && (

@@ -1,5 +1,5 @@
 import { useDatasets } from '../state/datasets';
-import { fmtBytes, fmtDuration, fmtInt, rateAndEta } from './format';
+import { fmtBytes, fmtDuration, fmtInt, plural, rateAndEta } from './format';
 
 export function IngestPanel() {
   const job = useDatasets((s) => s.job)!;
@@ -16,10 +16,10 @@ export function IngestPanel() {
     return (
       <section className="ingest" role="alertdialog" aria-label="Ingest cancelled">
         <p>
-          Cancelled reading <b>{job.fileName}</b> after {fmtInt(job.pagesRead)} pages. Keep what was read?
+          Cancelled reading <b>{job.fileName}</b> after {plural(job.pagesRead, 'page')}. Keep what was read?
         </p>
         <button type="button" onClick={() => void resolve(true)} autoFocus>
-          Keep {fmtInt(job.pagesRead)} pages
+          Keep {plural(job.pagesRead, 'page')}
         </button>{' '}
         <button type="button" onClick={() => void resolve(false)}>
           Discard
@@ -54,8 +54,8 @@ export function IngestPanel() {
         </div>
       )}
       <div className="ingest-stats" data-testid="ingest-stats">
-        {fmtBytes(read)} of {fmtBytes(total)} · {fmtInt(p?.records ?? 0)} records · {fmtInt(p?.pages ?? 0)}{' '}
-        pages · {fmtBytes(rate)}/s · ETA {fmtDuration(etaMs)}
+        {fmtBytes(read)} of {fmtBytes(total)} · {plural(p?.records ?? 0, 'record')} ·{' '}
+        {plural(p?.pages ?? 0, 'page')} · {fmtBytes(rate)}/s · ETA {fmtDuration(etaMs)}
       </div>
     </section>
   );

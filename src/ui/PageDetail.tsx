@@ -19,7 +19,7 @@ const LIST_HEIGHT = 264; // 12 rows
 
 /** A crawled string as shown: clipped, its bidirectional controls written out (escapeBidi). */
 const clip = (s: string, n = CLIP) =>
-  s.length > n ? `${escapeBidi(s.slice(0, n))}… (${fmtInt(s.length)} characters)` : escapeBidi(s);
+  s.length > n ? `${escapeBidi(s.slice(0, n))}… (${plural(s.length, 'character')})` : escapeBidi(s);
 
 /** One page: metadata, headers, visible text and outlinks — always as text, never as markup. */
 export function PageDetail() {
@@ -145,12 +145,13 @@ function PageText({ text, templateSpans }: { text: string; templateSpans: [numbe
   return (
     <>
       <h3 data-testid="text-heading">
-        Text ({fmtInt(text.length)} characters{capped ? `, first ${fmtInt(shown)} shown` : ''})
+        Text ({plural(text.length, 'character')}
+        {capped ? `, first ${fmtInt(shown)} shown` : ''})
       </h3>
       {templateChars > 0 && (
         <p className="meta" data-testid="template-legend">
-          <span className="template-text">Dimmed</span>: template text ({fmtInt(templateChars)} characters in{' '}
-          {fmtInt(templateSpans!.length)} runs) — lines its site repeats on many pages, left out of the
+          <span className="template-text">Dimmed</span>: template text ({plural(templateChars, 'character')}{' '}
+          in {plural(templateSpans!.length, 'run')}) — lines its site repeats on many pages, left out of the
           signatures when “Template text” is strip.
         </p>
       )}
@@ -160,14 +161,14 @@ function PageText({ text, templateSpans }: { text: string; templateSpans: [numbe
       {capped && (
         <div className="more">
           <button type="button" onClick={() => setShown((n) => n + TEXT_STEP)}>
-            Show more (next {fmtInt(Math.min(TEXT_STEP, rest))} characters)
+            Show more (next {plural(Math.min(TEXT_STEP, rest), 'character')})
           </button>
           <button
             type="button"
             className={text.length > TEXT_WARN ? 'warn' : undefined}
             onClick={() => setShown(text.length)}
           >
-            Show all {fmtInt(text.length)} characters
+            Show all {plural(text.length, 'character')}
             {text.length > TEXT_WARN ? ' (large: the tab may be slow while it lays this out)' : ''}
           </button>
         </div>

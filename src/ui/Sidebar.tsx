@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDatasets } from '../state/datasets';
-import { fmtBytes, fmtInt, kindOf } from './format';
+import { fmtBytes, kindOf, plural } from './format';
 import { loadSample } from './sample';
 import { useListKeys } from './useListKeys';
 import { OpenBatchResult } from './batch/OpenBatchResult';
@@ -21,7 +21,8 @@ export function Sidebar() {
   const selectedIndex = datasets.findIndex((d) => d.id === selectedId);
   const active = focused !== null && focused < datasets.length ? focused : Math.max(0, selectedIndex);
   const confirmRemove = (d: (typeof datasets)[number]) => {
-    if (d.status !== 'ingesting' && confirm(`Delete ${d.name} and its ${d.pages} pages?`)) void remove(d.id!);
+    if (d.status !== 'ingesting' && confirm(`Delete ${d.name} and its ${plural(d.pages, 'page')}?`))
+      void remove(d.id!);
   };
   const listKeys = useListKeys(datasets.length, active, setFocused, (i) => select(datasets[i].id!));
   useEffect(() => {
@@ -101,7 +102,7 @@ export function Sidebar() {
                   {d.name}
                 </span>
                 <span className="meta">
-                  {kindOf(d)} · {fmtBytes(d.bytes)} · {fmtInt(d.pages)} pages
+                  {kindOf(d)} · {fmtBytes(d.bytes)} · {plural(d.pages, 'page')}
                 </span>
                 <span className={`badge status-${d.status}`}>{d.status}</span>
               </button>

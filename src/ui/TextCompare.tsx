@@ -3,6 +3,7 @@ import { diffWords, type DiffRun } from '../core/text/diff';
 import { loadContent } from '../db/queries';
 import { db, type StoredContent } from '../db/schema';
 import { templateSplit, usePages } from '../state/pages';
+import { plural } from './format';
 
 interface Side {
   /** The page's own text: what the signatures compare when template text is left out. */
@@ -51,8 +52,9 @@ export function TextCompare({ datasetId, seqA, seqB }: { datasetId: number; seqA
       {current && (current.a.template || current.b.template) && (
         <details className="template-text-block" data-testid="compare-template">
           <summary>
-            Template text: {lines(current.a.template)} and {lines(current.b.template)} lines (repeated on many
-            pages of each site; left out of the signatures when “Template text” is strip)
+            Template text: {plural(lines(current.a.template), 'line')} and{' '}
+            {plural(lines(current.b.template), 'line')} (repeated on many pages of each site; left out of the
+            signatures when “Template text” is strip)
           </summary>
           <div className="columns">
             <pre className="page-text template-text">{current.a.template || '(none)'}</pre>

@@ -24,8 +24,14 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${fmtInt(n)} ${n === 1 ? one : many}`;
 }
 
+/**
+ * A duration as the analyst reads it: tenths of a second under 10 s ("0.3 s", never "0 s" for work that
+ * took time; "< 0.1 s" below that), whole seconds to a minute, then minutes and seconds.
+ */
 export function fmtDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '–';
+  if (ms < 100) return '< 0.1 s';
+  if (ms < 9_950) return `${(ms / 1000).toFixed(1)} s`;
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s} s`;
   return `${Math.floor(s / 60)} min ${s % 60} s`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindOf, middleEllipsis, plural } from '../../src/ui/format';
+import { fmtDuration, kindOf, middleEllipsis, plural } from '../../src/ui/format';
 
 describe('middleEllipsis', () => {
   it('leaves short URLs whole', () => {
@@ -45,5 +45,19 @@ describe('kindOf', () => {
     expect(kindOf({ format: 'crawl-log', compressed: false })).toBe('crawl-log');
     expect(kindOf({ format: 'warc', compressed: true, container: 'wacz' })).toBe('wacz');
     expect(kindOf({ format: 'warc', compressed: true, container: 'wacz' }, true)).toBe('wacz: warc (gzip)');
+  });
+});
+
+describe('fmtDuration', () => {
+  it('never says 0 s for work that took time: tenths under 10 s, "< 0.1 s" below that', () => {
+    expect(fmtDuration(0)).toBe('< 0.1 s');
+    expect(fmtDuration(40)).toBe('< 0.1 s');
+    expect(fmtDuration(300)).toBe('0.3 s');
+    expect(fmtDuration(1_449)).toBe('1.4 s');
+    expect(fmtDuration(9_940)).toBe('9.9 s');
+    expect(fmtDuration(9_960)).toBe('10 s');
+    expect(fmtDuration(59_400)).toBe('59 s');
+    expect(fmtDuration(95_000)).toBe('1 min 35 s');
+    expect(fmtDuration(NaN)).toBe('–');
   });
 });

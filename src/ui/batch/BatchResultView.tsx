@@ -104,7 +104,7 @@ function Histogram({ view }: { view: View }) {
   return (
     <figure>
       <svg ref={svg} className="histogram" role="img" aria-label="Batch cluster size histogram" />
-      <figcaption className="meta">{fmtInt(view.clusters)} clusters by size</figcaption>
+      <figcaption className="meta">{plural(view.clusters, 'cluster')} by size</figcaption>
     </figure>
   );
 }
@@ -117,7 +117,7 @@ function SampledClusters({ view }: { view: View }) {
   return (
     <div>
       <h3>
-        {clusters.length} clusters drawn at random of {fmtInt(view.clusters)}
+        {plural(clusters.length, 'cluster')} drawn at random of {fmtInt(view.clusters)}
       </h3>
       <div style={{ display: 'flex', gap: 12 }}>
         <ul

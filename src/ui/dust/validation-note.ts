@@ -1,5 +1,5 @@
 import type { Rule } from '../../core/dust';
-import { plural } from '../format';
+import { fmtInt, plural } from '../format';
 
 /** What the dataset offers validation when it has no page contents (access logs, crawl.log, URL lists). */
 export interface UrlOnlyFacts {
@@ -69,7 +69,8 @@ export function urlOnlyNote(s: ValidationSummary, f: UrlOnlyFacts): string[] {
     `This dataset has URLs but no page contents (an access log, crawl.log or URL list): the ${plural(total, 'rule was', 'rules were')} detected from the URL list, ${total === 1 ? 'its' : 'their'} likely-similar support from size ranges.`,
   ];
   const evidence: string[] = [];
-  if (f.withDigest > 0) evidence.push(`${f.withDigest} of ${f.urls} URLs carry a content digest`);
+  if (f.withDigest > 0)
+    evidence.push(`${fmtInt(f.withDigest)} of ${plural(f.urls, 'URL')} carry a content digest`);
   if (f.withError > 0) evidence.push(`${plural(f.withError, 'URL', 'URLs')} answered with an error status`);
   const judged = s.valid + s.refuted;
   if (judged === 0) {

@@ -69,8 +69,12 @@ export function useListKeys(
   );
 }
 
-/** Scrolls the active row of a list into view (call from an effect when the active index changes). */
+/**
+ * Scrolls the active row of a list into view (call from an effect when the active index changes), while
+ * the keyboard is in the list: a list that loads or re-sorts out of the way (the labels list of a dataset
+ * just opened) must not scroll the page away from what the analyst reads (issue #24, item 6).
+ */
 export function scrollActiveIntoView(container: HTMLElement | null, id: string): void {
-  const el = container?.ownerDocument.getElementById(id);
-  el?.scrollIntoView?.({ block: 'nearest' });
+  if (!container || !container.contains(container.ownerDocument.activeElement)) return;
+  container.ownerDocument.getElementById(id)?.scrollIntoView?.({ block: 'nearest' });
 }

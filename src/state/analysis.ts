@@ -25,10 +25,14 @@ interface AnalysisState {
   method: MethodId;
   thresholds: Thresholds;
   mode: ClusterMode;
-  /** Index of the selected cluster in the current cluster list. */
-  selectedCluster: number | null;
-  /** A cluster index from the URL, applied once the analysis is loaded. */
-  pendingCluster: number | null;
+  /**
+   * The selected cluster's id (state/clusters.ts clusterId: the seq of the page it is known by), never
+   * its row: a slider, method or clustering change re-sorts the list, and the selection stays on the
+   * cluster holding that page (ClusterList follows it, src/state/selection.ts).
+   */
+  selectedClusterId: number | null;
+  /** A cluster id from the URL, applied once the analysis is loaded. */
+  pendingClusterId: number | null;
   /** Signature parameters; changing one needs a recomputation (thresholds do not). */
   params: EngineParams;
   /** The shown analysis was computed with other parameters than `params`. */
@@ -40,7 +44,7 @@ interface AnalysisState {
   setMethod(m: MethodId): void;
   setThreshold<K extends keyof Thresholds>(k: K, v: Thresholds[K]): void;
   setMode(m: ClusterMode): void;
-  selectCluster(i: number | null): void;
+  selectCluster(id: number | null): void;
 }
 
 const job: CancelSlot = { cancel: null };
@@ -55,8 +59,8 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
   method: DEFAULT_METHOD,
   thresholds: DEFAULT_THRESHOLDS,
   mode: DEFAULT_CLUSTERING,
-  selectedCluster: null,
-  pendingCluster: null,
+  selectedClusterId: null,
+  pendingClusterId: null,
   params: ENGINE_DEFAULTS,
   stale: false,
 
@@ -70,7 +74,7 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
         .analyses.get([id, paramsKey(params)])
         .then((found) => {
           if (found && get().datasetId === id && paramsKey(get().params) === found.paramsKey) {
-            set({ analysis: found, stale: false, selectedCluster: null });
+            set({ analysis: found, stale: false, selectedClusterId: null });
           }
         });
     }
@@ -81,7 +85,7 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
       datasetId,
       analysis: null,
       loading: datasetId !== null,
-      selectedCluster: null,
+      selectedClusterId: null,
       error: null,
       stale: false,
     });
@@ -101,8 +105,8 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
         analysis,
         stale,
         loading: false,
-        selectedCluster: analysis ? get().pendingCluster : null,
-        pendingCluster: null,
+        selectedClusterId: analysis ? get().pendingClusterId : null,
+        pendingClusterId: null,
       });
     }
   },
@@ -123,7 +127,7 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
       async onDone(r) {
         if (get().datasetId !== id) return;
         const analysis = (await db().analyses.get([id, r.paramsKey])) ?? null;
-        set({ analysis, selectedCluster: null, stale: false });
+        set({ analysis, selectedClusterId: null, stale: false });
       },
     });
   },
@@ -133,7 +137,7 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
   },
 
   setMethod(method) {
-    set({ method, selectedCluster: null });
+    set({ method });
   },
 
   setThreshold(k, v) {
@@ -141,10 +145,10 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
   },
 
   setMode(mode) {
-    set({ mode, selectedCluster: null });
+    set({ mode });
   },
 
-  selectCluster(i) {
-    set({ selectedCluster: i });
+  selectCluster(id) {
+    set({ selectedClusterId: id });
   },
 }));

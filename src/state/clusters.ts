@@ -10,6 +10,7 @@ import {
   type ClusterView,
 } from '../core/clusters/view';
 import type { StoredAnalysis } from '../db/schema';
+import type { Listing } from './selection';
 
 export type { ClusterView };
 
@@ -48,4 +49,52 @@ export function clusterInspection(a: StoredAnalysis, view: ClusterView, c: Clust
 /** The stored measures of pair (i, j), or null when it was never a candidate. */
 export function findPair(a: StoredAnalysis, i: number, j: number): number | null {
   return findPairIn(a.pairs, i, j);
+}
+
+/**
+ * A cluster's id: the seq of the page it is known by — its centre (star clusters), else its first
+ * member. Clusters have no id of their own (a slider move builds them anew); a selection is this page,
+ * and stays on the cluster that holds it wherever the list re-sorts (src/state/selection.ts).
+ */
+export function clusterId(a: StoredAnalysis, c: Cluster): number {
+  return a.seqs[c.centre >= 0 ? c.centre : c.members[0]];
+}
+
+/**
+ * The clusters of a view as a list to select in: keys are their ids, and a selected page is on the
+ * cluster that holds it (after a slider move the page a cluster was opened on may be a member of a
+ * larger one: that is where the selection goes). Built once per view.
+ */
+export function clusterListing(a: StoredAnalysis, view: ClusterView): Listing<number> {
+  let l = listings.get(view);
+  if (!l) {
+    const rowOfPage = new Int32Array(a.n).fill(-1);
+    view.clusters.forEach((c, row) => {
+      for (const m of c.members) rowOfPage[m] = row;
+    });
+    const index = pageIndex(a);
+    l = {
+      keys: view.clusters.map((c) => clusterId(a, c)),
+      rowOf: (seq) => {
+        const i = index.get(seq);
+        return i === undefined ? -1 : rowOfPage[i];
+      },
+    };
+    listings.set(view, l);
+  }
+  return l;
+}
+
+const listings = new WeakMap<ClusterView, Listing<number>>();
+const pageIndexes = new WeakMap<StoredAnalysis, Map<number, number>>();
+
+/** Page seq → its index in the analysis (seqs of parallel parts leave gaps). */
+function pageIndex(a: StoredAnalysis): Map<number, number> {
+  let m = pageIndexes.get(a);
+  if (!m) {
+    m = new Map();
+    for (let i = 0; i < a.seqs.length; i++) m.set(a.seqs[i], i);
+    pageIndexes.set(a, m);
+  }
+  return m;
 }

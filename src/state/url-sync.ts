@@ -17,7 +17,7 @@ import { isPaneId, useLayout, type PaneId } from './layout';
  */
 export interface UrlView {
   dataset: number | null;
-  /** Selected cluster (index in the list) and DUST rule (id). */
+  /** Selected cluster (its id: the seq of the page it is known by) and DUST rule (id). */
   cluster?: number | null;
   rule?: number | null;
   /** The enlarged analysis pane, if any. */
@@ -96,7 +96,7 @@ export function syncViewWithUrl(): () => void {
     thresholds: { ...a.thresholds, ...v.thresholds },
   });
   if (v.dataset !== null) useDatasets.setState({ selectedId: v.dataset });
-  if (v.cluster !== undefined) useAnalysis.setState({ pendingCluster: v.cluster });
+  if (v.cluster !== undefined) useAnalysis.setState({ pendingClusterId: v.cluster });
   if (v.rule !== undefined) useDust.setState({ pendingRule: v.rule });
   if (v.pane) useLayout.setState({ enlarged: v.pane });
   const write = () => {
@@ -108,7 +108,7 @@ export function syncViewWithUrl(): () => void {
       mode: s.mode,
       thresholds: s.thresholds,
       // While a selection from the URL waits for its data, it stays in the URL.
-      cluster: s.selectedCluster ?? s.pendingCluster,
+      cluster: s.selectedClusterId ?? s.pendingClusterId,
       rule: d.selectedRule ?? d.pendingRule,
       pane: useLayout.getState().enlarged,
     });

@@ -1,12 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import { statusClass, usePages, visiblePages, type SortKey } from '../state/pages';
+import { keyedListing } from '../state/selection';
 import { Choice, SearchBox } from './Controls';
 import { escapeBidi, fmtInt, fmtSize, plural } from './format';
 import { useDust } from '../state/dust';
 import { revealDetail } from './focus';
 import { Url } from './Url';
 import { charsThatFit, useElementWidth } from './useElementWidth';
+import { useFollowSelection } from './useListKeys';
 import { VirtualList } from './VirtualList';
 
 const ROW = 26;
@@ -45,7 +47,12 @@ export function PagesTable() {
   const [canonHead, canonWidth] = useElementWidth<HTMLButtonElement>();
   const urlMax = urlWidth > 0 ? charsThatFit(urlEl, urlWidth - 12) : 64;
   const canonMax = canonWidth > 0 ? charsThatFit(urlEl, canonWidth - 12) : 48;
-  const active = useMemo(() => rows.findIndex((r) => r.seq === selectedSeq), [rows, selectedSeq]);
+  // The selection is a page (its seq), so a re-sort keeps it; a filter that drops it passes it to the page
+  // after it in the rows as they were, or to none (src/state/selection.ts). VirtualList keeps its row in view.
+  const listing = useMemo(() => keyedListing(rows.map((r) => r.seq)), [rows]);
+  const active = selectedSeq === null ? -1 : listing.rowOf(selectedSeq);
+  const follow = useCallback((seq: number | null) => void selectPage(seq), [selectPage]);
+  useFollowSelection(listing, selectedSeq, follow);
   const moveTo = useCallback((next: number) => void selectPage(rows[next].seq), [rows, selectPage]);
   // The detail under the table shows the selected page already; Enter takes the keyboard there, a click
   // brings it into view and leaves the keyboard on the rows (flushSync: the page is drawn before scrolling).

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { useListKeys } from './useListKeys';
 
 /**
@@ -107,7 +115,9 @@ export function VirtualList(props: VirtualListProps) {
     return () => ro.disconnect();
   }, [el]);
 
-  const win = virtualWindow(count, rowHeight, scrollTop, height, overscan);
+  // A list that shrank (a filter) keeps a scroll position past its end until the browser clamps it.
+  const maxTop = Math.max(0, Math.min(count * rowHeight, MAX_SCROLL_PX) - height);
+  const win = virtualWindow(count, rowHeight, Math.min(scrollTop, maxTop), height, overscan);
   const moveTo = useCallback(
     (i: number) => {
       onActive(i);
@@ -121,6 +131,23 @@ export function VirtualList(props: VirtualListProps) {
     },
     [onActive, win],
   );
+  // The rows moved under the active one (a re-sort, a filter) or another became active elsewhere (a
+  // click, the URL): its row is brought into view. A keyboard move has scrolled already (moveTo).
+  const shownActive = useRef(active);
+  useLayoutEffect(() => {
+    if (shownActive.current === active) return;
+    shownActive.current = active;
+    const c = box.current;
+    if (!c || active < 0 || active >= count) return;
+    const next = virtualWindow(count, rowHeight, c.scrollTop, height, overscan).scrollFor(
+      active,
+      c.scrollTop,
+    );
+    if (Math.abs(next - c.scrollTop) >= 0.5) {
+      c.scrollTop = next;
+      setScrollTop(c.scrollTop);
+    }
+  }, [active, count, rowHeight, height, overscan]);
   const onKeyDown = useListKeys(count, active, moveTo, onOpen, {
     page: Math.max(1, Math.floor(height / rowHeight) - 1),
   });

@@ -1,4 +1,5 @@
-import { useCallback, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { follow, type Listing } from '../state/selection';
 
 /**
  * One keyboard stop per list (WAI-ARIA listbox / grid pattern with aria-activedescendant): Tab reaches the
@@ -70,11 +71,57 @@ export function useListKeys(
 }
 
 /**
- * Scrolls the active row of a list into view (call from an effect when the active index changes), while
- * the keyboard is in the list: a list that loads or re-sorts out of the way (the labels list of a dataset
- * just opened) must not scroll the page away from what the analyst reads (issue #24, item 6).
+ * Brings the active row of a list into view (call from an effect when its row changes: a keyboard move,
+ * or the list re-sorted under it). While the keyboard is in the list the page follows it too; otherwise
+ * only the list's own scroll box moves, so a list that loads or re-sorts out of the way does not scroll
+ * the page away from what the analyst is reading.
  */
 export function scrollActiveIntoView(container: HTMLElement | null, id: string): void {
-  if (!container || !container.contains(container.ownerDocument.activeElement)) return;
-  container.ownerDocument.getElementById(id)?.scrollIntoView?.({ block: 'nearest' });
+  const el = container?.ownerDocument.getElementById(id);
+  if (!container || !el) return;
+  if (container.contains(container.ownerDocument.activeElement)) {
+    el.scrollIntoView?.({ block: 'nearest' });
+    return;
+  }
+  const box = scrollBox(container);
+  if (!box) return;
+  const r = el.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  const top = b.top + box.clientTop;
+  const bottom = top + box.clientHeight;
+  if (r.top < top) box.scrollTop -= top - r.top;
+  else if (r.bottom > bottom) box.scrollTop += Math.min(r.bottom - bottom, r.top - top);
+}
+
+/** The element that scrolls a list's rows: the list itself, or the nearest ancestor that scrolls. */
+function scrollBox(el: HTMLElement): HTMLElement | null {
+  for (let e: HTMLElement | null = el; e; e = e.parentElement) {
+    // Never the page's own scroll box (main): a labels list that fits its box would otherwise scroll
+    // the page down to itself on load (issue #24, item 6). The first box that may scroll is the list's.
+    if (e.matches('main, body')) return null;
+    if (/auto|scroll/.test(getComputedStyle(e).overflowY)) return e.scrollHeight > e.clientHeight ? e : null;
+  }
+  return null;
+}
+
+/**
+ * Keeps a list's selection on its item when the list changes (src/state/selection.ts): the selection is
+ * the item's identity, so a re-sort needs nothing; when the item leaves the list, `select` is called with
+ * the next item of the old order still listed, or null. A layout effect: the moved selection is drawn
+ * before the next paint, and no key can act on the old one in between. `listing` must change identity
+ * only when the list does (useMemo).
+ */
+export function useFollowSelection<K>(
+  listing: Listing<K>,
+  selected: K | null,
+  select: (k: K | null) => void,
+): void {
+  const before = useRef(listing);
+  useLayoutEffect(() => {
+    const old = before.current;
+    before.current = listing;
+    if (old === listing) return;
+    const next = follow(old, listing, selected);
+    if (next !== selected) select(next);
+  }, [listing, selected, select]);
 }

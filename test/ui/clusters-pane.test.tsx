@@ -39,7 +39,7 @@ const page = (seq: number, textLength: number): StoredPage =>
 
 afterEach(() => {
   cleanup();
-  useAnalysis.setState({ analysis: null, selectedCluster: null });
+  useAnalysis.setState({ analysis: null, selectedClusterId: null });
   usePages.setState({ pages: [], loading: false });
   useDatasets.setState({ datasets: [], selectedId: null });
 });
@@ -86,11 +86,13 @@ describe('clusters pane', () => {
     // No focusable control per cluster: Tab passes the list in one step.
     expect(list.querySelectorAll('button, [tabindex]:not([tabindex="-1"])')).toHaveLength(0);
     fireEvent.keyDown(list, { key: 'ArrowDown' });
-    expect(useAnalysis.getState().selectedCluster).toBeNull();
+    expect(useAnalysis.getState().selectedClusterId).toBeNull();
     fireEvent.keyDown(list, { key: 'ArrowDown' });
     expect(list.getAttribute('aria-activedescendant')).toBe('cluster-1');
     fireEvent.keyDown(list, { key: 'Enter' });
-    expect(useAnalysis.getState().selectedCluster).toBe(1);
+    // The selection is the cluster's id (the seq of its centre), not its row.
+    expect(useAnalysis.getState().selectedClusterId).toBe(3);
+    expect(options[1]).toHaveAttribute('data-cluster', '3');
     expect(within(list).getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('cluster-summary')).toHaveTextContent(/^2 clusters · 5 of 5 pages/);
     expect(screen.getByRole('button', { name: 'Export clusters (CSV)' })).toBeInTheDocument();
@@ -105,7 +107,7 @@ describe('clusters pane', () => {
     };
     // A stand-in for ClusterDetail, which App draws below the panes while a cluster is selected.
     function Detail() {
-      const selected = useAnalysis((s) => s.selectedCluster);
+      const selected = useAnalysis((s) => s.selectedClusterId);
       return selected === null ? null : (
         <section id="cluster-detail" tabIndex={-1} aria-label="Cluster detail" />
       );
@@ -119,17 +121,19 @@ describe('clusters pane', () => {
     const list = screen.getByRole('listbox', { name: 'Clusters' });
     list.focus();
     fireEvent.click(within(list).getAllByRole('option')[1]);
-    expect(useAnalysis.getState().selectedCluster).toBe(1);
+    expect(useAnalysis.getState().selectedClusterId).toBe(3);
     const detail = screen.getByRole('region', { name: 'Cluster detail' });
     expect(scrolled.at(-1)).toBe(detail);
     expect(document.activeElement).toBe(list);
     // A second click on the selected cluster closes it: nothing to scroll to.
     fireEvent.click(within(list).getAllByRole('option')[1]);
-    expect(useAnalysis.getState().selectedCluster).toBeNull();
-    const n = scrolled.length;
+    expect(useAnalysis.getState().selectedClusterId).toBeNull();
+    // The keyboard cursor stayed on the closed cluster: ↑ moves it to the first (scrolled to in the list).
     fireEvent.keyDown(list, { key: 'ArrowUp' });
+    expect(list.getAttribute('aria-activedescendant')).toBe('cluster-0');
+    const n = scrolled.length;
     fireEvent.keyDown(list, { key: 'Enter' });
-    expect(useAnalysis.getState().selectedCluster).toBe(0);
+    expect(useAnalysis.getState().selectedClusterId).toBe(0);
     expect(scrolled.length).toBe(n + 1);
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Cluster detail' }));
     delete (Element.prototype as Partial<Element>).scrollIntoView;
@@ -154,5 +158,5 @@ function twoClusters() {
     elapsedMs: 1,
     maxD: 0.1,
   } as unknown as StoredAnalysis;
-  useAnalysis.setState({ analysis, selectedCluster: null, method: 'minhash', mode: 'star' });
+  useAnalysis.setState({ analysis, selectedClusterId: null, method: 'minhash', mode: 'star' });
 }

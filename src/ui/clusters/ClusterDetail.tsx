@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { MemberPair } from '../../core/clusters/inspect';
 import { CHAIN_FLOOR } from '../../core/clusters/view';
 import { useAnalysis } from '../../state/analysis';
-import { clusterInspection, clusterView, findPair } from '../../state/clusters';
+import { clusterInspection, clusterListing, clusterView, findPair } from '../../state/clusters';
 import { clusterKind, rulesExplaining, type ClusterKindVerdict } from '../../state/cross';
 import { useDust } from '../../state/dust';
 import { useLabels } from '../../state/labels';
@@ -22,7 +22,7 @@ export function ClusterDetail() {
   const method = useAnalysis((s) => s.method);
   const thresholds = useAnalysis((s) => s.thresholds);
   const mode = useAnalysis((s) => s.mode);
-  const selected = useAnalysis((s) => s.selectedCluster);
+  const selected = useAnalysis((s) => s.selectedClusterId);
   const dustRun = useDust((d) => d.run);
   const selectRule = useDust((d) => d.selectRule);
   const startWith = useLabels((l) => l.startWith);
@@ -33,7 +33,11 @@ export function ClusterDetail() {
     () => (analysis ? clusterView(analysis, method, thresholds, mode) : null),
     [analysis, method, thresholds, mode],
   );
-  const cluster = view && selected !== null ? view.clusters[selected] : undefined;
+  // The cluster holding the page the selection names (its id), wherever the list put it.
+  const cluster =
+    analysis && view && selected !== null
+      ? view.clusters[clusterListing(analysis, view).rowOf(selected)]
+      : undefined;
   // The cluster's pair index and verdict: built once per cluster (memoised in state), never per render.
   const inspection = useMemo(
     () => (analysis && view && cluster ? clusterInspection(analysis, view, cluster) : null),

@@ -8,7 +8,7 @@ import { normaliseUrl } from '../../core/url/normalize';
 import type { FormatId } from '../../core/types';
 import { useAnalysis } from '../../state/analysis';
 import { useDatasets } from '../../state/datasets';
-import { clusterView } from '../../state/clusters';
+import { clusterListing, clusterView } from '../../state/clusters';
 import { explains } from '../../state/cross';
 import { useDust } from '../../state/dust';
 import { usePages } from '../../state/pages';
@@ -20,7 +20,7 @@ import { Choice } from '../Controls';
 import { JobProgress } from '../JobProgress';
 import { PaneStart } from '../PaneStart';
 import { revealDetail } from '../focus';
-import { scrollActiveIntoView, useListKeys } from '../useListKeys';
+import { scrollActiveIntoView, useFollowSelection, useListKeys } from '../useListKeys';
 import { ParamsPanel } from './ParamsPanel';
 import { ExportProfileButton } from '../batch/ExportProfileButton';
 import { ThresholdSliders } from './ThresholdSliders';
@@ -172,11 +172,13 @@ function SizeHistogram({ view }: { view: View }) {
 
 /**
  * The clusters as one keyboard stop: ↑/↓ move, Enter opens the cluster and moves to its detail (the
- * selection lives in the URL as `cl`).
+ * selection lives in the URL as `cl`). Selection and keyboard cursor are clusters (their ids), not rows:
+ * a slider move re-sorts the list and both stay on their cluster; one that dissolves passes them on to
+ * the next cluster of the list as it was (src/state/selection.ts).
  */
 function ClusterList({ view }: { view: View }) {
   const analysis = useAnalysis((s) => s.analysis)!;
-  const selected = useAnalysis((s) => s.selectedCluster);
+  const selected = useAnalysis((s) => s.selectedClusterId);
   const selectCluster = useAnalysis((s) => s.selectCluster);
   const pages = usePages((p) => p.pages);
   const bySeq = useMemo(() => new Map(pages.map((p) => [p.seq, p])), [pages]);
@@ -184,20 +186,50 @@ function ClusterList({ view }: { view: View }) {
   const selectedRule = useDust((d) => d.selectedRule);
   const rule = dustRun?.rules.find((r) => r.id === selectedRule) ?? null;
   const shown = useMemo(() => view.clusters.slice(0, SHOWN), [view]);
-  // The keyboard cursor follows the selection (a click, the URL) until the arrows move it.
-  const [cursor, setCursor] = useState<{ of: number | null; i: number }>({ of: selected, i: selected ?? 0 });
-  const active = cursor.of === selected ? cursor.i : (selected ?? 0);
-  const setActive = useCallback((i: number) => setCursor({ of: selected, i }), [selected]);
+  const listing = useMemo(() => clusterListing(analysis, view), [analysis, view]);
+  // The keyboard cursor is the selection (a click, Enter, the URL; else the first row) until the arrows
+  // or a click move it; then it is a cluster of its own. Both follow their cluster when the list changes.
+  const [cursor, setCursor] = useState<{ of: number | null; id?: number | null }>({ of: selected });
+  const own = cursor.of === selected && cursor.id !== undefined;
+  const activeId = own ? (cursor.id ?? null) : (selected ?? listing.keys[0] ?? null);
+  const activeRow = activeId === null ? -1 : listing.rowOf(activeId);
+  const active = activeRow < shown.length ? activeRow : -1;
+  const selectedRow = selected === null ? -1 : listing.rowOf(selected);
+  const followSelection = useCallback(
+    (id: number | null) => {
+      // A cursor of its own stays its own under the followed selection; one on the selection stays on it.
+      const was = useAnalysis.getState().selectedClusterId;
+      setCursor((c) => (c.of === was ? { ...c, of: id } : { of: id }));
+      selectCluster(id);
+    },
+    [selectCluster],
+  );
+  useFollowSelection(listing, selected, followSelection);
+  // Runs after the selection followed (effects run in order), so it is owned under the new selection.
+  const followCursor = useCallback(
+    (id: number | null) => setCursor({ of: useAnalysis.getState().selectedClusterId, id }),
+    [],
+  );
+  useFollowSelection(listing, own ? (cursor.id ?? null) : null, followCursor);
+  const setActive = useCallback(
+    (i: number) => setCursor({ of: selected, id: listing.keys[i] }),
+    [selected, listing],
+  );
   const list = useRef<HTMLOListElement>(null);
-  useEffect(() => scrollActiveIntoView(list.current, `cluster-${active}`), [active]);
+  useEffect(() => {
+    if (active >= 0) scrollActiveIntoView(list.current, `cluster-${active}`);
+  }, [active]);
   // Opening a cluster shows its detail (below the panes): Enter takes the keyboard there, a click leaves
   // it on the list. flushSync: the detail is drawn before it is scrolled to.
   const open = useCallback(
     (i: number) => {
-      flushSync(() => selectCluster(i));
+      flushSync(() => {
+        setCursor({ of: listing.keys[i] });
+        selectCluster(listing.keys[i]);
+      });
       revealDetail('cluster-detail', true);
     },
-    [selectCluster],
+    [selectCluster, listing],
   );
   const onKeyDown = useListKeys(shown.length, active, setActive, open);
   // Which clusters the selected DUST rule explains: once per rule and view, not per render.
@@ -219,28 +251,30 @@ function ClusterList({ view }: { view: View }) {
         role="listbox"
         aria-label="Clusters"
         tabIndex={0}
-        aria-activedescendant={`cluster-${Math.min(active, shown.length - 1)}`}
+        aria-activedescendant={active >= 0 ? `cluster-${active}` : undefined}
         onKeyDown={onKeyDown}
       >
         {shown.map((c, i) => {
-          const first = bySeq.get(analysis.seqs[c.centre >= 0 ? c.centre : c.members[0]]);
+          const id = listing.keys[i];
+          const first = bySeq.get(id);
           const cls = [
-            selected === i ? 'selected' : '',
+            selectedRow === i ? 'selected' : '',
             active === i ? 'active' : '',
             explained?.[i] ? 'explained' : '',
           ].join(' ');
           return (
             <li
-              key={i}
+              key={id}
               id={`cluster-${i}`}
               role="option"
-              aria-selected={selected === i}
+              aria-selected={selectedRow === i}
+              data-cluster={id}
               className={cls.trim()}
               title={explained?.[i] ? 'explained by the selected DUST rule' : undefined}
               onClick={() => {
-                const next = selected === i ? null : i;
+                const next = selectedRow === i ? null : id;
                 flushSync(() => {
-                  setActive(i);
+                  setCursor({ of: next, id });
                   selectCluster(next);
                 });
                 if (next !== null) revealDetail('cluster-detail', false);

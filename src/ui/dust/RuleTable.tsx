@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ruleSides, type Rule, type SubstringRule } from '../../core/dust';
 import { useDust, type RuleSortKey } from '../../state/dust';
+import { keyedListing } from '../../state/selection';
 import { escapeBidi, fmtInt } from '../format';
-import { useListKeys } from '../useListKeys';
+import { scrollActiveIntoView, useFollowSelection, useListKeys } from '../useListKeys';
 
 /** Badges for rules not from Fig. 1's envelopes (the paper's own have none). */
 const ORIGINS: Partial<Record<NonNullable<SubstringRule['origin']>, { label: string; title: string }>> = {
@@ -45,18 +46,18 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
   const selectRule = useDust((s) => s.selectRule);
   const sort = useDust((s) => s.sort);
   const setSort = useDust((s) => s.setSort);
-  // The row the keyboard is on; follows the selection, and stays put when rows are re-sorted.
-  const [activeId, setActiveId] = useState<number | null>(null);
+  // The rule the keyboard is on: a rule, not a row, so a re-sort or a filter leaves it on its rule, as
+  // it leaves the opened rule (src/state/selection.ts). Untouched (undefined) it is on the opened rule,
+  // else on the first row; null: on none.
+  const [activeId, setActiveId] = useState<number | null | undefined>(undefined);
   const body = useRef<HTMLTableSectionElement>(null);
   const fromKeys = useRef(false);
-  const selectedIndex = rows.findIndex((r) => r.id === selectedRule);
-  const activeIndex = Math.max(
-    0,
-    activeId !== null && rows.some((r) => r.id === activeId)
-      ? rows.findIndex((r) => r.id === activeId)
-      : selectedIndex,
-  );
-
+  const focusRow = useRef(false);
+  const listing = useMemo(() => keyedListing(rows.map((r) => r.id)), [rows]);
+  const cursorId = activeId !== undefined ? activeId : (selectedRule ?? listing.keys[0] ?? null);
+  const activeIndex = cursorId === null ? -1 : listing.rowOf(cursorId);
+  useFollowSelection(listing, selectedRule, selectRule);
+  useFollowSelection(listing, activeId ?? null, setActiveId);
   const open = (i: number) => {
     const id = rows[i].id;
     selectRule(selectedRule === id ? null : id);
@@ -71,16 +72,23 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
     activeIndex,
     (i) => {
       fromKeys.current = true;
+      focusRow.current = true;
       setActiveId(rows[i].id);
     },
     open,
   );
 
-  // Roving focus: the active row holds the one tab stop, and the keyboard moves focus with it.
+  // Roving focus: the active row holds the one tab stop, and the keyboard moves focus with it. A re-sort
+  // (a header clicked) moves the row: it is scrolled back into view, the focus left where it is.
   useEffect(() => {
-    if (!fromKeys.current) return;
-    body.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`)?.focus();
-  }, [activeIndex]);
+    const tr = body.current?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`);
+    if (!tr) return;
+    if (focusRow.current) tr.focus();
+    else scrollActiveIntoView(body.current, tr.id);
+    focusRow.current = false;
+  }, [activeIndex, rows]);
+  // One row is always reachable by Tab, even when the cursor is on none.
+  const tabStop = activeIndex >= 0 ? activeIndex : 0;
 
   return (
     <table className="rules" aria-label="Rules">
@@ -110,8 +118,9 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
           return (
             <tr
               key={r.id}
+              id={`rule-row-${r.id}`}
               data-index={i}
-              tabIndex={i === activeIndex ? 0 : -1}
+              tabIndex={i === tabStop ? 0 : -1}
               aria-current={selected ? true : undefined}
               className={`${selected ? 'selected' : ''}${i === activeIndex ? ' active' : ''}`}
               onClick={() => {

@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { LabelValue } from '../../core/eval/estimators';
+import { pairKey } from '../../core/eval/pair-key';
 import type { StoredLabel } from '../../db/schema';
 import { useLabels } from '../../state/labels';
+import { keyedListing } from '../../state/selection';
 import { Choice, SearchBox } from '../Controls';
 import { fmtInt, plural } from '../format';
 import { Url } from '../Url';
-import { scrollActiveIntoView, useListKeys } from '../useListKeys';
+import { scrollActiveIntoView, useFollowSelection, useListKeys } from '../useListKeys';
 
 /** The keys that label a pair, in the queue and in this list alike. */
 export const LABEL_KEYS: Record<string, LabelValue> = { d: 'dup', n: 'not', u: 'unsure' };
@@ -20,6 +22,10 @@ const SHOWN = 500;
  * Every label of the dataset, newest first, to review and correct: filter by label or by text in either
  * URL; the list is one tab stop (↑/↓ move), d / n / u change the active row's label, Delete removes it.
  * The estimates in the PR pane follow at once (they read the same store).
+ *
+ * The active row is a pair (its key), not a row: a changed label is the newest and moves to the top, and
+ * the selection moves with it, so the next key acts on the pair the analyst chose (issue #24). A pair that
+ * leaves the list (filtered out by its new label, deleted) passes the selection to the pair after it.
  */
 export function LabelsList({ urlOf }: { urlOf: (seq: number) => string | undefined }) {
   const labels = useLabels((s) => s.labels);
@@ -27,7 +33,8 @@ export function LabelsList({ urlOf }: { urlOf: (seq: number) => string | undefin
   const remove = useLabels((s) => s.remove);
   const [value, setValue] = useState<LabelValue | ''>('');
   const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
+  // undefined until the analyst picks a row: then the first row (so d / n / u work at once).
+  const [chosen, setChosen] = useState<string | null | undefined>(undefined);
   const list = useRef<HTMLUListElement>(null);
 
   const rows = useMemo(() => {
@@ -43,9 +50,17 @@ export function LabelsList({ urlOf }: { urlOf: (seq: number) => string | undefin
       .sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : x.a - y.a || x.b - y.b));
   }, [labels, value, text, urlOf]);
   const shown = rows.length > SHOWN ? rows.slice(0, SHOWN) : rows;
-  const current = Math.min(active, shown.length - 1);
-  const row: StoredLabel | undefined = shown[current];
+  const listing = useMemo(() => keyedListing(rows.map((r) => pairKey(r.a, r.b))), [rows]);
+  // Until the analyst picks a row the first is selected — as a pair like any other, so it stays on
+  // that pair when the list changes (d / n / u work at once).
+  if (chosen === undefined && listing.keys.length > 0) setChosen(listing.keys[0]);
+  const activeKey = chosen === undefined ? (listing.keys[0] ?? null) : chosen;
+  useFollowSelection(listing, activeKey, setChosen);
+  const at = activeKey === null ? -1 : listing.rowOf(activeKey);
+  const current = at < shown.length ? at : -1;
+  const row: StoredLabel | undefined = current >= 0 ? shown[current] : undefined;
   const id = (i: number) => `label-row-${i}`;
+  const setActive = useCallback((i: number) => setChosen(listing.keys[i]), [listing]);
 
   useEffect(() => {
     if (row) scrollActiveIntoView(list.current, id(current));
@@ -105,7 +120,7 @@ export function LabelsList({ urlOf }: { urlOf: (seq: number) => string | undefin
           >
             {shown.map((r, i) => (
               <li
-                key={`${r.a}:${r.b}`}
+                key={listing.keys[i]}
                 id={id(i)}
                 role="option"
                 aria-selected={i === current}

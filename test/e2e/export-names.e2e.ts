@@ -147,6 +147,7 @@ describe('exports name their dataset and parameters, in Chromium', () => {
     const input = page.getByLabel('Dataset name');
     await input.fill('Crawl "A"/B: 2024 ümlaut');
     await input.press('Enter');
+    await page.locator('.dataset-header h1', { hasText: 'Crawl "A"/B: 2024 ümlaut' }).waitFor();
     const f = await exported(button('Export clusters (JSON)'));
     assert.match(f.name, SAFE);
     assert.match(f.name, /^Crawl-A-B-2024-umlaut_minhash_/);

@@ -177,7 +177,12 @@ export function svgWithLegend(
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
     return e;
   };
-  const legend = el('g', { class: 'legend', transform: `translate(${MARGIN.left},${height + 6})` });
+  // The page's font is not in the file: the legend names a family, as d3's axes do.
+  const legend = el('g', {
+    class: 'legend',
+    transform: `translate(${MARGIN.left},${height + 6})`,
+    'font-family': 'sans-serif',
+  });
   entries.forEach((entry, i) => {
     const y = i * row;
     legend.append(

@@ -10,6 +10,7 @@ import { labelsFileName, labelsSource } from '../exports';
 import { TextCompare } from '../TextCompare';
 import { plural } from '../format';
 import { Url } from '../Url';
+import { LabelEstimatesLine } from './LabelEstimatesLine';
 import { LABEL_KEYS, LabelsList } from './LabelsList';
 import { fromFile, toRecords } from './labels-file';
 
@@ -17,7 +18,8 @@ import { fromFile, toRecords } from './labels-file';
  * Hand labels of candidate pairs, side by side, with the keyboard: d duplicate, n not, u unsure,
  * z undo, ←/→ move. Labels are stored per dataset with their sampling strategy and inclusion probability;
  * the list below reviews and corrects them. Blind labelling hides the pair's scores until it has a label,
- * so a Jaccard of 0.79 does not decide what the texts should.
+ * so a Jaccard of 0.79 does not decide what the texts should. The estimates from the labels, at the
+ * chosen method and thresholds, sit at the top and follow each label (the PR pane shows the same line).
  */
 export function LabelView() {
   const analysis = useAnalysis((s) => s.analysis);
@@ -114,6 +116,7 @@ export function LabelView() {
           {plural(labels.size, 'label')} ({counts.dup} duplicate, {counts.not} not, {counts.unsure} unsure)
         </span>
       </div>
+      <LabelEstimatesLine testId="label-estimates" />
       {!item ? (
         <p className="empty">
           {queue.length

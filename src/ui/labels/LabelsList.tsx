@@ -21,7 +21,7 @@ const SHOWN = 500;
 /**
  * Every label of the dataset, newest first, to review and correct: filter by label or by text in either
  * URL; the list is one tab stop (↑/↓ move), d / n / u change the active row's label, Delete removes it.
- * The estimates in the PR pane follow at once (they read the same store).
+ * The estimates above the list and in the PR pane follow at once (one selector, state/label-estimates.ts).
  *
  * The active row is a pair (its key), not a row: a changed label is the newest and moves to the top, and
  * the selection moves with it, so the next key acts on the pair the analyst chose (issue #24). A pair that

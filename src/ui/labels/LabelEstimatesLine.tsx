@@ -1,0 +1,38 @@
+import type { Estimate } from '../../core/eval/estimators';
+import { useLabelEstimates } from '../../state/label-estimates';
+import { plural } from '../format';
+import { methodSetting } from '../method-name';
+
+/** 71% [52–85%]; '–' when no labelled pair bears on it (0/0). */
+export function fmtEstimate(e: Estimate): string {
+  if (!Number.isFinite(e.value)) return '–';
+  return `${(100 * e.value).toFixed(0)}% [${(100 * e.lo).toFixed(0)}–${(100 * e.hi).toFixed(0)}%]`;
+}
+
+/**
+ * Precision and recall from the hand labels at the chosen method and thresholds, named, with their 95%
+ * intervals — beside the labels and in the PR pane, from the one selector (state/label-estimates.ts).
+ * Without labels of a probability sample it says so instead of showing a number.
+ */
+export function LabelEstimatesLine({ testId, hideEmpty = false }: { testId: string; hideEmpty?: boolean }) {
+  const e = useLabelEstimates();
+  if (!e) return null;
+  const setting = methodSetting(e.method, e.thresholds);
+  if (e.n === 0) {
+    if (hideEmpty) return null;
+    return (
+      <p className="meta" data-testid={testId}>
+        {e.unsampled === 0
+          ? `No labels yet: precision and recall of ${setting} from hand labels appear here as pairs are labelled.`
+          : `${plural(e.unsampled, 'label')} of pairs picked by hand (a cluster's), not drawn by a sampling design: no estimate of ${setting} from them.`}
+      </p>
+    );
+  }
+  return (
+    <p className="meta" data-testid={testId}>
+      From {plural(e.n, 'label')}, {setting}: precision {fmtEstimate(e.precision)}, recall{' '}
+      {fmtEstimate(e.recall)} (95% Wilson intervals on the design-weighted labels
+      {e.unsampled > 0 ? `; ${plural(e.unsampled, 'label')} without a sampling design left out` : ''})
+    </p>
+  );
+}

@@ -1,5 +1,5 @@
-import { sortedBy, type MethodId } from '../candidates/methods';
-import type { PairTable } from '../candidates/pairs';
+import { acceptMask, sortedBy, type MethodId, type Thresholds } from '../candidates/methods';
+import { SOURCE, type PairTable } from '../candidates/pairs';
 import { breakEven, pointOf, ThresholdCurve, type BreakEven, type CurvePoint } from './curves';
 
 /**
@@ -116,10 +116,92 @@ export function figure1(
   return { curves, at };
 }
 
+/** A curve over one method's own threshold: its score per pair (accepted when score < threshold) and range. */
+interface MethodScore {
+  label: string;
+  score(p: PairTable, k: number): number;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * The methods whose single threshold a curve varies (RP + HM's are Figure 1's C and D curves; an exact
+ * fingerprint has no threshold): the length ratio a for feature code + length, the Jaccard threshold
+ * for MinHash (LSH candidates), the Hamming distance for SimHash.
+ */
+const OWN_SCORES: Partial<Record<MethodId, MethodScore>> = {
+  // Accepted when ratio ≤ a: score = ratio, threshold a + ε (curves.ts accepts score < threshold).
+  'feature-code': {
+    label: 'feature code + length, a varies',
+    score: (p, k) => (p.fcMatch[k] === 1 ? p.lengthRatio[k] : Infinity),
+    lo: 1,
+    hi: 1.5,
+  },
+  minhash: {
+    label: 'MinHash (LSH), Jaccard varies',
+    score: (p, k) => ((p.sources[k] & SOURCE.lsh) !== 0 ? 1 - p.jaccard[k] : Infinity),
+    lo: 0,
+    hi: 0.7,
+  },
+  simhash: {
+    label: 'SimHash, Hamming varies',
+    score: (p, k) => p.simhash[k] + 0.5,
+    lo: 0,
+    hi: 5,
+  },
+};
+
+function scoreCurve(
+  p: PairTable,
+  truth: Truth,
+  method: MethodId,
+  label: string,
+  score: Float64Array,
+  lo: number,
+  hi: number,
+  steps: number,
+): Figure1Curve {
+  const c = new ThresholdCurve(score, truth.dup, truth.not);
+  const points = c.sample(lo, hi, steps).filter((x) => x.threshold > lo);
+  return { vary: 'method', method, fixed: NaN, label, points, breakEven: breakEven(points) };
+}
+
+/**
+ * The chosen method's own curve over its threshold, drawn beside Figure 1's C and D curves; null for
+ * RP + HM (Figure 1's curves are its own) and for the exact fingerprint (no threshold: one point).
+ */
+export function methodCurve(p: PairTable, truth: Truth, method: MethodId, steps = 60): Figure1Curve | null {
+  const own = OWN_SCORES[method];
+  if (!own) return null;
+  const score = Float64Array.from({ length: p.count }, (_, k) => own.score(p, k));
+  return scoreCurve(p, truth, method, own.label, score, own.lo, own.hi, steps);
+}
+
+/**
+ * Precision and recall of method m at thresholds t against the truth, by the method's one accept rule
+ * (`acceptMask`). `threshold` is the value of the method's slider (D for RP + HM; 1 for exact).
+ */
+export function methodPoint(p: PairTable, truth: Truth, m: MethodId, t: Thresholds): CurvePoint {
+  const { mask } = acceptMask(p, m, t);
+  let tp = 0;
+  let fp = 0;
+  let totalDup = 0;
+  for (let k = 0; k < p.count; k++) {
+    totalDup += truth.dup[k];
+    if (mask[k] === 1) {
+      tp += truth.dup[k];
+      fp += truth.not[k];
+    }
+  }
+  const threshold = { exact: 1, 'rp-hm': t.D, 'feature-code': t.a, minhash: t.jaccard, simhash: t.hamming }[
+    m
+  ];
+  return pointOf(threshold, tp, fp, totalDup);
+}
+
 /**
  * The methods on the same axes (comparison mode): each method's own threshold varies — D for RP
- * (C = 1), C for RP + HM at the current D, the length ratio a for feature code + length, the Jaccard
- * threshold for MinHash (LSH candidates), the Hamming distance for SimHash.
+ * (C = 1), C for RP + HM at the current D, and each other method's own curve (methodCurve).
  */
 export function comparisonCurves(
   p: PairTable,
@@ -129,54 +211,28 @@ export function comparisonCurves(
   steps = 60,
 ): Figure1Curve[] {
   const n = p.count;
-  const make = (
-    method: MethodId,
-    label: string,
-    score: Float64Array,
-    lo: number,
-    hi: number,
-  ): Figure1Curve => {
-    const c = new ThresholdCurve(score, truth.dup, truth.not);
-    const points = c.sample(lo, hi, steps).filter((x) => x.threshold > lo);
-    return { vary: 'method', method, fixed: NaN, label, points, breakEven: breakEven(points) };
-  };
   const s = (f: (k: number) => number) => Float64Array.from({ length: n }, (_, k) => f(k));
   return [
-    make(
+    scoreCurve(
+      p,
+      truth,
       'rp-hm',
       'RP (C = 1), D varies',
       s((k) => p.dR[k]),
       0,
       maxD,
+      steps,
     ),
-    make(
+    scoreCurve(
+      p,
+      truth,
       'rp-hm',
       `RP + HM at D = ${D.toFixed(3)}, C varies`,
       s((k) => (p.dR[k] < D ? p.dX[k] : Infinity)),
       0,
       1,
+      steps,
     ),
-    // Accepted when ratio ≤ a: score = ratio, threshold a + ε (curves.ts accepts score < threshold).
-    make(
-      'feature-code',
-      'feature code + length, a varies',
-      s((k) => (p.fcMatch[k] === 1 ? p.lengthRatio[k] : Infinity)),
-      1,
-      1.5,
-    ),
-    make(
-      'minhash',
-      'MinHash (LSH), Jaccard varies',
-      s((k) => ((p.sources[k] & 8) !== 0 ? 1 - p.jaccard[k] : Infinity)),
-      0,
-      0.7,
-    ),
-    make(
-      'simhash',
-      'SimHash, Hamming varies',
-      s((k) => p.simhash[k] + 0.5),
-      0,
-      5,
-    ),
+    ...(['feature-code', 'minhash', 'simhash'] as const).map((m) => methodCurve(p, truth, m, steps)!),
   ];
 }

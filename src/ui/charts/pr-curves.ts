@@ -32,13 +32,14 @@ export function pointDetails(c: Figure1Curve, p: CurvePoint): string[] {
 
 /**
  * Precision (y) against recall (x), one line per curve, break-even points as rings, the current
- * operating point as a filled dot. Hovering shows the nearest point's thresholds, F1 and TP/FP/FN (as
- * Splink's threshold chart does); clicking a point calls `onPick(curve, point)`. Data in, SVG out.
+ * operating point as a filled dot (none when `current` is null: a 0/0 ratio is said in words, not
+ * drawn). Hovering shows the nearest point's thresholds, F1 and TP/FP/FN (as Splink's threshold chart
+ * does); clicking a point calls `onPick(curve, point)`. Data in, SVG out.
  */
 export function drawPrCurves(
   svg: SVGSVGElement,
   curves: readonly Figure1Curve[],
-  current: CurvePoint,
+  current: CurvePoint | null,
   opts: { width: number; height: number; onPick(c: Figure1Curve, p: CurvePoint): void },
 ): void {
   const f = frame(svg, opts);
@@ -84,15 +85,16 @@ export function drawPrCurves(
         .append('title')
         .text(`break-even ${pct(c.breakEven.value)} (${curveLabel(c)})`);
   });
-  f.plot
-    .append('circle')
-    .attr('class', 'operating-point')
-    .attr('cx', x(current.recall))
-    .attr('cy', y(current.precision))
-    .attr('r', 5)
-    .attr('fill', f.colors.point)
-    .append('title')
-    .text(`current thresholds: precision ${pct(current.precision)}, recall ${pct(current.recall)}`);
+  if (current)
+    f.plot
+      .append('circle')
+      .attr('class', 'operating-point')
+      .attr('cx', x(current.recall))
+      .attr('cy', y(current.precision))
+      .attr('r', 5)
+      .attr('fill', f.colors.point)
+      .append('title')
+      .text(`current thresholds: precision ${pct(current.precision)}, recall ${pct(current.recall)}`);
 
   // Hover and click: the nearest point of any curve within reach of the pointer.
   const all = curves.flatMap((c, i) =>

@@ -1,5 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { comparisonCurves, figure1, oracleTruth, type Oracle } from '../../core/eval/figure1';
+import {
+  comparisonCurves,
+  figure1,
+  methodCurve,
+  methodPoint,
+  oracleTruth,
+  type Oracle,
+} from '../../core/eval/figure1';
+import type { CurvePoint } from '../../core/eval/curves';
 import { useAnalysis } from '../../state/analysis';
 import { seriesColor, svgWithLegend } from '../charts/frame';
 import { curveLabel, drawPrCurves } from '../charts/pr-curves';
@@ -7,21 +15,25 @@ import { formatDelimited, type Cell } from '../../core/csv';
 import { download } from '../download';
 import { datasetName, exportFileName, methodTags } from '../exports';
 import { useLayout } from '../../state/layout';
-import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS } from '../../core/candidates/methods';
-import { precisionRecall, type Estimate } from '../../core/eval/estimators';
+import { DEFAULT_THRESHOLDS, METHOD_LABELS } from '../../core/candidates/methods';
 import { oracleOverlap } from '../../core/eval/oracle-overlap';
-import { locatePair } from '../../core/eval/pair-key';
 import { clusterView } from '../../state/clusters';
 import { pageLevel, pagesWithReplica } from '../../core/eval/pages';
 import { useLabels } from '../../state/labels';
 import { usePaneWidth } from '../PaneFrame';
 import { plural } from '../format';
+import { LabelEstimatesLine } from '../labels/LabelEstimatesLine';
+import { methodSetting } from '../method-name';
+import { seqIndex } from '../../state/label-estimates';
 
 /**
  * Precision–recall over C and D (Di Iorio et al., Figure 1) with oracle truth over the candidate
  * pairs: cosine of bags of words ≥ τ (the paper's precision check) or Jaccard ≥ τ. Curves at three
- * fixed D (around the current one) with C varying, and C = 1 (RP only); the current (C, D) follows the
- * sliders; a click on a curve sets the thresholds.
+ * fixed D (around the current one) with C varying, and C = 1 (RP only) — the papers' curves, always
+ * drawn — plus the chosen method's own curve over its threshold when it is another method. The operating
+ * point is the chosen method's at its thresholds, and named (issue #24: it was RP + HM's, unnamed,
+ * whatever the method); a click on an RP + HM curve sets C and D. No candidate pair, no duplicate in the
+ * truth or no accepted pair is said in words instead of a point at a 0/0 convention.
  */
 export function PrPane() {
   const analysis = useAnalysis((s) => s.analysis);
@@ -57,8 +69,21 @@ export function PrPane() {
     () => (analysis && truth ? figure1(analysis.pairs, truth, Ds, maxD) : null),
     [analysis, truth, Ds, maxD],
   );
-  // Memoised on (C, D): another slider (Jaccard, a, Hamming) leaves the point and the chart alone.
-  const current = useMemo(() => (fig ? fig.at(t.C, t.D) : null), [fig, t.C, t.D]);
+  const method = useAnalysis((s) => s.method);
+  // RP + HM's point from Figure 1's sorted table, memoised on (C, D): another slider leaves it alone.
+  const rpPoint = useMemo(() => (fig ? fig.at(t.C, t.D) : null), [fig, t.C, t.D]);
+  // Another method's point by its own accept rule, memoised on its own thresholds.
+  const ownKey = method === 'rp-hm' ? '' : methodSetting(method, t);
+  const ownPoint = useMemo(
+    () => (analysis && truth && method !== 'rp-hm' ? methodPoint(analysis.pairs, truth, method, t) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- ownKey names the thresholds the method reads
+    [analysis, truth, method, ownKey],
+  );
+  const current = method === 'rp-hm' ? rpPoint : ownPoint;
+  const ownCurve = useMemo(
+    () => (analysis && truth ? methodCurve(analysis.pairs, truth, method) : null),
+    [analysis, truth, method],
+  );
   const [compare, setCompare] = useState(false);
   // In comparison mode the RP + HM curve is drawn at the current D (the others do not depend on it).
   const compareD = compare ? Math.min(t.D, maxD) : 0;
@@ -67,19 +92,16 @@ export function PrPane() {
       fig && analysis && truth
         ? compare
           ? comparisonCurves(analysis.pairs, truth, compareD, maxD)
-          : fig.curves
+          : ownCurve
+            ? [...fig.curves, ownCurve]
+            : fig.curves
         : [],
-    [fig, analysis, truth, compare, compareD, maxD],
+    [fig, analysis, truth, compare, compareD, maxD, ownCurve],
   );
-  const method = useAnalysis((s) => s.method);
-  const labels = useLabels((s) => s.labels);
   const references = useLabels((s) => s.references);
   const mode = useAnalysis((s) => s.mode);
   // Page seq → index in the pair table: built once per analysis, shared by page level and labels.
-  const indexOfSeq = useMemo(
-    () => new Map<number, number>(analysis ? Array.from(analysis.seqs, (seq, i) => [seq, i]) : []),
-    [analysis],
-  );
+  const indexOfSeq = useMemo(() => (analysis ? seqIndex(analysis) : new Map<number, number>()), [analysis]);
   // Methods among the drawn curves that measure what the oracle measures (their agreement is built in).
   const overlaps = useMemo(() => {
     const drawn = new Set(curves.map((c) => c.method));
@@ -103,21 +125,9 @@ export function PrPane() {
     );
     return pageLevel(returned, refs, (p) => has[p] === 1);
   }, [analysis, indexOfSeq, references, method, t, mode, oracle, tau]);
-  // Estimates from hand labels at the current method and thresholds (probability-sampled labels only).
-  const fromLabels = useMemo(() => {
-    if (!analysis) return null;
-    const rows = [...labels.values()].filter((l) => Number.isFinite(l.pi) && l.pi > 0);
-    if (rows.length === 0) return null;
-    const weighted = rows.map((l) => {
-      const k = locatePair(analysis.pairs, indexOfSeq, l.a, l.b);
-      return { label: l.label, pi: l.pi, predicted: k !== null && accepts(analysis.pairs, method, t, k) };
-    });
-    return { n: rows.length, ...precisionRecall(weighted) };
-  }, [analysis, indexOfSeq, labels, method, t]);
-
   useEffect(() => {
     if (!svg.current || !fig || !current) return;
-    drawPrCurves(svg.current, curves, current, {
+    drawPrCurves(svg.current, curves, undefinedRatio(current) ? null : current, {
       width: chartWidth,
       height: chartHeight,
       onPick: (c, p) => {
@@ -133,6 +143,18 @@ export function PrPane() {
     });
   }, [fig, curves, current, setThreshold, chartWidth, chartHeight]);
 
+  if (analysis && analysis.pairs.count === 0) {
+    return (
+      <section className="pane" aria-label="Precision and recall">
+        <h2>Precision–recall</h2>
+        <p className="empty" data-testid="pr-empty">
+          No candidate pairs: no method found two of the {plural(analysis.n, 'page')} alike enough to compare,
+          so there is no precision or recall to draw, for {methodSetting(method, t)} or any other setting.
+        </p>
+        <LabelEstimatesLine testId="pr-labels" />
+      </section>
+    );
+  }
   if (!analysis || !fig || !current) {
     return (
       <section className="pane" aria-label="Precision and recall">
@@ -167,7 +189,7 @@ export function PrPane() {
     const legend = curves.map((c) => ({
       label: `${curveLabel(c)} — ${c.breakEven ? `break-even ${(100 * c.breakEven.value).toFixed(1)}%` : 'no break-even in range'}`,
     }));
-    const note = `${datasetName()} · truth ${truthText} · operating point (dot) C = ${t.C.toFixed(3)}, D = ${t.D.toFixed(3)}`;
+    const note = `${datasetName()} · truth ${truthText} · operating point (dot) ${methodSetting(method, t)}`;
     download(
       exportFileName(tags, 'pr-curves', 'svg'),
       'image/svg+xml',
@@ -224,21 +246,14 @@ export function PrPane() {
       </div>
       <svg ref={svg} role="img" aria-label="Precision-recall curves" />
       <p className="meta" data-testid="pr-current">
-        C = {t.C.toFixed(3)}, D = {t.D.toFixed(3)}: precision {(100 * current.precision).toFixed(1)}%, recall{' '}
-        {(100 * current.recall).toFixed(1)}%
+        {methodSetting(method, t)}: {pointText(current, truthText)}
       </p>
-      {fromLabels && (
-        <p className="meta" data-testid="pr-labels">
-          From {plural(fromLabels.n, 'label')}, {METHOD_LABELS[method]}: precision{' '}
-          {fmtEstimate(fromLabels.precision)}, recall {fmtEstimate(fromLabels.recall)} (95% Wilson intervals
-          on the design-weighted labels)
-        </p>
-      )}
+      <LabelEstimatesLine testId="pr-labels" />
       {pages && (
         <p className="meta" data-testid="pr-pages">
-          Page level ({plural(pages.references, 'reference page')}): recall {(100 * pages.recall).toFixed(1)}%
-          · precision {(100 * pages.precision).toFixed(1)}% of {plural(pages.returned, 'returned page')}{' '}
-          (oracle {oracle} ≥ {tau})
+          {methodSetting(method, t)}, page level ({plural(pages.references, 'reference page')}): recall{' '}
+          {(100 * pages.recall).toFixed(1)}% · precision {(100 * pages.precision).toFixed(1)}% of{' '}
+          {plural(pages.returned, 'returned page')} (oracle {oracle} ≥ {tau})
         </p>
       )}
       {overlaps.length > 0 && (
@@ -279,7 +294,18 @@ export function PrPane() {
   );
 }
 
-function fmtEstimate(e: Estimate): string {
-  if (!Number.isFinite(e.value)) return '–';
-  return `${(100 * e.value).toFixed(0)}% [${(100 * e.lo).toFixed(0)}–${(100 * e.hi).toFixed(0)}%]`;
+/** 0/0 on either axis: the point stands on a convention, not on pairs, and is not plotted. */
+function undefinedRatio(p: CurvePoint): boolean {
+  return p.tp + p.fp === 0 || p.tp + p.fn === 0;
+}
+
+/** The operating point in words; a ratio over nothing is said as such, never as 100% or 0%. */
+function pointText(p: CurvePoint, truthText: string): string {
+  const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
+  if (p.tp + p.fn === 0 && p.tp + p.fp === 0)
+    return `no candidate pair is a duplicate by the truth (${truthText}) and none is accepted: nothing to measure`;
+  if (p.tp + p.fn === 0)
+    return `no candidate pair is a duplicate by the truth (${truthText}), so recall is undefined; all ${plural(p.fp, 'accepted pair')} are false positives`;
+  if (p.tp + p.fp === 0) return `no pair accepted, so precision is undefined; recall 0.0%`;
+  return `precision ${pct(p.precision)}, recall ${pct(p.recall)}`;
 }

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { httpResponse, isoDate, recordIdFactory, warcRecord } from '../../scripts/lib/warc-writer';
 import { parseDelimited } from '../../src/core/csv';
 import { dropFile, type OpenApp, openApp, SHOTS } from './harness';
 
@@ -16,8 +15,9 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 /**
- * Crawled text that a spreadsheet would run: WARC target URIs are not checked to be URLs (an unparseable
- * one is kept as it is, so nothing is lost), and titles are free text. Each starter is a "site" of 8
+ * Crawled text that a spreadsheet would run: a crawl list's URLs (JSONL, CSV) are not checked to be URLs
+ * (an unparseable one is kept as it is, so nothing is lost; WARC and ARC records of URIs that are not web
+ * URLs are not pages), and titles are free text. Each starter is a "site" of 8
  * directories crawled as dir/index.html and dir/ with the same page: 8 duplicate clusters per starter,
  * and a DUST rule /index.html$ → /$ whose canonical URLs begin with the starter too.
  */
@@ -48,24 +48,16 @@ function words(doc: number): string {
   return out.join(' ');
 }
 
-function formulaWarc(): Buffer {
-  const id = recordIdFactory('safe-exports');
-  const out: Buffer[] = [];
+function formulaJsonl(): Buffer {
+  const out: string[] = [];
   let n = 0;
   const put = (url: string, title: string, doc: number) =>
     out.push(
-      warcRecord({
-        type: 'response',
-        targetUri: url,
-        date: isoDate('2024-05-01T10:00:00Z', n++),
-        recordId: id(),
-        block: httpResponse(
-          200,
-          [['Content-Type', 'text/html; charset=utf-8']],
-          Buffer.from(
-            `<!doctype html><html><head><title>${title}</title></head><body><p>${words(doc)}</p></body></html>`,
-          ),
-        ),
+      JSON.stringify({
+        url,
+        status: 200,
+        fetched_at: new Date(Date.UTC(2024, 4, 1, 10, 0, n++)).toISOString(),
+        html: `<!doctype html><html><head><title>${title}</title></head><body><p>${words(doc)}</p></body></html>`,
       }),
     );
   STARTERS.forEach((s, k) => {
@@ -79,7 +71,7 @@ function formulaWarc(): Buffer {
     put(`http://plain.test/d${d}/index.html`, `Plain ${d}`, 1000 + d);
     put(`http://plain.test/d${d}/`, `Plain ${d}`, 1000 + d);
   }
-  return Buffer.concat(out);
+  return Buffer.from(out.join('\n') + '\n');
 }
 
 /** A downloaded file's text, after pressing the button that saves it. */
@@ -102,12 +94,12 @@ function assertSafe(name: string, csv: string): string[] {
 
 describe('CSV exports of a crawl whose URLs and titles begin like formulas, in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dw-formula-'));
-  const file = join(dir, 'formula.warc');
+  const file = join(dir, 'formula.jsonl');
   let app: OpenApp;
   let page: Page;
 
   before(async () => {
-    writeFileSync(file, formulaWarc());
+    writeFileSync(file, formulaJsonl());
     app = await openApp();
     page = app.page;
   });
@@ -120,7 +112,7 @@ describe('CSV exports of a crawl whose URLs and titles begin like formulas, in C
   it('reads the crawl and shows its titles as stored, as text', async () => {
     await dropFile(page, file);
     await page
-      .locator('.dataset-list li', { hasText: 'formula.warc' })
+      .locator('.dataset-list li', { hasText: 'formula.jsonl' })
       .locator('.badge.status-ready')
       .waitFor({ timeout: 60_000 });
     await page.getByTestId('page-count').filter({ hasText: '80 of 80 pages' }).waitFor();

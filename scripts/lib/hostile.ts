@@ -191,8 +191,8 @@ export function writeHostileCorpus(dir: string, sizes: HostileSizes): HostileCas
       name,
       path: join(dir, name),
       keep: [u('bomb-record', 1), u('bomb-record', 2)],
-      says: /records over 64 MiB/,
-      offset: -1,
+      says: /over the 64 MiB a record may hold in memory/,
+      offset: first.length,
     });
   }
   {

@@ -298,6 +298,11 @@ export class WarcParser {
           return;
         }
         if (this.ended && data.length < p.length) return; // end() reports the cut
+        this.warn(
+          'over-budget',
+          `a record of ${p.length.toLocaleString('en-US')} bytes, over the ${mib(MAX_BLOCK)} a record may hold in memory: counted, not read`,
+          p.offset,
+        );
         this.emit(p, null);
         const n = Math.min(p.length, this.q.length);
         this.skipped = { length: p.length, offset: p.offset, tail: data.slice(n - 8, n) };

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { diffWords, type DiffRun } from '../core/text/diff';
+import { compareTexts, type Comparison } from '../core/text/compare';
 import { loadContent } from '../db/queries';
 import { db, type StoredContent } from '../db/schema';
 import { templateSplit, usePages } from '../state/pages';
+import { CompareView, type SideInfo } from './CompareView';
 import { plural } from './format';
 
 interface Side {
@@ -12,9 +13,32 @@ interface Side {
   template: string;
 }
 
+/** Comparisons kept: the pairs an analyst goes back and forth between are not diffed again. */
+const CACHE_SIZE = 8;
+const comparisons = new Map<string, { a: string; b: string; result: Comparison }>();
+
 /**
- * Two pages' texts side by side with word differences marked — text only, never crawled markup. The
- * main text comes first; the template text (src/core/text/template.ts) follows, collapsed and dimmed.
+ * The word comparison of a pair's main texts, computed once per pair and texts (the last few are kept,
+ * newest last): a pane that opens the pair again, or a re-render, reads it back.
+ */
+export function comparePair(key: string, a: string, b: string): Comparison {
+  const hit = comparisons.get(key);
+  if (hit && hit.a === a && hit.b === b) {
+    comparisons.delete(key);
+    comparisons.set(key, hit);
+    return hit.result;
+  }
+  const result = compareTexts(a, b);
+  comparisons.delete(key);
+  comparisons.set(key, { a, b, result });
+  if (comparisons.size > CACHE_SIZE) comparisons.delete(comparisons.keys().next().value!);
+  return result;
+}
+
+/**
+ * Two pages' texts side by side with word differences marked and counted (CompareView) — text only,
+ * never crawled markup. The main text comes first; the template text (src/core/text/template.ts)
+ * follows, collapsed and dimmed.
  */
 export function TextCompare({ datasetId, seqA, seqB }: { datasetId: number; seqA: number; seqB: number }) {
   const pages = usePages((s) => s.pages);
@@ -41,14 +65,25 @@ export function TextCompare({ datasetId, seqA, seqB }: { datasetId: number; seqA
     };
   }, [datasetId, seqA, seqB, key, pages, pagesOf]);
   const current = texts?.key === key ? texts : null;
-  const runs = useMemo(() => (current ? diffWords(current.a.main, current.b.main) : null), [current]);
+  const comparison = useMemo(
+    () => (current ? comparePair(current.key, current.a.main, current.b.main) : null),
+    [current],
+  );
+  const sides = useMemo((): [SideInfo, SideInfo] => {
+    const of = (seq: number): SideInfo => {
+      const p = pagesOf === datasetId ? pages.find((x) => x.seq === seq) : undefined;
+      return p ? { url: p.url, title: p.title, size: p.sizeMax } : {};
+    };
+    return [of(seqA), of(seqB)];
+  }, [pages, pagesOf, datasetId, seqA, seqB]);
   const lines = (s: string) => (s ? s.split('\n').length : 0);
   return (
     <>
-      <div className="columns">
-        <Column runs={runs} side="a" fallback={current?.a.main} />
-        <Column runs={runs} side="b" fallback={current?.b.main} />
-      </div>
+      <CompareView
+        comparison={comparison}
+        sides={sides}
+        texts={current ? [current.a.main, current.b.main] : undefined}
+      />
       {current && (current.a.template || current.b.template) && (
         <details className="template-text-block" data-testid="compare-template">
           <summary>
@@ -63,22 +98,5 @@ export function TextCompare({ datasetId, seqA, seqB }: { datasetId: number; seqA
         </details>
       )}
     </>
-  );
-}
-
-function Column({ runs, side, fallback }: { runs: DiffRun[] | null; side: 'a' | 'b'; fallback?: string }) {
-  if (!runs) return <pre className="page-text">{fallback ?? 'loading…'}</pre>;
-  return (
-    <pre className="page-text">
-      {runs.map((r, i) =>
-        r.op === 'same' ? (
-          <span key={i}>{side === 'a' ? r.text : r.textB}</span>
-        ) : (side === 'a') === (r.op === 'del') ? (
-          <mark key={i} className={r.op}>
-            {r.text}
-          </mark>
-        ) : null,
-      )}
-    </pre>
   );
 }

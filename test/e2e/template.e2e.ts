@@ -77,7 +77,11 @@ describe('template text in Chromium', () => {
     const block = page.getByTestId('compare-template');
     await block.waitFor({ timeout: 20_000 });
     assert.equal(await block.evaluate((el) => (el as HTMLDetailsElement).open), false, 'collapsed');
-    const main = (await page.locator('.side-by-side .columns .page-text').first().textContent()) ?? '';
+    // Text A of the comparison: its cells, row by row.
+    await page.locator('.side-by-side .compare-scroll .compare-cell.compare-a').first().waitFor();
+    const main = (
+      await page.locator('.side-by-side .compare-scroll .compare-cell.compare-a').allTextContents()
+    ).join('');
     const template = (await block.locator('pre').first().textContent()) ?? '';
     assert.ok(main.length > 20 && template.length > 0);
     // Main text first: the template's lines are not in the main column.

@@ -337,8 +337,8 @@ export async function deleteDataset(d: WorkbenchDb, datasetId: number): Promise<
 }
 
 /**
- * What an interrupted read kept, said plainly: pages are stored a batch (500) at a time, so the pages
- * read after the last stored batch are gone with the tab — and before the first, nothing is kept.
+ * What an interrupted read kept, said plainly: pages are stored a batch at a time (500 pages, or what was
+ * read in the last second), so the pages read after the last stored batch are gone with the tab.
  */
 export function interruptedReason(pages: number): string {
   const how = 'the read was interrupted (the tab reading it was reloaded or closed)';
@@ -346,7 +346,7 @@ export function interruptedReason(pages: number): string {
     return `${how} before any page was stored: nothing was kept. Drop the file again to read it`;
   return (
     `${how} after ${pages.toLocaleString('en-US')} pages were stored; they are kept. Pages are stored ` +
-    '500 at a time: those read after the last stored batch were lost. Drop the file again to read it whole'
+    'every second or 500 at a time: those read after the last stored batch were lost. Drop the file again to read it whole'
   );
 }
 

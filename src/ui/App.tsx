@@ -68,6 +68,12 @@ export function App() {
                   This dataset is being read. Its pages, duplicate clusters and DUST rules come here when the
                   read ends; the count above is of the pages stored so far.
                 </p>
+              ) : selected.pages === 0 ? (
+                // Nothing stored (a read interrupted or cancelled before its first page): no job to offer.
+                <p className="empty no-pages" data-testid="no-pages">
+                  No page of this dataset was stored, so there is nothing to compute signatures or mine DUST
+                  rules over. Drop the file again to read it.
+                </p>
               ) : (
                 <>
                   <AnalysisPanes />

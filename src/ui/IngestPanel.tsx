@@ -55,7 +55,8 @@ export function IngestPanel() {
       )}
       <div className="ingest-stats" data-testid="ingest-stats">
         {fmtBytes(read)} of {fmtBytes(total)} · {plural(p?.records ?? 0, 'record')} ·{' '}
-        {plural(p?.pages ?? 0, 'page')} · {fmtBytes(rate)}/s · ETA {fmtDuration(etaMs)}
+        {plural(p?.pages ?? 0, 'page')} · {fmtBytes(rate)}/s ·{' '}
+        {Number.isFinite(etaMs) ? `ETA ${fmtDuration(etaMs)}` : 'estimating time left…'}
       </div>
     </section>
   );

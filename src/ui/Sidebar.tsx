@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDatasets } from '../state/datasets';
-import { fmtBytes, kindOf, plural } from './format';
+import { fmtBytes, fmtWhen, kindOf, plural } from './format';
 import { loadSample } from './sample';
 import { useListKeys } from './useListKeys';
 import { OpenBatchResult } from './batch/OpenBatchResult';
@@ -24,6 +24,8 @@ export function Sidebar() {
     if (d.status !== 'ingesting' && confirm(`Delete ${d.name} and its ${plural(d.pages, 'page')}?`))
       void remove(d.id!);
   };
+  // Datasets read from files of the same name (three `crawl.warc.gz`) are told apart by when they were read.
+  const shared = sharedNames(datasets);
   const listKeys = useListKeys(datasets.length, active, setFocused, (i) => select(datasets[i].id!));
   useEffect(() => {
     if (focused !== null) list.current?.querySelectorAll<HTMLElement>('.dataset')[focused]?.focus();
@@ -104,6 +106,11 @@ export function Sidebar() {
                 <span className="meta">
                   {kindOf(d)} · {fmtBytes(d.bytes)} · {plural(d.pages, 'page')}
                 </span>
+                {shared.has(d.name) && (
+                  <span className="when" data-testid="dataset-when">
+                    read {fmtWhen(d.created)}
+                  </span>
+                )}
                 <span className={`badge status-${d.status}`}>{d.status}</span>
               </button>
               <button
@@ -124,6 +131,14 @@ export function Sidebar() {
       <StorageLine />
     </aside>
   );
+}
+
+/** The names more than one dataset bears. */
+function sharedNames(datasets: readonly { name: string }[]): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const d of datasets) (seen.has(d.name) ? shared : seen).add(d.name);
+  return shared;
 }
 
 /** The origin's storage in total, as the browser reports it, and whether it may be cleared under pressure. */

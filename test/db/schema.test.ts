@@ -150,7 +150,7 @@ describe('Dexie schema', () => {
 
   it('says what an interrupted read kept: the pages stored, and that those read after them were lost', () => {
     expect(interruptedReason(1500)).toMatch(
-      /after 1,500 pages were stored; they are kept\. Pages are stored 500 at a time: those read after the last stored batch were lost/,
+      /after 1,500 pages were stored; they are kept\. Pages are stored every second or 500 at a time: those read after the last stored batch were lost/,
     );
     expect(interruptedReason(0)).not.toMatch(/they are kept/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmtDuration, kindOf, middleEllipsis, plural } from '../../src/ui/format';
+import { fmtDuration, fmtWhen, kindOf, middleEllipsis, plural, rateAndEta } from '../../src/ui/format';
 
 describe('middleEllipsis', () => {
   it('leaves short URLs whole', () => {
@@ -59,5 +59,23 @@ describe('fmtDuration', () => {
     expect(fmtDuration(59_400)).toBe('59 s');
     expect(fmtDuration(95_000)).toBe('1 min 35 s');
     expect(fmtDuration(NaN)).toBe('–');
+  });
+});
+
+describe('rateAndEta', () => {
+  it('gives no ETA before 2 s of reading, unless 5% was read over at least a second', () => {
+    // The first line: 64 KB of 34 MB, which said "ETA 1 min 35 s".
+    expect(rateAndEta(64 << 10, 34e6, 300).etaMs).toBeNaN();
+    expect(rateAndEta(2e6, 34e6, 500).etaMs).toBeNaN();
+    expect(rateAndEta(2e6, 34e6, 1000).etaMs).toBeCloseTo(16_000);
+    expect(rateAndEta(1e6, 34e6, 2000).etaMs).toBeCloseTo(66_000);
+    expect(rateAndEta(1e6, 34e6, 300).rate).toBeCloseTo(1e6 / 0.3);
+  });
+});
+
+describe('fmtWhen', () => {
+  it('says the day and the second', () => {
+    expect(fmtWhen(new Date(2026, 10, 26, 10, 59, 33).toISOString())).toBe('26 Nov 2026, 10:59:33');
+    expect(fmtWhen('not a date')).toBe('–');
   });
 });

@@ -220,6 +220,7 @@ describe('ingest() plumbing', () => {
         fileName: 'big.warc',
         totalBytes: data.length,
         batchSize: 50,
+        flushEveryMs: 0,
         onFormat: (f) => {
           events.push(`format:${f}`);
         },
@@ -236,6 +237,26 @@ describe('ingest() plumbing', () => {
     // A batch is handed over once it reaches batchSize (it may hold more: a chunk's pages are added whole).
     for (const n of sizes.slice(0, -1)) expect(n).toBeGreaterThanOrEqual(50);
     expect(pages).toEqual([...Array(300).keys()]);
+  });
+
+  it('hands a batch over by time too: pages read slowly are stored long before a batch is full', async () => {
+    const data = bigWarc(300);
+    async function* slow(): AsyncIterable<Uint8Array> {
+      for await (const c of chunked(data, 4096)) {
+        await new Promise((ok) => setTimeout(ok, 5));
+        yield c;
+      }
+    }
+    const t0 = performance.now();
+    const batches: { at: number; seqs: number[] }[] = [];
+    await ingest(slow(), { fileName: 'slow.warc', totalBytes: data.length, flushEveryMs: 100 }, async (b) => {
+      batches.push({ at: performance.now() - t0, seqs: b.map((p) => p.page.seq) });
+    });
+    // The first after half the interval, then one each interval: none waits for 500 pages.
+    expect(batches.length).toBeGreaterThan(2);
+    expect(batches[0].seqs.length).toBeLessThan(300);
+    expect(batches[0].at).toBeLessThan(batches.at(-1)!.at);
+    expect(batches.flatMap((b) => b.seqs)).toEqual([...Array(300).keys()]);
   });
 
   it('throws IngestCancelled when cancelled, after handing over the pages read so far', async () => {

@@ -394,8 +394,8 @@ export async function ingest(
         chunk = lead;
         lead = null;
       }
-      // A chunk can be megabytes (a Blob's stream hands over large ones): read in pieces, so that a
-      // batch due by time is handed over between them rather than after the whole chunk.
+      // A chunk can be megabytes (Chromium's Blob stream handed docsite over in chunks of up to 2 MB):
+      // read in pieces, so that a batch due by time is handed over between them, not after the chunk.
       for (let at = 0; at < chunk.length || at === 0; at += PIECE_BYTES) {
         await run.decode(chunk.subarray(at, at + PIECE_BYTES));
         await run.sniffFormat(false);

@@ -148,6 +148,9 @@ describe('exports name their dataset and parameters, in Chromium', () => {
     await input.fill('Crawl "A"/B: 2024 ümlaut');
     await input.press('Enter');
     await page.locator('.dataset-header h1', { hasText: 'Crawl "A"/B: 2024 ümlaut' }).waitFor();
+    // The header shows the name as typed at once; the stored rename reaches the dataset list (and
+    // re-renders the panes) after: export once it has, or the click can land mid re-render.
+    await page.locator('.dataset-list li', { hasText: 'Crawl "A"/B: 2024 ümlaut' }).waitFor();
     const f = await exported(button('Export clusters (JSON)'));
     assert.match(f.name, SAFE);
     assert.match(f.name, /^Crawl-A-B-2024-umlaut_minhash_/);

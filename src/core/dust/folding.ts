@@ -156,7 +156,7 @@ const MAX_PASSES = 3;
 
 /**
  * Whether a rule is mostly a link of a chain: for most of its instances (u, R(u)) in L, another valid
- * rule of the site rewrites R(u) again.
+ * rule of the site that leaves u alone rewrites R(u) again.
  */
 function chainsOn(
   r: Rule,
@@ -169,9 +169,12 @@ function chainsOn(
   if (others.length === 0) return false;
   let all = 0;
   let again = 0;
-  for (const [, w] of instancesIn(r, L, limit)) {
+  for (const [u, w] of instancesIn(r, L, limit)) {
     all++;
-    if (canonize(w.url, others, maxIterations, w.tokens).url !== w.url) again++;
+    // A rule that rewrites both ends (www → bare after ^www.s/node.php?id= → ^www.s/amp/) does not
+    // make r a link: the two ends stay one step apart after it.
+    const after = others.filter((k) => applyRule(k, u.url, u.tokens) === null);
+    if (canonize(w.url, after, maxIterations, w.tokens).url !== w.url) again++;
   }
   return all > 0 && again > all / 2;
 }

@@ -4,7 +4,15 @@
  */
 import { SignatureEngine } from '../../src/core/candidates/engine';
 import { linfPairs, linfPairsBrute } from '../../src/core/candidates/grid';
-import { DEFAULT_THRESHOLDS } from '../../src/core/candidates/methods';
+import { DEFAULT_THRESHOLDS, RANGES } from '../../src/core/candidates/methods';
+import {
+  bandsForMinimum,
+  chooseBands,
+  lshCandidates,
+  lshFloor,
+  minhashSignature,
+} from '../../src/core/signatures/minhash';
+import { jaccard, shingleSet } from '../../src/core/signatures/shingles';
 import { makeCorpus, type CorpusPage } from './corpus';
 
 export interface SignatureRun {
@@ -70,4 +78,61 @@ export function gridVsAllPairs(n: number): {
     return s.sort().join(';');
   };
   return { n, gridMs, bruteMs, pairs: b.length / 2, same: key(g) === key(b) };
+}
+
+export interface LshCost {
+  banding: string;
+  bands: number;
+  rows: number;
+  /** Lowest Jaccard proposed with probability ≥ 0.99 (lshFloor). */
+  floor: number;
+  /** LSH, then exact Jaccard of every candidate (what the engine does with them). */
+  lshMs: number;
+  jaccardMs: number;
+  candidates: number;
+  /** Candidates with exact Jaccard ≥ the slider's minimum, and ≥ the default 0.8. */
+  atMinimum: number;
+  atDefault: number;
+}
+
+/**
+ * The Jaccard slider's candidate range: today's banding (chooseBands for 0.8, datasketch's rule) beside
+ * bandsForMinimum for the slider's minimum, on the same signatures in the same run.
+ */
+export function lshRangeCost(pages: { text: string }[], permutations = 128): LshCost[] {
+  const n = pages.length;
+  const sets = pages.map((p) => shingleSet(p.text));
+  const sigs = new Uint32Array(n * permutations);
+  sets.forEach((s, i) => minhashSignature(s, { permutations, seed: 1 }, sigs, i * permutations));
+  const lo = RANGES.jaccard[0];
+  const settings: [string, { bands: number; rows: number }][] = [
+    ['before: chooseBands(0.8)', chooseBands(permutations, 0.8)],
+    [`now: bandsForMinimum(${lo})`, bandsForMinimum(permutations, lo)],
+  ];
+  return settings.map(([banding, { bands, rows }]) => {
+    let t = performance.now();
+    const { pairs } = lshCandidates(sigs, n, permutations, bands, rows);
+    const lshMs = performance.now() - t;
+    t = performance.now();
+    let atMinimum = 0;
+    let atDefault = 0;
+    for (let k = 0; k < pairs.length; k += 2) {
+      const j = jaccard(sets[pairs[k]], sets[pairs[k + 1]]);
+      if (j >= lo) atMinimum++;
+      if (j >= DEFAULT_THRESHOLDS.jaccard) atDefault++;
+    }
+    const jaccardMs = performance.now() - t;
+    const floor = lshFloor(bands, rows);
+    return {
+      banding,
+      bands,
+      rows,
+      floor,
+      lshMs,
+      jaccardMs,
+      candidates: pairs.length / 2,
+      atMinimum,
+      atDefault,
+    };
+  });
 }

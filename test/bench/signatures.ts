@@ -1,7 +1,8 @@
 /**
  * `npm run bench:signatures`: pages/s per method, in Node and in headless Chromium, for the docsite
  * crawl (../shared, when present) and a generated 100k-page corpus; (C, D) candidates by grid against
- * all pairs at 5k and 20k pages; MinHash against the npm `minhash` package (test/bench/minhash-vs-npm.ts).
+ * all pairs at 5k and 20k pages; the Jaccard slider's LSH range (bands for its minimum) beside the banding
+ * for 0.8 alone, time and candidate pairs; MinHash against the npm `minhash` package (test/bench/minhash-vs-npm.ts).
  * Goals: 100k pages signatures + candidates < 30 s in Chromium; ≥ 50× faster than all pairs at 20k.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,7 +13,15 @@ import { comparable } from '../../src/core/candidates/comparable';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { launch } from '../e2e/harness';
 import type { CorpusPage } from './corpus';
-import { gridVsAllPairs, runEngine, runGenerated, type SignatureRun } from './signatures-entry';
+import { makeCorpus } from './corpus';
+import {
+  gridVsAllPairs,
+  lshRangeCost,
+  runEngine,
+  runGenerated,
+  type LshCost,
+  type SignatureRun,
+} from './signatures-entry';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const N = Number(process.env.BENCH_PAGES ?? 100_000);
@@ -59,7 +68,20 @@ async function docsitePages(): Promise<CorpusPage[] | null> {
   return pages;
 }
 
+function reportLsh(where: string, rows: LshCost[]) {
+  console.log(`  ${where}:`);
+  for (const r of rows)
+    console.log(
+      `    ${r.banding.padEnd(28)} ${r.bands} × ${r.rows}, complete from J ≥ ${r.floor.toFixed(2)}: LSH ${r.lshMs.toFixed(0)} ms + exact Jaccard ${r.jaccardMs.toFixed(0)} ms, ${r.candidates.toLocaleString('en-US')} candidate pairs (${r.atMinimum.toLocaleString('en-US')} at J ≥ 0.3, ${r.atDefault.toLocaleString('en-US')} at J ≥ 0.8)`,
+    );
+}
+
 const docsite = await docsitePages();
+// The Jaccard slider reads complete candidates down to its minimum (bandsForMinimum): what that costs
+// beside the banding chosen for 0.8 alone, on the same signatures in this run.
+console.log('MinHash LSH: the Jaccard slider’s range (Node)');
+if (docsite) reportLsh('docsite', lshRangeCost(docsite));
+reportLsh(`generated ${N.toLocaleString('en-US')}`, lshRangeCost(makeCorpus(N)));
 console.log('Node');
 if (docsite) report('docsite', runEngine(docsite));
 report(`generated`, runGenerated(N));

@@ -4,7 +4,7 @@
  * keys a join on equal values turns into the engine's candidate pairs:
  *
  * - `exact`: one key, the 64-bit text fingerprint (engine: pages with equal, non-empty fingerprints);
- * - `minhash`: one key per LSH band (MMDS §3.4; b × r from chooseBands, as the engine): two pages
+ * - `minhash`: one key per LSH band (MMDS §3.4; b × r from bandsForMinimum, as the engine): two pages
  *   share a band's key iff all r rows agree. The engine hashes a band's rows to 32 bits and then
  *   compares the rows themselves; here the key is 64 bits (two independent hashes of the rows), so an
  *   equi-join on it is the row comparison up to a 2⁻⁶⁴ collision, and nothing else needs the rows.
@@ -13,7 +13,7 @@
  * empty set is 0).
  */
 import type { EngineParams } from '../candidates/engine';
-import { chooseBands, EMPTY_SLOT, minhashSignature } from '../signatures/minhash';
+import { bandsForMinimum, EMPTY_SLOT, minhashSignature } from '../signatures/minhash';
 import { combine32, mix32 } from '../signatures/hash';
 import { shingleSet } from '../signatures/shingles';
 
@@ -32,7 +32,7 @@ export interface PageKeys {
 
 /** Bands and rows for a profile's MinHash settings (the engine's choice). */
 export function bandsOf(p: EngineParams): { bands: number; rows: number } {
-  return chooseBands(p.minhash.permutations, p.minhash.threshold);
+  return bandsForMinimum(p.minhash.permutations, p.minhash.threshold);
 }
 
 /** The fingerprint's 16 hex digits as a signed 64-bit integer (Parquet INT64, SQL BIGINT). */

@@ -10,7 +10,7 @@ import {
 } from '../signatures/feature-code';
 import { buildLinkGraph, HM_DEFAULTS, hyperlinkMap, type HmOptions } from '../signatures/hyperlink-map';
 import {
-  chooseBands,
+  bandsForMinimum,
   estimateJaccard,
   lshCandidates,
   minhashSignature,
@@ -31,6 +31,10 @@ export interface EngineParams {
   hm: HmOptions;
   fc: FeatureCodeOptions;
   shingles: ShingleOptions;
+  /**
+   * `threshold`: the lowest Jaccard LSH must catch (with probability LSH_RECALL): the Jaccard slider's
+   * minimum, so the slider's whole range reads complete candidates (bandsForMinimum).
+   */
   minhash: MinHashOptions & { threshold: number };
   /** Drop English stop words from the bag of words (RP, cosine, SimHash). */
   stopWords: boolean;
@@ -56,7 +60,7 @@ export const ENGINE_DEFAULTS: EngineParams = {
   hm: HM_DEFAULTS,
   fc: FEATURE_CODE_DEFAULTS,
   shingles: SHINGLE_DEFAULTS,
-  minhash: { permutations: 128, seed: 1, threshold: 0.8 },
+  minhash: { permutations: 128, seed: 1, threshold: RANGES.jaccard[0] },
   stopWords: false,
   template: TEMPLATE_DEFAULTS,
   maxD: RANGES.D[1],
@@ -235,7 +239,7 @@ export class SignatureEngine {
     candidates.featureCode = fc.length / 2;
     candidates.featureCodeSkippedBuckets = fcIndex.skippedBuckets;
 
-    const bands = chooseBands(P, p.minhash.threshold);
+    const bands = bandsForMinimum(P, p.minhash.threshold);
     const lsh = time('candidates.lsh', () =>
       lshCandidates(this.mh.subarray(0, n * P), n, P, bands.bands, bands.rows),
     );

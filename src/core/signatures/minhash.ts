@@ -200,6 +200,51 @@ export function chooseBands(
   return { ...opt };
 }
 
+/**
+ * Probability with which LSH must propose a pair at the lowest Jaccard a slider allows: 0.99, so a
+ * pair at the minimum is missed once in a hundred and a pair 0.1 above it far less often (1 − S(s)
+ * falls steeply above the point where S first reaches 0.99).
+ */
+export const LSH_RECALL = 0.99;
+
+/**
+ * Bands b and rows r (b·r ≤ permutations) whose S-curve reaches `recall` at resemblance `minimum`, so
+ * every pair at or above the slider's lowest value is a candidate with probability ≥ recall (MMDS
+ * §3.4.3: the threshold of a banding sits near (1/b)^(1/r), and the curve must be placed left of the
+ * lowest value wanted, not on it). Among those, the most rows (the steepest curve: fewest candidates
+ * below the minimum), then the fewest bands. 128 permutations: J ≥ 0.3 → 49 × 2, 0.5 → 35 × 3,
+ * 0.8 → 16 × 6 (chooseBands' 9 × 13 for 0.8 proposes a pair at exactly 0.8 with probability 0.40).
+ */
+export function bandsForMinimum(
+  permutations: number,
+  minimum: number,
+  recall = LSH_RECALL,
+): { bands: number; rows: number } {
+  if (!(minimum > 0 && minimum < 1)) throw new RangeError(`LSH minimum must be in (0, 1), got ${minimum}`);
+  if (!(recall > 0 && recall < 1)) throw new RangeError(`LSH recall must be in (0, 1), got ${recall}`);
+  for (let r = permutations; r >= 1; r--) {
+    const sr = Math.pow(minimum, r);
+    if (sr <= 0) continue;
+    let b = Math.max(1, Math.ceil(Math.log(1 - recall) / Math.log(1 - sr)));
+    // Far more bands than the permutations allow (a steep curve at a low minimum): fewer rows.
+    if ((b - 1) * r > permutations) continue;
+    // The logarithms round; the S-curve itself decides.
+    while (b > 1 && sCurve(minimum, b - 1, r) >= recall) b--;
+    while (b * r <= permutations && sCurve(minimum, b, r) < recall) b++;
+    if (b * r <= permutations) return { bands: b, rows: r };
+  }
+  // Even one row per band cannot reach the recall: every slot its own band is the most LSH can do.
+  return { bands: permutations, rows: 1 };
+}
+
+/**
+ * The lowest resemblance that b bands of r rows propose with probability ≥ recall: S⁻¹(recall) =
+ * (1 − (1 − recall)^(1/b))^(1/r). Below it a slider's results are incomplete.
+ */
+export function lshFloor(bands: number, rows: number, recall = LSH_RECALL): number {
+  return Math.pow(1 - Math.pow(1 - recall, 1 / bands), 1 / rows);
+}
+
 export interface LshOptions {
   /** Buckets with more items are skipped (their pairs would swamp the output); default 2000. */
   maxBucket?: number;

@@ -105,8 +105,8 @@ const FIELDS: Field[] = [
     set: (p, v) => ({ ...p, minhash: { ...p.minhash, permutations: num(v) } }),
   },
   {
-    label: 'LSH: Jaccard threshold',
-    help: 'banding chosen for it (0.8)',
+    label: 'LSH: lowest Jaccard caught',
+    help: 'bands chosen so a pair at it is a candidate with 99% probability: the Jaccard slider’s minimum (0.3)',
     kind: 'number',
     step: 0.05,
     get: (p) => p.minhash.threshold,

@@ -1,4 +1,5 @@
 import { RANGES, type MethodId, type Thresholds } from '../../core/candidates/methods';
+import { LSH_RECALL, lshFloor } from '../../core/signatures/minhash';
 import { useAnalysis } from '../../state/analysis';
 
 interface SliderSpec {
@@ -23,12 +24,17 @@ export function ThresholdSliders({ method }: { method: MethodId }) {
   const t = useAnalysis((s) => s.thresholds);
   const setThreshold = useAnalysis((s) => s.setThreshold);
   const analysisMaxD = useAnalysis((s) => s.analysis?.maxD);
+  const bands = useAnalysis((s) => s.analysis?.bands);
+  // The lowest Jaccard the stored LSH bands propose with probability ≥ LSH_RECALL: below it the slider
+  // would read incomplete candidates (an analysis made with a higher 'LSH: lowest Jaccard caught').
+  const jaccardFloor = bands ? Math.ceil(lshFloor(bands.bands, bands.rows) * 100 - 1e-6) / 100 : 0;
   const specs = SLIDERS[method];
   return (
     <div className="sliders">
       {specs.length === 0 && <span className="empty">Exact fingerprints have no threshold.</span>}
       {specs.map((s) => {
-        const [lo, rangeHi] = RANGES[s.key];
+        const [rangeLo, rangeHi] = RANGES[s.key];
+        const lo = s.key === 'jaccard' ? Math.max(rangeLo, jaccardFloor) : rangeLo;
         // D cannot go past what the stored candidates cover (the engine's pair budget may have cut it).
         const hi = s.key === 'D' && analysisMaxD !== undefined ? Math.min(rangeHi, analysisMaxD) : rangeHi;
         const v = t[s.key];
@@ -45,6 +51,13 @@ export function ThresholdSliders({ method }: { method: MethodId }) {
               onChange={(e) => setThreshold(s.key, Number(e.target.value) as Thresholds[typeof s.key])}
             />
             <output>{s.step >= 1 ? v : v.toFixed(s.step < 0.01 ? 3 : 2)}</output>
+            {lo > rangeLo && bands && (
+              <span className="slider-note" data-testid="jaccard-floor">
+                from {lo.toFixed(2)}: LSH bands {bands.bands} × {bands.rows} propose a pair below it with
+                probability under {Math.round(LSH_RECALL * 100)}% — recompute with a lower “LSH: lowest
+                Jaccard caught” to reach {rangeLo.toFixed(2)}
+              </span>
+            )}
           </label>
         );
       })}

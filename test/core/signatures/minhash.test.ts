@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_SLOT,
   MINHASH_DEFAULTS,
+  bandsForMinimum,
   chooseBands,
   estimateJaccard,
   lshCandidates,
+  lshFloor,
   minhashSignature,
   sCurve,
 } from '../../../src/core/signatures/minhash';
@@ -246,5 +248,63 @@ describe('lshCandidates', () => {
 
   it('rejects more bands × rows than permutations', () => {
     expect(() => lshCandidates(new Uint32Array(128), 1, 128, 10, 13)).toThrow(RangeError);
+  });
+});
+
+describe('bandsForMinimum', () => {
+  it('gives the documented bandings for 128 permutations', () => {
+    expect(bandsForMinimum(128, 0.3)).toEqual({ bands: 49, rows: 2 });
+    expect(bandsForMinimum(128, 0.5)).toEqual({ bands: 35, rows: 3 });
+    expect(bandsForMinimum(128, 0.8)).toEqual({ bands: 16, rows: 6 });
+    expect(lshFloor(49, 2)).toBeLessThanOrEqual(0.3);
+    expect(() => bandsForMinimum(128, 0)).toThrow(RangeError);
+  });
+
+  // Against a brute force over every (b, r), on seeded random settings.
+  const seed = Number(process.env.BANDS_SEED ?? 20261126);
+  it(`reaches the recall at the minimum with the most rows, then fewest bands (seed ${seed})`, () => {
+    console.log(`bandsForMinimum: seed ${seed} (BANDS_SEED=… to repeat)`);
+    const rng = seededRandom(seed);
+    for (let t = 0; t < 200; t++) {
+      const P = 8 + Math.floor(rng() * 249);
+      const minimum = 0.2 + rng() * 0.75;
+      const recall = 0.9 + rng() * 0.099;
+      const got = bandsForMinimum(P, minimum, recall);
+      const where = `P = ${P}, minimum = ${minimum}, recall = ${recall}`;
+      expect(got.bands * got.rows, where).toBeLessThanOrEqual(P);
+      let best: { bands: number; rows: number } | null = null;
+      for (let r = P; r >= 1 && !best; r--)
+        for (let b = 1; b * r <= P; b++)
+          if (sCurve(minimum, b, r) >= recall) {
+            best = { bands: b, rows: r };
+            break;
+          }
+      expect(got, where).toEqual(best ?? { bands: P, rows: 1 });
+      if (best) {
+        expect(sCurve(minimum, got.bands, got.rows), where).toBeGreaterThanOrEqual(recall);
+        expect(lshFloor(got.bands, got.rows, recall), where).toBeLessThanOrEqual(minimum + 1e-12);
+      }
+    }
+  });
+
+  it(`LSH with those bands proposes pairs at the minimum with the recall (seed ${seed})`, () => {
+    const next = uint32s(seed);
+    const { bands, rows } = bandsForMinimum(128, 0.3);
+    // 300 pairs of 400-element sets at Jaccard 0.301 (185 shared of 615): ≥ 99% expected.
+    const n = 300;
+    const sigs = new Uint32Array(2 * n * 128);
+    for (let i = 0; i < n; i++) {
+      const shared = Array.from({ length: 185 }, next);
+      const a = sorted([...shared, ...Array.from({ length: 215 }, next)]);
+      const b = sorted([...shared, ...Array.from({ length: 215 }, next)]);
+      minhashSignature(a, {}, sigs, 2 * i * 128);
+      minhashSignature(b, {}, sigs, (2 * i + 1) * 128);
+    }
+    const { pairs } = lshCandidates(sigs, 2 * n, 128, bands, rows);
+    let found = 0;
+    for (let k = 0; k < pairs.length; k += 2)
+      if (pairs[k + 1] === pairs[k] + 1 && pairs[k] % 2 === 0) found++;
+    // Binomial(300, 0.99): mean 297, sd 1.7; 290 is four sd below.
+    expect(found).toBeGreaterThanOrEqual(290);
   });
 });

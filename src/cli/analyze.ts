@@ -245,13 +245,15 @@ async function main(): Promise<number> {
     console.log(formatSummary(summary));
     const report: Record<string, unknown> = { summary };
     if (args.signatures && pages.length > 1) {
-      const { result } = analysePages(pages);
-      const sig = signatureReport(result, urls);
+      // Captures of one URL are one page (its first), as in the workbench: indexes follow `kept`.
+      const { result, kept } = analysePages(pages);
+      const keptUrls = kept.map((k) => urls[k]);
+      const sig = signatureReport(result, keptUrls);
       console.log(sig.text);
       report.signatures = sig.json;
       if (args.labels) {
         const out = args.labels.replace(/\.(json|csv)$/i, '') + '.curves.csv';
-        const ev = labelReport(result, urls, labels ?? '', args.labels, out);
+        const ev = labelReport(result, keptUrls, labels ?? '', args.labels, out);
         console.log(ev.text);
         report.labels = ev.json;
       }

@@ -1,4 +1,5 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
+import type { Captures } from '../core/candidates/captures';
 import type { EngineParams, EngineResult } from '../core/candidates/engine';
 import type { DustMetrics, DustParams, Rule } from '../core/dust';
 import type { LabelValue } from '../core/eval/estimators';
@@ -109,6 +110,8 @@ export interface StoredAnalysis extends EngineResult {
   created: string;
   /** Page seqs in signature order (index i ↔ seqs[i]). */
   seqs: Float64Array;
+  /** Captures of a URL that its first capture stands for (core/candidates/captures.ts); absent before. */
+  captures?: Captures;
   elapsedMs: number;
 }
 

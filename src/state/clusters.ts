@@ -1,3 +1,4 @@
+import { capturesByPage } from '../core/candidates/captures';
 import type { MethodId, Thresholds } from '../core/candidates/methods';
 import type { Cluster } from '../core/clusters/clusters';
 import { inspectCluster, type ClusterInspection } from '../core/clusters/inspect';
@@ -88,13 +89,27 @@ export function clusterListing(a: StoredAnalysis, view: ClusterView): Listing<nu
 const listings = new WeakMap<ClusterView, Listing<number>>();
 const pageIndexes = new WeakMap<StoredAnalysis, Map<number, number>>();
 
-/** Page seq → its index in the analysis (seqs of parallel parts leave gaps). */
+/**
+ * Page seq → its index in the analysis (seqs of parallel parts leave gaps); another capture of a URL
+ * → the index of the page standing for that URL (captures.ts).
+ */
 function pageIndex(a: StoredAnalysis): Map<number, number> {
   let m = pageIndexes.get(a);
   if (!m) {
     m = new Map();
     for (let i = 0; i < a.seqs.length; i++) m.set(a.seqs[i], i);
+    const c = a.captures;
+    if (c) for (let k = 0; k < c.of.length; k++) m.set(c.seqs[k], c.of[k]);
     pageIndexes.set(a, m);
   }
+  return m;
+}
+
+const captureLists = new WeakMap<StoredAnalysis, Map<number, number[]>>();
+
+/** Page index → the seqs of its URL's captures, its own first (pages captured more than once only). */
+export function capturesOf(a: StoredAnalysis): Map<number, number[]> {
+  let m = captureLists.get(a);
+  if (!m) captureLists.set(a, (m = capturesByPage(a.seqs, a.captures)));
   return m;
 }

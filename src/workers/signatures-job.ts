@@ -1,4 +1,5 @@
 import { ENGINE_DEFAULTS, SignatureEngine, type EngineParams } from '../core/candidates/engine';
+import { CaptureIndex } from '../core/candidates/captures';
 import { comparable } from '../core/candidates/comparable';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
 import { forEachPageWithContent } from '../db/queries';
@@ -43,6 +44,8 @@ export async function runAnalysis(
     if (!ds) return { kind: 'failed', message: `dataset ${datasetId} not found` };
     const engine = new SignatureEngine(full);
     const seqs: number[] = [];
+    // Captures of one URL: its first capture stands for it, unless the analyst compares captures.
+    const captures = new CaptureIndex(engine.params.captures);
     let done = 0;
     let last = 0;
     const progress = (phase: AnalysisProgress['phase']) => {
@@ -61,11 +64,16 @@ export async function runAnalysis(
     // First pass (only when template text is left out): count each site's lines (CCNet's line hashes);
     // the page texts are read again on the second pass rather than held.
     if (engine.params.template.strip) {
+      const seen = new Set<string>();
       await forEachPageWithContent(d, datasetId, 500, (batch) => {
         checkCancelled(isCancelled);
         for (const { page, content } of batch) {
           done++;
-          if (comparable(page) && content?.text) template.observe(templatePage(page, content));
+          // The template model counts each URL once (a re-fetch would count its lines twice).
+          if (comparable(page) && content?.text && !seen.has(page.normUrl)) {
+            seen.add(page.normUrl);
+            template.observe(templatePage(page, content));
+          }
         }
         progress('template text');
       });
@@ -76,6 +84,7 @@ export async function runAnalysis(
       for (const { page, content } of batch) {
         done++;
         if (!comparable(page) || !content?.text) continue;
+        if (captures.standsFor(page.normUrl, page.seq, seqs.length) >= 0) continue;
         const text = engine.params.template.strip
           ? signatureText(template.split(templatePage(page, content)), content.text)
           : content.text;
@@ -100,6 +109,7 @@ export async function runAnalysis(
       params: full,
       created: new Date().toISOString(),
       seqs: Float64Array.from(seqs),
+      captures: captures.result(),
       n: r.n,
       K: r.K,
       R: r.R,

@@ -39,7 +39,7 @@ export async function workbenchRun(shards: string[]): Promise<{ r: EngineResult;
       },
     );
   }
-  return { r: analysePages(pages, ENGINE_DEFAULTS).result, ids };
+  return { r: analysePages(pages, { ...ENGINE_DEFAULTS, captures: 'each' }).result, ids };
 }
 
 /** Connected components of the pairs the method accepts at the default thresholds, as page ids. */

@@ -148,7 +148,7 @@ export async function sampleCorpus(file: string, truthFile: string): Promise<Cor
   const shingles = crawl.pages.map((pg) => shingleSet(pg.text));
   return {
     name: 'the sample',
-    result: analysePages(crawl.pages).result,
+    result: analysePages(crawl.pages, { captures: 'each' }).result,
     urls,
     shingles,
     group: urls.map((u) => groupOf.get(u)),

@@ -44,8 +44,12 @@ const crawl = await readCrawl(file);
 const urls = crawl.pages.map((pg) => pg.normUrl);
 const texts = crawl.pages.map((pg) => pg.text);
 const dustRecords: DustRecord[] = crawl.dustRecords;
-const kept = analysePages(crawl.pages, { template: { ...ENGINE_DEFAULTS.template, strip: false } }).result;
-const result = analysePages(crawl.pages).result;
+// The ground truth names every record: captures of one URL stay pages of their own here.
+const kept = analysePages(crawl.pages, {
+  template: { ...ENGINE_DEFAULTS.template, strip: false },
+  captures: 'each',
+}).result;
+const result = analysePages(crawl.pages, { captures: 'each' }).result;
 const p = result.pairs;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 

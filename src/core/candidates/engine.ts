@@ -9,6 +9,7 @@ import {
   type FeatureCodeOptions,
 } from '../signatures/feature-code';
 import { buildLinkGraph, HM_DEFAULTS, hyperlinkMap, type HmOptions } from '../signatures/hyperlink-map';
+import { CaptureIndex, type CaptureMode, type Captures } from './captures';
 import {
   bandsForMinimum,
   estimateJaccard,
@@ -53,6 +54,11 @@ export interface EngineParams {
    * the budget the closest pairs are kept and the D slider's range ends where they end.
    */
   maxRpPairs: number;
+  /**
+   * Captures of one URL: one page (`url`, its first capture standing for it) or each its own page
+   * (`each`, to compare captures). Read by the callers that feed the engine (captures.ts).
+   */
+  captures: CaptureMode;
 }
 
 export const ENGINE_DEFAULTS: EngineParams = {
@@ -66,6 +72,7 @@ export const ENGINE_DEFAULTS: EngineParams = {
   maxD: RANGES.D[1],
   maxHamming: RANGES.hamming[1],
   maxRpPairs: 1_000_000,
+  captures: 'url',
 };
 
 export interface EngineResult {
@@ -95,23 +102,31 @@ export interface EnginePage {
 }
 
 /**
- * Every page through the engine with the template step first: the main texts of the pages (the model
+ * Every page through the engine with the template step first (captures of one URL first folded into
+ * its first capture unless `params.captures` is 'each': `kept` lists the pages' indexes in signature
+ * order, `captures` the others with `seqs` holding their indexes in `pages`): the main texts of the pages (the model
  * built over all of them, per site) when `params.template.strip`, else the whole texts. The CLI and the
  * benches call this; the signatures job does the same over its IndexedDB stream.
  */
 export function analysePages(
   pages: readonly EnginePage[],
   params: Partial<EngineParams> = {},
-): { result: EngineResult; texts: string[] } {
+): { result: EngineResult; texts: string[]; kept: number[]; captures: Captures } {
   const engine = new SignatureEngine(params);
+  // Captures of one URL: its first capture stands for it (captures.ts), unless compared.
+  const index = new CaptureIndex(engine.params.captures);
+  const kept: number[] = [];
+  pages.forEach((p, i) => {
+    if (index.standsFor(p.normUrl, i, kept.length) < 0) kept.push(i);
+  });
   const t = performance.now();
   const texts = mainTexts(
-    pages.map((p) => ({ url: p.normUrl, text: p.text, hints: p.templateHints })),
+    kept.map((k) => ({ url: pages[k].normUrl, text: pages[k].text, hints: pages[k].templateHints })),
     engine.params.template,
   );
   engine.timings.template = performance.now() - t;
-  pages.forEach((p, i) => engine.add({ ...p, text: texts[i] }));
-  return { result: engine.finish(), texts };
+  kept.forEach((k, i) => engine.add({ ...pages[k], text: texts[i] }));
+  return { result: engine.finish(), texts, kept, captures: index.result() };
 }
 
 /**

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { MemberPair } from '../../core/clusters/inspect';
 import { CHAIN_FLOOR } from '../../core/clusters/view';
 import { useAnalysis } from '../../state/analysis';
-import { clusterInspection, clusterListing, clusterView, findPair } from '../../state/clusters';
+import { capturesOf, clusterInspection, clusterListing, clusterView, findPair } from '../../state/clusters';
 import { clusterKind, rulesExplaining, type ClusterKindVerdict } from '../../state/cross';
 import { useDust } from '../../state/dust';
 import { useLabels } from '../../state/labels';
@@ -28,6 +28,7 @@ export function ClusterDetail() {
   const startWith = useLabels((l) => l.startWith);
   const pages = usePages((p) => p.pages);
   const datasetId = usePages((p) => p.datasetId);
+  const rankOf = usePages((p) => p.rankOf);
   const bySeq = useMemo(() => new Map(pages.map((p) => [p.seq, p])), [pages]);
   const view = useMemo(
     () => (analysis ? clusterView(analysis, method, thresholds, mode) : null),
@@ -65,9 +66,15 @@ export function ClusterDetail() {
     }
     return m;
   }, [cluster, page]);
+  // Re-fetches of a member's URL (one page with N captures, captures.ts).
+  const captures = useMemo(() => (analysis ? capturesOf(analysis) : null), [analysis]);
+  const captureCount = useMemo(
+    () => (cluster && captures ? cluster.members.reduce((n, m) => n + (captures.get(m)?.length ?? 1), 0) : 0),
+    [cluster, captures],
+  );
   // The compared pair belongs to one cluster; a newly opened cluster starts on its most similar pair.
   const [chosen, setChosen] = useState<{ of: unknown; pair: [number, number] } | null>(null);
-  if (!analysis || !view || !cluster || !inspection || !kind) return null;
+  if (!analysis || !view || !cluster || !inspection || !kind || !captures) return null;
   const strongest: [number, number] = inspection.strongest
     ? [inspection.strongest.i, inspection.strongest.j]
     : [cluster.members[0], cluster.members[1]];
@@ -83,7 +90,13 @@ export function ClusterDetail() {
   return (
     <section className="cluster-detail" aria-label="Cluster detail" id="cluster-detail" tabIndex={-1}>
       <h2>
-        Cluster of {plural(cluster.members.length, 'page')}{' '}
+        Cluster of {plural(cluster.members.length, 'page')}
+        {captureCount > cluster.members.length && (
+          <span className="meta" data-testid="cluster-captures">
+            {' '}
+            · {fmtInt(captureCount)} captures
+          </span>
+        )}{' '}
         <span className="badge">{fpCount.size === 1 ? 'exact replicas' : 'near replicas'}</span>
         {inspection.chained && (
           <span className="badge bad" data-testid="cluster-chained">
@@ -145,6 +158,7 @@ export function ClusterDetail() {
             <th>URL</th>
             <th>Host</th>
             <th>Title</th>
+            <th>Captures</th>
             <th>Kind</th>
           </tr>
         </thead>
@@ -172,6 +186,9 @@ export function ClusterDetail() {
                 <td>{p?.host}</td>
                 <td>{p && escapeBidi(p.title)}</td>
                 <td>
+                  <CaptureList seqs={captures.get(m)} pageOf={(seq) => bySeq.get(seq)} rankOf={rankOf} />
+                </td>
+                <td>
                   <span className="badge">{exact ? 'exact' : 'near'}</span>
                   {m === cluster.centre && <span className="badge">centre</span>}
                 </td>
@@ -189,6 +206,37 @@ export function ClusterDetail() {
         />
       )}
     </section>
+  );
+}
+
+/** A member's captures: "1", or how many with each one's record number and fetch time. */
+function CaptureList({
+  seqs,
+  pageOf,
+  rankOf,
+}: {
+  seqs: number[] | undefined;
+  rankOf: ReadonlyMap<number, number>;
+  pageOf: (seq: number) => { seq: number; fetchedAt: string; status: number } | undefined;
+}) {
+  if (!seqs) return <>1</>;
+  return (
+    <details className="captures" data-testid="capture-list">
+      <summary>{fmtInt(seqs.length)} captures</summary>
+      <ul>
+        {seqs.map((seq, k) => {
+          const c = pageOf(seq);
+          return (
+            <li key={seq}>
+              #{fmtInt(rankOf.get(seq) ?? seq)}
+              {c?.fetchedAt ? ` · ${c.fetchedAt}` : ''}
+              {c && c.status > 0 ? ` · ${c.status}` : ''}
+              {k === 0 ? ' · compared' : ''}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
   );
 }
 

@@ -103,6 +103,13 @@ export function ClustersPane() {
         {fmtInt(view.accepted)} of {plural(analysis.pairs.count, 'candidate pair')} accepted · computed in{' '}
         {fmtDuration(analysis.elapsedMs)}
       </p>
+      {(analysis.captures?.of.length ?? 0) > 0 && (
+        <p className="meta" data-testid="captures-note">
+          {plural(analysis.captures!.of.length, 'other capture')} of URLs already read{' '}
+          {analysis.captures!.of.length === 1 ? 'is' : 'are'} counted with their URL’s first capture (one page
+          with its captures; “Captures of one URL” in the signature parameters compares them).
+        </p>
+      )}
       <SizeHistogram view={view} />
       <ClusterList view={view} />
       {view.clusters.length === 0 && <p className="empty">No pair passes these thresholds.</p>}

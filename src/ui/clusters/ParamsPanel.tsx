@@ -25,6 +25,14 @@ const FIELDS: Field[] = [
     set: (p, v) => ({ ...p, template: { ...p.template, strip: v === 'strip' } }),
   },
   {
+    label: 'Captures of one URL',
+    help: 'one page: re-fetches of a URL are one page, its first capture standing for it, the others listed with it; each capture: every capture its own page (to compare captures)',
+    kind: 'select',
+    options: ['one page', 'each capture'],
+    get: (p) => (p.captures === 'each' ? 'each capture' : 'one page'),
+    set: (p, v) => ({ ...p, captures: v === 'each capture' ? 'each' : 'url' }),
+  },
+  {
     label: 'Template: min share',
     help: 'a line is template when on at least this share of its site’s distinct pages',
     kind: 'number',

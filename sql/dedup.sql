@@ -49,8 +49,10 @@ JOIN shingles s ON s.page = c.a;
 
 -- name: edges.minhash
 -- Exact Jaccard of each candidate from the shingle sets: |A ∩ B| by a join on (page, shingle), then
--- |A ∩ B| / (|A| + |B| − |A ∩ B|). Compared as a 32-bit float, as the workbench stores it
--- (PairTable.jaccard is a Float32Array), so a pair on the threshold is decided the same way.
+-- |A ∩ B| / (|A| + |B| − |A ∩ B|). Compared as a 32-bit float with the threshold cast to one too, as
+-- the workbench compares its stored Float32 measures (methods.ts storedThresholds): the same decision
+-- on DuckDB (which would cast a bare literal to FLOAT) and on Spark (which would widen the FLOAT to
+-- DOUBLE), so a pair exactly on the threshold (9/10 at 0.9) passes on both and in the workbench.
 CREATE TABLE edges AS
 SELECT i.a, i.b, i.inter / (pa.shingle_count + pb.shingle_count - i.inter) AS similarity
 FROM (
@@ -61,7 +63,7 @@ FROM (
 ) i
 JOIN pages pa ON pa.id = i.a
 JOIN pages pb ON pb.id = i.b
-WHERE CAST(i.inter / (pa.shingle_count + pb.shingle_count - i.inter) AS FLOAT) >= ${jaccard};
+WHERE CAST(i.inter / (pa.shingle_count + pb.shingle_count - i.inter) AS FLOAT) >= CAST(${jaccard} AS FLOAT);
 
 -- name: labels.init
 -- Connected components by min-label propagation: every page with an edge starts with the smaller end

@@ -67,10 +67,27 @@ export const METHOD_LABELS: Record<MethodId, string> = {
 };
 
 /**
+ * Thresholds as the stored measures are compared with them: measures are 32-bit floats (PairTable), so
+ * each threshold is rounded to one too. A pair whose Jaccard is exactly 0.9 (9/10, stored as the float
+ * nearest 0.9, just below it) then passes J ≥ 0.9, as it does in the batch's SQL, which compares
+ * CAST(… AS FLOAT) with CAST(threshold AS FLOAT) on DuckDB and on Spark alike (sql/dedup.sql).
+ */
+export function storedThresholds(t: Thresholds): Thresholds {
+  return {
+    ...t,
+    D: Math.fround(t.D),
+    C: Math.fround(t.C),
+    a: Math.fround(t.a),
+    jaccard: Math.fround(t.jaccard),
+  };
+}
+
+/**
  * Does pair k pass method m at thresholds t? The single-pair form of `acceptMask`'s rule, kept beside it;
  * test/core/candidates/methods.test.ts checks the two agree on random pair tables for every method.
  */
-export function accepts(p: PairTable, m: MethodId, t: Thresholds, k: number): boolean {
+export function accepts(p: PairTable, m: MethodId, thresholds: Thresholds, k: number): boolean {
+  const t = storedThresholds(thresholds);
   switch (m) {
     case 'exact':
       return p.exact[k] === 1;
@@ -92,9 +109,10 @@ export function accepts(p: PairTable, m: MethodId, t: Thresholds, k: number): bo
 export function acceptMask(
   p: PairTable,
   m: MethodId,
-  t: Thresholds,
+  thresholds: Thresholds,
   out = new Uint8Array(p.count),
 ): { mask: Uint8Array; accepted: number } {
+  const t = storedThresholds(thresholds);
   const n = p.count;
   let accepted = 0;
   switch (m) {
@@ -191,9 +209,10 @@ export function acceptIndex(p: PairTable, m: MethodId): AcceptIndex {
  */
 export function acceptedPairs(
   ix: AcceptIndex,
-  t: Thresholds,
+  thresholds: Thresholds,
   buffer: (n: number) => Uint32Array = (n) => new Uint32Array(n),
 ): Uint32Array {
+  const t = storedThresholds(thresholds);
   const { order, values } = ix;
   // First position whose value fails: values are monotone, so passing ones come first.
   const end = (fails: (v: number) => boolean) => {

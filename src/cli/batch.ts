@@ -1,5 +1,5 @@
 /**
- * `npm run batch -- --profile P.json --out DIR [--step map|join|all] [--shards LIST.txt] FILE…` (`--help`)
+ * `npm run batch -- [--profile P.json] --out DIR [--step map|join|all] [--shards LIST.txt] FILE…` (`--help`)
  *
  * Applies a dedup profile exported by the workbench to a whole crawl. The map step reads each shard
  * (a WARC or any format the workbench reads) in a worker_thread, one per core, and writes Parquet
@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { BATCH_METHODS, bandsOf, type BatchMethod } from '../core/batch/keys';
 import { parseNamedSql, substitute } from '../core/batch/sql';
-import { parseProfile, type DedupProfile } from '../core/profile';
+import { defaultProfile, parseProfile, type DedupProfile } from '../core/profile';
 import { METHOD_LABELS } from '../core/candidates/methods';
 import { argsOrExit, usageExit, type CommandSpec } from './args';
 import { checkShard, shardDir, type ShardStats, type ShardTask, type WorkerMessage } from './batch-worker';
@@ -335,7 +335,7 @@ async function joinInto(o: JoinOptions, dir: string): Promise<JoinResult> {
 }
 
 interface Cli {
-  profile: string;
+  profile: string | null;
   out: string;
   step: 'map' | 'join' | 'all';
   workers: number;
@@ -371,8 +371,7 @@ export const BATCH = {
       type: 'string',
       arg: 'P.json',
       default: null,
-      required: true,
-      help: 'the dedup profile (exported by the workbench)',
+      help: 'the dedup profile (exported by the workbench; fields left out take the defaults); without it, the workbench’s defaults',
     },
     out: {
       type: 'string',
@@ -449,7 +448,7 @@ async function main(): Promise<number> {
   let profile: DedupProfile;
   try {
     args = cli(process.argv.slice(2));
-    profile = parseProfile(readTextInput(args.profile));
+    profile = args.profile === null ? defaultProfile() : parseProfile(readTextInput(args.profile));
     // Shards are read by path in worker threads: each is checked here, so a FIFO is never opened there.
     if (args.step !== 'join') for (const f of args.files) checkRegularFile(f);
   } catch (e) {

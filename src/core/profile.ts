@@ -8,8 +8,15 @@
  * field and names the one that is wrong, because the file is edited by hand and travels between tools.
  */
 import { ENGINE_DEFAULTS, type EngineParams } from './candidates/engine';
-import { METHOD_LABELS, type MethodId, type Thresholds, DEFAULT_THRESHOLDS } from './candidates/methods';
-import type { ClusterMode } from './clusters/view';
+import {
+  DEFAULT_METHOD,
+  METHOD_LABELS,
+  type MethodId,
+  type Thresholds,
+  DEFAULT_THRESHOLDS,
+} from './candidates/methods';
+import { DEFAULT_CLUSTERING, type ClusterMode } from './clusters/view';
+import { DUST_DEFAULTS } from './dust/types';
 import { canonize, canonizationOrder } from './dust/canonize';
 import type { Rule, SiteMode } from './dust/types';
 import { registrableDomain } from './url/site';
@@ -126,6 +133,10 @@ function sameShape(v: unknown, ref: unknown, field: string): void {
   if (isObj(ref)) {
     const o = obj(v, field);
     for (const k of Object.keys(ref)) sameShape(o[k], ref[k], `${field}.${k}`);
+    // A misspelt field would otherwise be read as its default, silently.
+    for (const k of Object.keys(o))
+      if (!(k in ref))
+        throw new ProfileError(`${field}.${k}`, `no such field (known: ${Object.keys(ref).join(', ')})`);
     return;
   }
   if (typeof ref === 'number') num(v, field);
@@ -162,6 +173,39 @@ function rule(v: unknown, field: string): Rule {
 const METHODS = Object.keys(METHOD_LABELS) as MethodId[];
 
 /** Parse and check a profile's JSON text; throws ProfileError naming the first wrong field. */
+/**
+ * The workbench's defaults as a profile: what the batch runs without one (`--profile` left out), and
+ * what every field a profile leaves out takes.
+ */
+export function defaultProfile(now = new Date()): DedupProfile {
+  return buildProfile(
+    {
+      dataset: '(defaults)',
+      pages: 0,
+      method: DEFAULT_METHOD,
+      thresholds: DEFAULT_THRESHOLDS,
+      clustering: DEFAULT_CLUSTERING,
+      engine: ENGINE_DEFAULTS,
+      dust: { site: DUST_DEFAULTS.site, maxIterations: DUST_DEFAULTS.maxIterations, rules: [] },
+    },
+    now,
+  );
+}
+
+/** v with every field it leaves out taken from ref (objects field by field; lists and values whole). */
+function withDefaults(v: unknown, ref: unknown): unknown {
+  if (v === undefined) return structuredClone(ref);
+  if (!isObj(ref) || !isObj(v)) return v;
+  const out: Record<string, unknown> = { ...v };
+  for (const k of Object.keys(ref)) out[k] = withDefaults(v[k], ref[k]);
+  return out;
+}
+
+/**
+ * Reads a profile: `profile` and `version` say what the file is; every other field may be left out and
+ * takes the workbench's default (a profile may give only what it changes). What is given is checked
+ * field by field, unknown fields of the thresholds and engine included.
+ */
 export function parseProfile(text: string): DedupProfile {
   let raw: unknown;
   try {
@@ -169,13 +213,14 @@ export function parseProfile(text: string): DedupProfile {
   } catch (e) {
     throw new ProfileError('', `not JSON (${e instanceof Error ? e.message : String(e)})`);
   }
-  const p = obj(raw, '(top level)');
-  if (p.profile !== PROFILE_KIND)
-    throw new ProfileError('profile', `expected "${PROFILE_KIND}", got ${describe(p.profile)}`);
-  if (p.version !== PROFILE_VERSION)
+  const given = obj(raw, '(top level)');
+  const p = withDefaults(given, defaultProfile()) as Record<string, unknown>;
+  if (given.profile !== PROFILE_KIND)
+    throw new ProfileError('profile', `expected "${PROFILE_KIND}", got ${describe(given.profile)}`);
+  if (given.version !== PROFILE_VERSION)
     throw new ProfileError(
       'version',
-      `this tool reads version ${PROFILE_VERSION}, got ${describe(p.version)}`,
+      `this tool reads version ${PROFILE_VERSION}, got ${describe(given.version)}`,
     );
   const source = obj(p.source, 'source');
   str(source.dataset, 'source.dataset');

@@ -121,7 +121,7 @@ describe('command tables', () => {
 });
 
 describe('batch arguments', () => {
-  it('requires --profile and --out, checks --step against its choices and --workers as a whole number', () => {
+  it('requires --out (--profile is optional), checks --step against its choices and --workers as a whole number', () => {
     const ok = parseCommand(BATCH, ['--profile', 'p.json', '--out', 'o', 'a.warc', 'b.warc', '--step=map']);
     expect(ok.help).toBe(false);
     if (ok.help) return;
@@ -134,7 +134,9 @@ describe('batch arguments', () => {
     });
     expect(ok.values.workers).toBeGreaterThanOrEqual(1);
     expect(ok.positionals).toEqual(['a.warc', 'b.warc']);
-    expect(() => parseCommand(BATCH, ['--out', 'o', 'a'])).toThrow('--profile is required: --profile P.json');
+    const bare = parseCommand(BATCH, ['--out', 'o', 'a']);
+    expect(!bare.help && bare.values.profile).toBe(null);
+    expect(() => parseCommand(BATCH, ['a'])).toThrow('--out is required: --out DIR');
     expect(() => parseCommand(BATCH, ['--profile', 'p', '--out', 'o', '--step', 'reduce'])).toThrow(
       '--step is one of map, join, all, not "reduce"',
     );
@@ -166,8 +168,8 @@ describe('batch arguments', () => {
 
   it('--help names the required options in the usage and every option with its default', () => {
     const text = helpText(BATCH);
-    expect(text).toMatch(/^usage: npm run batch -- --profile P\.json --out DIR \[FILE…\] \[options\]/);
-    expect(text).toMatch(/--profile P\.json .*\(required\)/);
+    expect(text).toMatch(/^usage: npm run batch -- --out DIR \[FILE…\] \[options\]/);
+    expect(text).toMatch(/--profile P\.json .*without it, the workbench’s defaults \(default: none\)/);
     expect(text).toMatch(/--step map\|join\|all .*\(default: all\)/);
     expect(text).toMatch(/--workers N .*\(default: one per core\)/);
     expect(text).toMatch(/--memory SIZE .*\(default: 3GB\)/);

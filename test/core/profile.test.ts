@@ -8,6 +8,7 @@ import { dustRecordOf } from '../../src/core/dust/from-page';
 import { ingest } from '../../src/core/ingest/pipeline';
 import {
   buildProfile,
+  defaultProfile,
   parseProfile,
   profileCanonizer,
   ProfileError,
@@ -52,6 +53,26 @@ describe('dedup profile', () => {
     expect(back.engine).toEqual(ENGINE_DEFAULTS);
   });
 
+  it('reads a profile that gives only what it changes: every other field at the default', () => {
+    const p = parseProfile(
+      JSON.stringify({
+        profile: 'dedup-workbench',
+        version: 1,
+        thresholds: { jaccard: 0.9 },
+        engine: { minhash: { seed: 7 } },
+      }),
+    );
+    const d = defaultProfile();
+    expect(p.thresholds).toEqual({ ...d.thresholds, jaccard: 0.9 });
+    expect(p.engine).toEqual({ ...d.engine, minhash: { ...d.engine.minhash, seed: 7 } });
+    expect(p.method).toBe(d.method);
+    expect(p.clustering).toBe(d.clustering);
+    expect(p.dust.rules).toEqual([]);
+    // What the file is still has to be said.
+    expect(errorOf(JSON.stringify({ version: 1 })).field).toBe('profile');
+    expect(errorOf(JSON.stringify({ profile: 'dedup-workbench' })).field).toBe('version');
+  });
+
   it('names the wrong field', () => {
     expect(errorOf('{').field).toBe('');
     expect(errorOf(broken((p) => (p.profile = 'other'))).field).toBe('profile');
@@ -61,10 +82,13 @@ describe('dedup profile', () => {
       'thresholds.jaccard',
     );
     const e = errorOf(
-      broken((p) => delete (p.engine as Record<string, Record<string, unknown>>).minhash.seed),
+      broken((p) => ((p.engine as Record<string, Record<string, unknown>>).minhash.seeed = 2)),
     );
-    expect(e.field).toBe('engine.minhash.seed');
-    expect(e.message).toMatch(/missing/);
+    expect(e.field).toBe('engine.minhash.seeed');
+    expect(e.message).toMatch(/no such field \(known: permutations, seed, threshold\)/);
+    expect(errorOf(broken((p) => ((p.thresholds as Record<string, unknown>).jaccard = '0.9'))).field).toBe(
+      'thresholds.jaccard',
+    );
     expect(
       errorOf(
         broken(

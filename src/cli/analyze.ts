@@ -17,16 +17,17 @@ import { labelReport } from './labels';
 import { IngestError } from '../core/ingest/errors';
 import { ingestCrawl } from '../core/ingest/many-files';
 import type { IngestSummary } from '../core/types';
-import { analysePages, type EnginePage, type EngineResult } from '../core/candidates/engine';
+import { analysePages, ENGINE_DEFAULTS, type EnginePage, type EngineResult } from '../core/candidates/engine';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
 import { methodThresholds } from '../core/clusters/export';
 import { inspectCluster } from '../core/clusters/inspect';
 import { CLUSTER_MODE_LABELS, clusterView, DEFAULT_CLUSTERING } from '../core/clusters/view';
 import { enginePage } from '../core/candidates/comparable';
-import { ruleSpelling, runDustBuster, type DustRecord } from '../core/dust';
+import { DUST_DEFAULTS, ruleSpelling, runDustBuster, type DustRecord, type Rule } from '../core/dust';
+import { buildProfile } from '../core/profile';
 
 /** DustBuster over the file's URL list: rules with their fate, and the metrics. */
-function dustReport(records: DustRecord[]): { text: string; json: unknown } {
+function dustReport(records: DustRecord[]): { text: string; json: unknown; rules: Rule[] } {
   const t = performance.now();
   const r = runDustBuster(records);
   const m = r.metrics;
@@ -44,7 +45,11 @@ function dustReport(records: DustRecord[]): { text: string; json: unknown } {
   }
   // The JSON spells each rule as the report and the UI do (core ruleSpelling), beside its token runs.
   const rules = r.rules.map((rule) => ({ rule: ruleSpelling(rule), ...rule }));
-  return { text: lines.join('\n'), json: { metrics: m, list: r.list, rules, cycles: r.cycles } };
+  return {
+    text: lines.join('\n'),
+    json: { metrics: m, list: r.list, rules, cycles: r.cycles },
+    rules: r.rules,
+  };
 }
 
 /**
@@ -116,6 +121,14 @@ export const ANALYZE = {
       arg: 'OUT',
       default: null,
       help: "write the whole report (with the clusters' URLs) as JSON to OUT",
+    },
+    'profile-out': {
+      type: 'string',
+      arg: 'P.json',
+      default: null,
+      help:
+        'write the dedup profile of what ran (the defaults, and the valid DUST rules when mined): what\n' +
+        '`npm run batch -- --profile P.json` applies to a whole crawl',
     },
     base: {
       type: 'string',
@@ -258,10 +271,25 @@ async function main(): Promise<number> {
         report.labels = ev.json;
       }
     }
+    let rules: Rule[] | null = null;
     if (args.dust) {
       const dust = dustReport(dustRecords);
       console.log(dust.text);
       report.dust = dust.json;
+      rules = dust.rules;
+    }
+    if (args['profile-out']) {
+      const profile = buildProfile({
+        dataset: sources.map((x) => x.name).join(', '),
+        pages: summary.pages,
+        method: DEFAULT_METHOD,
+        thresholds: DEFAULT_THRESHOLDS,
+        clustering: DEFAULT_CLUSTERING,
+        engine: ENGINE_DEFAULTS,
+        dust: rules && { site: DUST_DEFAULTS.site, maxIterations: DUST_DEFAULTS.maxIterations, rules },
+      });
+      writeFileSync(args['profile-out'], JSON.stringify(profile, null, 2));
+      console.log(`profile   written to ${args['profile-out']}`);
     }
     if (args.json) writeFileSync(args.json, JSON.stringify(report, null, 2));
     return summary.error ? 2 : 0;

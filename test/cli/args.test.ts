@@ -1,11 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANALYZE } from '../../src/cli/analyze';
 import { BATCH } from '../../src/cli/batch';
 import { helpText, parseCommand, UsageError, type CommandSpec } from '../../src/cli/args';
+import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
+import { DEFAULT_METHOD } from '../../src/core/candidates/methods';
+import { parseProfile } from '../../src/core/profile';
 
 const parse = (argv: string[]) => {
   const a = parseCommand(ANALYZE, argv);
@@ -19,6 +22,7 @@ describe('analyze arguments', () => {
     expect(a.positionals).toEqual(['crawl.warc']);
     expect(a.values).toEqual({
       json: null,
+      'profile-out': null,
       base: '',
       signatures: true,
       dust: true,
@@ -219,6 +223,25 @@ describe('npm run analyze', () => {
     expect(r.stdout).toContain('status -5003: blocked by quota');
     expect(r.stdout).toContain('page list 4 listed in pages.jsonl, 3 read as pages');
   });
+
+  it('--profile-out writes the profile of what ran: the defaults and the valid DUST rules, read back whole', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    try {
+      const out = join(dir, 'p.json');
+      const r = run('sample/sample.warc.gz', '--no-signatures', '--profile-out', out);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain(`profile   written to ${out}`);
+      const p = parseProfile(readFileSync(out, 'utf8'));
+      expect(p.source.dataset).toBe('sample.warc.gz');
+      expect(p.engine).toEqual(ENGINE_DEFAULTS);
+      expect(p.method).toBe(DEFAULT_METHOD);
+      // The sample's valid rules, as the workbench's DUST run lists them (7 on the sample).
+      expect(p.dust.rules.length).toBeGreaterThanOrEqual(5);
+      expect(p.dust.rules.every((x) => x.status === 'valid')).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  }, 60_000);
 
   it('reads a file with the options and exits 0', () => {
     const r = run('test/fixtures/tiny.warc', '--no-dust', '--no-signatures');

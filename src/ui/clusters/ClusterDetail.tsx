@@ -6,7 +6,7 @@ import { capturesOf, clusterInspection, clusterListing, clusterView, findPair } 
 import { clusterKind, rulesExplaining, type ClusterKindVerdict } from '../../state/cross';
 import { useDust } from '../../state/dust';
 import { useLabels } from '../../state/labels';
-import { usePages } from '../../state/pages';
+import { pageBySeq, usePages } from '../../state/pages';
 import { ruleSpelling } from '../../core/dust';
 import { escapeBidi, fmtInt, plural } from '../format';
 import { TextCompare } from '../TextCompare';
@@ -29,7 +29,7 @@ export function ClusterDetail() {
   const pages = usePages((p) => p.pages);
   const datasetId = usePages((p) => p.datasetId);
   const rankOf = usePages((p) => p.rankOf);
-  const bySeq = useMemo(() => new Map(pages.map((p) => [p.seq, p])), [pages]);
+  const bySeq = pageBySeq(pages);
   const view = useMemo(
     () => (analysis ? clusterView(analysis, method, thresholds, mode) : null),
     [analysis, method, thresholds, mode],

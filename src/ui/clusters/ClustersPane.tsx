@@ -11,7 +11,7 @@ import { useDatasets } from '../../state/datasets';
 import { clusterListing, clusterView } from '../../state/clusters';
 import { explains } from '../../state/cross';
 import { useDust } from '../../state/dust';
-import { usePages } from '../../state/pages';
+import { pageBySeq, usePages } from '../../state/pages';
 import { drawHistogram } from '../charts/histogram';
 import { download } from '../download';
 import { clusterParameters, exportFileName, exportSource, methodTags } from '../exports';
@@ -188,7 +188,7 @@ function ClusterList({ view }: { view: View }) {
   const selected = useAnalysis((s) => s.selectedClusterId);
   const selectCluster = useAnalysis((s) => s.selectCluster);
   const pages = usePages((p) => p.pages);
-  const bySeq = useMemo(() => new Map(pages.map((p) => [p.seq, p])), [pages]);
+  const bySeq = pageBySeq(pages);
   const dustRun = useDust((d) => d.run);
   const selectedRule = useDust((d) => d.selectedRule);
   const rule = dustRun?.rules.find((r) => r.id === selectedRule) ?? null;
@@ -311,7 +311,7 @@ function ExportButtons({ view }: { view: View }) {
   const dustRun = useDust((d) => d.run);
   const canonical = useDust((d) => d.canonical);
   const input = (): ClusterExportInput => {
-    const bySeq = new Map(pages.map((p) => [p.seq, p]));
+    const bySeq = pageBySeq(pages);
     const page = (i: number) => bySeq.get(analysis.seqs[i]);
     return {
       clusters: view.clusters,

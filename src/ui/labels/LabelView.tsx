@@ -4,7 +4,7 @@ import { pairKey } from '../../core/eval/pair-key';
 import type { Strategy } from '../../core/eval/sampling';
 import { useAnalysis } from '../../state/analysis';
 import { useLabels } from '../../state/labels';
-import { usePages } from '../../state/pages';
+import { pageBySeq, seqOfUrl, usePages } from '../../state/pages';
 import { download } from '../download';
 import { labelsFileName, labelsSource } from '../exports';
 import { TextCompare } from '../TextCompare';
@@ -37,9 +37,10 @@ export function LabelView() {
   const importLabels = useLabels((s) => s.importLabels);
   const pages = usePages((p) => p.pages);
   const datasetId = usePages((p) => p.datasetId);
-  const bySeq = useMemo(() => new Map(pages.map((p) => [p.seq, p.url])), [pages]);
-  const byUrl = useMemo(() => new Map(pages.map((p) => [p.url, p.seq])), [pages]);
-  const urlOf = useCallback((seq: number) => bySeq.get(seq), [bySeq]);
+  // Shared indexes of the pages (state/pages.ts); a URL fetched more than once is its first capture.
+  const bySeq = pageBySeq(pages);
+  const byUrl = seqOfUrl(pages);
+  const urlOf = useCallback((seq: number) => bySeq.get(seq)?.url, [bySeq]);
   const [notice, setNotice] = useState('');
   const file = useRef<HTMLInputElement>(null);
   const item = queue[position];

@@ -19,7 +19,7 @@ export type { ClusterView };
  * The clusters for a method and thresholds, memoised on its inputs: the clusters pane, the cluster
  * detail and the PR pane ask for the same view on every slider move; it is computed once.
  */
-export function clusterView(
+export function shownClusters(
   a: StoredAnalysis,
   method: MethodId,
   t: Thresholds,

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { MemberPair } from '../../core/clusters/inspect';
 import { CHAIN_FLOOR } from '../../core/clusters/view';
 import { useAnalysis } from '../../state/analysis';
-import { capturesOf, clusterInspection, clusterListing, clusterView, findPair } from '../../state/clusters';
+import { capturesOf, clusterInspection, clusterListing, shownClusters, findPair } from '../../state/clusters';
 import { clusterKind, rulesExplaining, type ClusterKindVerdict } from '../../state/cross';
 import { useDust } from '../../state/dust';
 import { useLabels } from '../../state/labels';
@@ -31,7 +31,7 @@ export function ClusterDetail() {
   const rankOf = usePages((p) => p.rankOf);
   const bySeq = pageBySeq(pages);
   const view = useMemo(
-    () => (analysis ? clusterView(analysis, method, thresholds, mode) : null),
+    () => (analysis ? shownClusters(analysis, method, thresholds, mode) : null),
     [analysis, method, thresholds, mode],
   );
   // The cluster holding the page the selection names (its id), wherever the list put it.

@@ -8,7 +8,7 @@ import { normaliseUrl } from '../../core/url/normalize';
 import type { FormatId } from '../../core/types';
 import { useAnalysis } from '../../state/analysis';
 import { useDatasets } from '../../state/datasets';
-import { clusterListing, clusterView } from '../../state/clusters';
+import { clusterListing, shownClusters } from '../../state/clusters';
 import { explains } from '../../state/cross';
 import { useDust } from '../../state/dust';
 import { pageBySeq, usePages } from '../../state/pages';
@@ -44,7 +44,7 @@ export function ClustersPane() {
   const textPages = useMemo(() => pages.filter(comparable).length, [pages]);
   const format = useDatasets((d) => d.datasets.find((x) => x.id === d.selectedId)?.format ?? null);
   const view = useMemo(
-    () => (analysis ? clusterView(analysis, method, thresholds, mode) : null),
+    () => (analysis ? shownClusters(analysis, method, thresholds, mode) : null),
     [analysis, method, thresholds, mode],
   );
 
@@ -127,7 +127,7 @@ export function ClustersPane() {
   );
 }
 
-type View = ReturnType<typeof clusterView>;
+type View = ReturnType<typeof shownClusters>;
 
 /** Formats that list URLs without their documents: no page of theirs has text to compare. */
 const WITHOUT_DOCUMENTS: ReadonlySet<FormatId> = new Set(['access-log', 'crawl-log', 'cdx', 'url-list']);

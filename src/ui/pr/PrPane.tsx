@@ -17,7 +17,7 @@ import { datasetName, exportFileName, methodTags } from '../exports';
 import { useLayout } from '../../state/layout';
 import { DEFAULT_THRESHOLDS, METHOD_LABELS } from '../../core/candidates/methods';
 import { oracleOverlap } from '../../core/eval/oracle-overlap';
-import { clusterView } from '../../state/clusters';
+import { shownClusters } from '../../state/clusters';
 import { pageLevel, pagesWithReplica } from '../../core/eval/pages';
 import { useLabels } from '../../state/labels';
 import { usePaneWidth } from '../PaneFrame';
@@ -110,7 +110,7 @@ export function PrPane() {
   // Page level (§3): returned = pages in the current clusters; replica truth = the oracle at τ.
   const pages = useMemo(() => {
     if (!analysis || references.size === 0) return null;
-    const view = clusterView(analysis, method, t, mode);
+    const view = shownClusters(analysis, method, t, mode);
     const returned = new Set<number>();
     for (const c of view.clusters) for (const m of c.members) returned.add(m);
     const refs = new Set(

@@ -228,3 +228,31 @@ export function arcRecord(
   const line = `${url} ${ip} ${date14Value} ${mime} ${content.length}\n`;
   return Buffer.concat([Buffer.from(line, 'latin1'), content, Buffer.from('\n')]);
 }
+
+/**
+ * A WARC of HTML responses, one per page (title and text in one paragraph), fetched a second apart
+ * from 2024-05-01T10:00:00Z: the small crawls tests write (e2e small-crawl.ts, batch tests).
+ */
+export function htmlPagesWarc(
+  name: string,
+  pages: readonly { url: string; title: string; text: string }[],
+): Buffer {
+  const id = recordIdFactory(name);
+  return Buffer.concat(
+    pages.map((p, n) =>
+      warcRecord({
+        type: 'response',
+        targetUri: p.url,
+        date: isoDate('2024-05-01T10:00:00Z', n),
+        recordId: id(),
+        block: httpResponse(
+          200,
+          [['Content-Type', 'text/html; charset=utf-8']],
+          Buffer.from(
+            `<!doctype html><html><head><title>${p.title}</title></head><body><p>${p.text}</p></body></html>`,
+          ),
+        ),
+      }),
+    ),
+  );
+}

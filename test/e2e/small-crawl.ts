@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { httpResponse, isoDate, recordIdFactory, warcRecord } from '../../scripts/lib/warc-writer';
+import { htmlPagesWarc } from '../../scripts/lib/warc-writer';
 import { dropFile } from './harness';
 
 /** A page of a crawl made for a test: its URL, title and text. */
@@ -16,24 +16,8 @@ export interface CrawlPage {
 export function writeCrawl(name: string, pages: readonly CrawlPage[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'dw-crawl-'));
   mkdirSync(dir, { recursive: true });
-  const id = recordIdFactory(name);
-  const records = pages.map((p, n) =>
-    warcRecord({
-      type: 'response',
-      targetUri: p.url,
-      date: isoDate('2024-05-01T10:00:00Z', n),
-      recordId: id(),
-      block: httpResponse(
-        200,
-        [['Content-Type', 'text/html; charset=utf-8']],
-        Buffer.from(
-          `<!doctype html><html><head><title>${p.title}</title></head><body><p>${p.text}</p></body></html>`,
-        ),
-      ),
-    }),
-  );
   const file = join(dir, name);
-  writeFileSync(file, Buffer.concat(records));
+  writeFileSync(file, htmlPagesWarc(name, pages));
   return file;
 }
 

@@ -17,7 +17,7 @@ import { seededRandom } from '../../../src/core/random';
 import { jaccard, shingleSet } from '../../../src/core/signatures/shingles';
 import { runJoin } from '../../../src/cli/batch';
 import { mapShard } from '../../../src/cli/batch-worker';
-import { httpResponse, isoDate, recordIdFactory, warcRecord } from '../../../scripts/lib/warc-writer';
+import { htmlPagesWarc } from '../../../scripts/lib/warc-writer';
 
 const seed = Number(process.env.THRESHOLD_SEED ?? Date.now() % 1e9);
 const dirs: string[] = [];
@@ -44,24 +44,16 @@ function pairsCrawl(): { file: string; texts: { url: string; text: string }[] } 
       { url: `http://p${t}.test/b`, text: b.join(' ') },
     );
   }
-  const id = recordIdFactory('threshold');
-  const records = texts.map((p, n) =>
-    warcRecord({
-      type: 'response',
-      targetUri: p.url,
-      date: isoDate('2024-05-01T10:00:00Z', n),
-      recordId: id(),
-      block: httpResponse(
-        200,
-        [['Content-Type', 'text/html; charset=utf-8']],
-        Buffer.from(`<!doctype html><html><head><title>t</title></head><body><p>${p.text}</p></body></html>`),
-      ),
-    }),
-  );
   const dir = mkdtempSync(join(tmpdir(), 'threshold-'));
   dirs.push(dir);
   const file = join(dir, 'pairs.warc');
-  writeFileSync(file, Buffer.concat(records));
+  writeFileSync(
+    file,
+    htmlPagesWarc(
+      'pairs.warc',
+      texts.map((p) => ({ ...p, title: 't' })),
+    ),
+  );
   return { file, texts };
 }
 

@@ -7,7 +7,7 @@
  * grows u without end; the URL is then reported.
  */
 import { applySubstring, applyRule } from './rules';
-import { isWildcard } from './wildcards';
+import { isWildcard, ORIGIN } from './wildcards';
 import { groupBySite, tokenizeUrl, untokenize } from './url-list';
 import type { DustParams, DustUrl, Rule } from './types';
 
@@ -53,12 +53,13 @@ export function canonize(
   let current = url;
   for (let it = 0; it < maxIterations; it++) {
     const before = current;
-    for (const rule of rules) {
+    for (let i = 0; i < rules.length; i++) {
+      const rule = rules[i];
       const needle = needleOf(rule);
       if (needle !== '' && !current.includes(needle)) continue;
       if (rule.kind === 'substring') {
         const t = applySubstring(tokens, rule.alpha, rule.beta);
-        if (t) {
+        if (t && !deferred(rules, i, tokens)) {
           tokens = t;
           current = untokenize(t);
           applied?.add(rule.id);
@@ -77,9 +78,38 @@ export function canonize(
   return { url: current, iterations: maxIterations, cycle: true };
 }
 
+const alphaKeys = new WeakMap<readonly string[], string>();
+function alphaKey(alpha: readonly string[]): string {
+  let k = alphaKeys.get(alpha);
+  if (k === undefined) alphaKeys.set(alpha, (k = `\u0000${alpha.join('\u0000')}\u0000`));
+  return k;
+}
+
+/**
+ * Whether rule i waits for the next iteration: a rule before it whose α holds its α (specificFirst's
+ * order) now applies to the URL. That rule was tried before an earlier rewrite of this iteration made
+ * the URL it applies to (a date permalink rewritten to /items/N.html, which /items/{x}.html$ → /?p={x}$
+ * rewrites and .html → would take apart): canonisation then gives one answer whatever the order in
+ * which rules of one iteration happened to produce the URL.
+ */
+function deferred(rules: readonly Rule[], i: number, tokens: readonly string[]): boolean {
+  const g = rules[i];
+  if (g.kind !== 'substring') return false;
+  const inner = alphaKey(g.alpha);
+  for (let j = 0; j < i; j++) {
+    const s = rules[j];
+    if (s.kind !== 'substring' || s.alpha.length <= g.alpha.length) continue;
+    const outer = alphaKey(s.alpha);
+    if (outer !== inner && outer.includes(inner) && applySubstring(tokens, s.alpha, s.beta)) return true;
+  }
+  return false;
+}
+
 /** Whether a substring rule rewrites the scheme, host or port (its sides start at ^ and differ there). */
 export function movesOrigin(rule: Rule): boolean {
   if (rule.kind !== 'substring' || rule.alpha[0] !== '^') return false;
+  // ^{o}/kb/ → ^{o}/Kb/ keeps whatever origin it matched.
+  if (rule.alpha[1] === ORIGIN && rule.beta[1] === ORIGIN) return false;
   const end = (side: readonly string[]) => {
     // The authority ends at the first '/' after '//' (or at the side's end).
     let slashes = 0;
@@ -89,6 +119,14 @@ export function movesOrigin(rule: Rule): boolean {
   const a = rule.alpha.slice(0, end(rule.alpha)).join('');
   const b = rule.beta.slice(0, end(rule.beta)).join('');
   return a !== b;
+}
+
+/**
+ * A substitution that moves the origin and also rewrites the path (^https://m.s/nodes/{x}.html$ →
+ * ^http://s/?p={x}$): an origin rule and a path rule in one, found where two aliases met.
+ */
+export function pathAcrossOrigins(r: Rule): boolean {
+  return movesOrigin(r) && originMove(r) === null;
 }
 
 /** Where a side's origin ends: its third '/' (^ http : / / host / …), or -1. */
@@ -245,4 +283,69 @@ export function canonizeAll(
     }
   }
   return { canonical, cycles };
+}
+
+/** The origin of a URL's tokens (^scheme://host[:port]), as origin moves spell it; '' when none. */
+function urlOrigin(tokens: readonly string[]): string {
+  const end = originEnd(tokens);
+  return end < 0 ? '' : tokens.slice(0, end).join('');
+}
+
+/**
+ * Valid rules listed as canonisation applies them. A rule found on the pages of one origin and
+ * leading to another (^https://www.s/node/{x}/$ → ^http://www.s/node/{x}$, found where the https copy
+ * met the http redirect) is applied respelled once the origin moves have run (canonizationOrder).
+ * When that leaves both sides on one origin, the rule is a same-origin rule, which is what a person
+ * writes and what a crawler should be given: spelled ^{o}/node/{x}/$ → ^{o}/node/{x}$ when every
+ * origin of the site in the list leads to that origin (then applying it on any origin, before or after
+ * the moves, gives the same canonical URL), else with that origin. Its validation stands: the origin
+ * moves that respell it are valid themselves. Returns the rules respelled.
+ */
+export function spellAsApplied(
+  rules: readonly Rule[],
+  urls: readonly DustUrl[],
+  params: Pick<DustParams, 'site'>,
+): Rule[] {
+  const bySite = new Map<string, Rule[]>();
+  for (const r of rules) {
+    if (r.status !== 'valid' || r.coveredBy) continue;
+    bySite.set(r.site, [...(bySite.get(r.site) ?? []), r]);
+  }
+  const changed: Rule[] = [];
+  let lists: Map<string, DustUrl[]> | null = null;
+  for (const [site, list] of bySite) {
+    const targets = originTargets(list.map(originMove).filter((m): m is [string, string] => m !== null));
+    if (targets.size === 0) continue;
+    // Moves of a whole origin (^http://www.s/ → ^http://s/), not of one directory of it.
+    const whole = originTargets(
+      list
+        .filter((r) => r.kind === 'substring' && r.alpha.length === originEnd(r.alpha) + 1)
+        .map(originMove)
+        .filter((m): m is [string, string] => m !== null),
+    );
+    let origins: Set<string> | null = null;
+    for (const r of list) {
+      if (r.kind !== 'substring' || originMove(r) !== null || !movesOrigin(r)) continue;
+      const s = respelled(r, targets);
+      if (s === r || movesOrigin(s)) continue;
+      const end = originEnd(s.alpha);
+      const to = s.alpha.slice(0, end).join('');
+      if (!origins) {
+        lists ??= groupBySite(urls, params.site);
+        origins = new Set((lists.get(site) ?? []).map((u) => urlOrigin(u.tokens)));
+      }
+      const everyOrigin = [...origins].every((o) => o === to || whole.get(o) === to);
+      const was = `${r.alpha.join('')} → ${r.beta.join('')}`;
+      if (everyOrigin) {
+        r.alpha = ['^', ORIGIN, ...s.alpha.slice(end)];
+        r.beta = ['^', ORIGIN, ...s.beta.slice(originEnd(s.beta))];
+      } else {
+        r.alpha = s.alpha;
+        r.beta = s.beta;
+      }
+      r.reason += `; validated as ${was}, listed as applied once the site's origin rules have run`;
+      changed.push(r);
+    }
+  }
+  return changed;
 }

@@ -5,7 +5,7 @@
  * cases of a likely parameter rule (foldLikelySpecialCases). The paper's own redundancy elimination,
  * Fig. 2, is redundancy.ts.
  */
-import { canonizationOrder, canonize } from './canonize';
+import { canonizationOrder, canonize, pathAcrossOrigins } from './canonize';
 import { isCycleBreaker } from './origins';
 import { applyRule, instancesIn, reversed, ruleSpelling, UrlIndex } from './rules';
 import { groupBySite } from './url-list';
@@ -76,6 +76,39 @@ export function markRedundantValid(
       folded++;
     }
     if (folded === 0) break;
+  }
+  // A rule that moves the origin while it rewrites the path (^https://www.s/{y}/{m}/{d}/{n}/$ →
+  // ^http://www.s/items/{n}.html$, found where an origin alias met a date alias) restates an origin
+  // rule and a path rule; a person writes those two. When the greedy order folded the path rule under
+  // it, the two trade places if the path rule, put back, lets it fold.
+  for (const x of [...kept]) {
+    if (!pathAcrossOrigins(x)) continue;
+    const under = rules
+      .filter(
+        (y) =>
+          y.status === 'valid' &&
+          y.site === x.site &&
+          !pathAcrossOrigins(y) &&
+          !isCycleBreaker(y) &&
+          (y.coveredBy?.includes(x.id) ?? false),
+      )
+      .sort((a, b) => b.likelySimilarSupport - a.likelySimilarSupport || a.id - b.id);
+    const L = indexOf(x.site);
+    for (const y of under) {
+      kept.add(y);
+      const others = [...kept].filter((v) => v !== x && v.site === x.site);
+      const by = composedOf(x, L, others, params.maxIterations, sample);
+      if (!by) {
+        kept.delete(y);
+        continue;
+      }
+      delete y.coveredBy;
+      y.reason = y.reason.replace(FOLDED_NOTE, '');
+      x.coveredBy = by;
+      x.reason += `; every instance is already merged by ${by.map((id) => `#${id}`).join(', ')}: not applied`;
+      kept.delete(x);
+      break;
+    }
   }
   // What the rules left applied merge is what counts: a rule folded under rules folded later, or any
   // rule whose instances they no longer all merge, is put back (valid ones applied again) until
@@ -219,6 +252,7 @@ function othersRelateEach(r: Rule, L: UrlIndex, others: readonly Rule[], limit: 
 }
 
 /** Tokens a substring rule rewrites: the longer side once their common prefix and suffix are set aside. */
+
 function changeSpan(r: Rule): number {
   if (r.kind !== 'substring') return 0;
   const { alpha: a, beta: b } = r;

@@ -6,7 +6,7 @@
  * the metrics of §3 / §6.
  */
 import { normaliseUrl } from '../url/normalize';
-import { canonizeAll } from './canonize';
+import { canonizeAll, spellAsApplied } from './canonize';
 import { detectLikelyPairs } from './likely-rules';
 import { dustMetrics, type DustMetrics } from './metrics';
 import { detectParamRules, detectPathParamRules } from './params';
@@ -154,6 +154,8 @@ export function runDustBuster(
     // with both ends, and is judged on what the crawl holds.
     markRedundantValid(rules, list.urls, params);
     foldUndecidedCompositions(rules, list.urls, params);
+    // After folding, which judged the rules as found: only the spelling listed changes.
+    spellAsApplied(rules, list.urls, params);
   }
   // Instances shown with each rule come from the list its support was counted on.
   const sites = groupBySite(detection, params.site);

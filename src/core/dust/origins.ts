@@ -9,13 +9,14 @@
  */
 import { seededRandom } from '../random';
 import { movesOrigin, originMove } from './canonize';
+import { ORIGIN } from './wildcards';
 import { countSupport } from './pair-rules';
 import { UrlIndex } from './rules';
 import { groupBySite } from './url-list';
 import { validateRule } from './validation';
 import type { DustParams, DustUrl, FetchFn, Rule, SubstringRule } from './types';
 
-export const ORIGIN = '{o}';
+export { ORIGIN };
 
 /** Where a side's origin ends (its path's first '/'), or -1 when the side does not start at ^ with one. */
 function originEnd(side: readonly string[]): number {

@@ -13,7 +13,7 @@
 import { hash32, mix32 } from '../signatures/hash';
 import { normaliseUrl } from '../url/normalize';
 import { seededRandom } from '../random';
-import { canonize, canonizationOrder } from './canonize';
+import { canonize, canonizationOrder, pathAcrossOrigins } from './canonize';
 import { applyRule, instancesIn, pairRefines, reversed, UrlIndex } from './rules';
 import { documentsSimilar } from './similarity';
 import { groupBySite } from './url-list';
@@ -270,8 +270,18 @@ export function validateRules(
         : null;
     // A rule of Figs. 1–2 is judged on its own unless one valid rule covers it (as before this
     // extension, compositions of several skip validation only for rules from pairs).
+    // A rule that keeps the origin is never the special case of one that moves it while it rewrites
+    // the path (/nodes/{x}.html$ → /?p={x}$ beside ^https://m.s/nodes/{x}.html$ → ^http://s/?p={x}$,
+    // which merges its instances only as respelled on the origin the moves lead to): it is the rule a
+    // person writes, and is judged on its own.
+    const acrossOnly =
+      composed?.length === 1 &&
+      !pathAcrossOrigins(rule) &&
+      valid.some((v) => v.id === composed[0] && pathAcrossOrigins(v));
     const by =
-      composed && (composed.length === 1 || (rule.kind === 'substring' && rule.origin === 'pairs'))
+      composed &&
+      !acrossOnly &&
+      (composed.length === 1 || (rule.kind === 'substring' && rule.origin === 'pairs'))
         ? composed
         : null;
     if (by) {

@@ -33,6 +33,9 @@ export function isWordToken(t: string): boolean {
   return WORD_START.test(t);
 }
 
+/** The origin wildcard: scheme://host[:port] right after ^. */
+export const ORIGIN = '{o}';
+
 const WILD = /^\{([xnymdso])(\d*)\}$/;
 const DIGITS = /^[0-9]+$/;
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canonizationOrder, canonize, canonizeAll } from '../../../src/core/dust/canonize';
+import {
+  canonizationOrder,
+  canonize,
+  canonizeAll,
+  movesOrigin,
+  spellAsApplied,
+} from '../../../src/core/dust/canonize';
+import { tokenizeUrl } from '../../../src/core/dust/url-list';
+import { ruleSpelling } from '../../../src/core/dust/rules';
 import type { SubstringRule } from '../../../src/core/dust/types';
 import { seededRandom } from '../../../src/core/random';
 import { logged, params, substringRule, urlsOf } from './fixtures';
@@ -140,5 +148,124 @@ describe('canonisation after origin moves', () => {
     const r = rules.find((x) => x.id === 4)!;
     expect(r.kind === 'substring' && r.alpha.join('')).toBe('^https://www.s.com/old/');
     expect(canonize('http://s.com/old/x', rules, 10).url).toBe('https://www.s.com/x');
+  });
+});
+
+describe('spellAsApplied', () => {
+  const origins = ['http://s.com', 'https://s.com', 'http://www.s.com', 'https://www.s.com'];
+  const originTokens = (o: string) => tokenizeUrl(`${o}/`).slice(0, -2);
+  const rule = (id: number, a: string[], b: string[]): SubstringRule => ({
+    ...valid('a', 'b'),
+    id,
+    alpha: a,
+    beta: b,
+  });
+
+  it('lists a cross-origin rule as the same-origin rule canonisation applies, and never changes a canonical URL', () => {
+    const seed = 5120261126;
+    const rng = seededRandom(seed);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rng() * xs.length)];
+    let respelled = 0;
+    let anyOrigin = 0;
+    for (let trial = 0; trial < 150; trial++) {
+      // Origin moves toward one canonical origin (a tree: no cycles), then path rules spelled on any origin.
+      const canonicalOrigin = pick(origins);
+      const rules: SubstringRule[] = [];
+      for (const o of origins)
+        if (o !== canonicalOrigin && rng() < 0.7)
+          rules.push(rule(rules.length, [...originTokens(o), '/'], [...originTokens(canonicalOrigin), '/']));
+      const dirs = ['node', 'old', 'amp', 'items'];
+      for (let k = 0; k < 1 + Math.floor(rng() * 4); k++) {
+        const [d1, d2] = [pick(dirs), pick(dirs)];
+        const slash = rng() < 0.5;
+        rules.push(
+          rule(
+            rules.length,
+            [...originTokens(pick(origins)), '/', d1, '/', '{x}', ...(slash ? ['/'] : []), '$'],
+            [...originTokens(pick(origins)), '/', d2, '/', '{x}', '$'],
+          ),
+        );
+      }
+      const urls = urlsOf(
+        Array.from({ length: 60 }, () => ({
+          url: `${pick(origins)}/${pick(dirs)}/${Math.floor(rng() * 20)}${rng() < 0.5 ? '/' : ''}`,
+        })),
+      );
+      const before = canonizeAll(urls, rules, params()).canonical;
+      const changed = spellAsApplied(rules, urls, params());
+      respelled += changed.length;
+      for (const r of changed) {
+        expect(movesOrigin(r), `seed ${seed} trial ${trial}: ${ruleSpelling(r)}`).toBe(false);
+        if ((r as SubstringRule).alpha[1] === '{o}') anyOrigin++;
+      }
+      const after = canonizeAll(urls, rules, params()).canonical;
+      for (const [u, c] of before) expect(after.get(u), `seed ${seed} trial ${trial}: ${u}`).toBe(c);
+    }
+    // Both spellings occur: {o} when every origin leads to one, the target origin otherwise.
+    expect(anyOrigin).toBeGreaterThan(5);
+    expect(respelled - anyOrigin).toBeGreaterThan(5);
+  });
+
+  it('respells ^https://www.s/node/{x}/$ → ^http://www.s/node/{x}$ once https → http is valid, on {o} when every origin leads there', () => {
+    const rules = [
+      rule(0, [...originTokens('https://www.s.com'), '/'], [...originTokens('http://www.s.com'), '/']),
+      rule(
+        1,
+        [...originTokens('https://www.s.com'), '/', 'node', '/', '{x}', '/', '$'],
+        [...originTokens('http://www.s.com'), '/', 'node', '/', '{x}', '$'],
+      ),
+    ];
+    const fresh = () => rules.map((r) => ({ ...r }));
+    // Another origin of the site that no move leads to http://www.s.com: spelled with the target origin.
+    const some = fresh();
+    const partly = urlsOf([{ url: 'https://www.s.com/node/1/' }, { url: 'http://s.com/node/1' }]);
+    expect(spellAsApplied(some, partly, params())).toEqual([some[1]]);
+    expect(ruleSpelling(some[1])).toBe('^http://www.s.com/node/{x}/$ → ^http://www.s.com/node/{x}$');
+    expect(some[1].reason).toContain('validated as ^https://www.s.com/node/{x}/$');
+    // Every origin of the site leads there: spelled on any origin.
+    const all = fresh();
+    const every = urlsOf([{ url: 'https://www.s.com/node/1/' }, { url: 'http://www.s.com/node/1' }]);
+    expect(spellAsApplied(all, every, params())).toEqual([all[1]]);
+    expect(ruleSpelling(all[1])).toBe('^{o}/node/{x}/$ → ^{o}/node/{x}$');
+    // An origin move itself and a rule already on one origin are left as they are.
+    expect(spellAsApplied(all, every, params())).toEqual([]);
+  });
+});
+
+describe('canonize defers a general rule while a more specific one applies', () => {
+  it('gives one canonical URL whatever order the rules were ranked in', () => {
+    const seed = 7120261126;
+    const rng = seededRandom(seed);
+    const spelled = (alpha: string[], beta: string[], id: number) => ({
+      ...valid('a', 'b'),
+      id,
+      alpha,
+      beta,
+    });
+    const base = [
+      spelled(['/', 'items', '/', '{x}', '.', 'html', '$'], ['/', '?', 'p', '=', '{x}', '$'], 0),
+      spelled(['.', 'html'], [], 1),
+      spelled(
+        ['/', '{y}', '/', '{m}', '/', '{d}', '/', '{n}', '/', '$'],
+        ['/', 'items', '/', '{n}', '.', 'html', '$'],
+        2,
+      ),
+      spelled(['/', 'go', '/', '{x}', '$'], ['/', 'items', '/', '{x}', '.', 'html', '$'], 3),
+    ];
+    const urls = [
+      'http://s.com/2023/04/17/512/',
+      'http://s.com/go/512',
+      'http://s.com/items/512.html',
+      'http://s.com/?p=512',
+    ];
+    for (let trial = 0; trial < 50; trial++) {
+      const shuffled = [...base].sort(() => rng() - 0.5);
+      const ordered = canonizationOrder(shuffled);
+      for (const u of urls)
+        expect(
+          canonize(u, ordered, 10).url,
+          `seed ${seed} trial ${trial}: ${ordered.map((r) => r.id)} ${u}`,
+        ).toBe('http://s.com/?p=512');
+    }
   });
 });

@@ -425,7 +425,9 @@ export function generateWorld(seed: number, scale = 1, sites?: number): World {
       }
     }
     if (has('session-query')) {
-      const name = pick(rng, SESSION_NAMES);
+      // Never the name the site's article ids go by (story.php?sid=N): a server could not tell them apart.
+      let name = pick(rng, SESSION_NAMES);
+      while (name === idParam) name = pick(rng, SESSION_NAMES);
       const id = rule('session-query', `${name}=… → (dropped)`);
       for (const u of sample(targets()))
         alias(addParam(u.url, `${name}=${randHex(rng, 16)}`), u.url, id, docFor(u));

@@ -153,20 +153,24 @@ export function markRedundantValid(
  * An undecided substring rule of a site with valid rules whose every instance in the list those rules
  * already merge is a composition of them (validation.ts composes on the test list only, where such a
  * rule often has no instance with both ends: it stays likely for want of samples, not of evidence).
- * Folded like the compositions validation finds; refuted rules stay listed (their negatives say
- * something the valid rules do not).
+ * Folded like the compositions validation finds. So is a refuted one whose negatives stay under εN —
+ * refuted only because its list ran out before N samples (1 of 15 not similar) while the valid rules,
+ * each validated on N samples, merge its instances anyway; its negatives stay in its detail. A refuted
+ * rule with εN negatives or more stays listed: its negatives say something the valid rules do not.
  */
 export function foldUndecidedCompositions(
   rules: readonly Rule[],
   list: readonly DustUrl[],
-  params: Pick<DustParams, 'site' | 'maxIterations'>,
+  params: Pick<DustParams, 'site' | 'maxIterations' | 'epsilon' | 'N'>,
 ): void {
   const applied = rules.filter((r) => r.status === 'valid' && !r.coveredBy);
   if (applied.length === 0) return;
   const sites = groupBySite(list, params.site);
   const indexes = new Map<string, UrlIndex>();
+  const negLimit = Math.ceil(params.epsilon * params.N - 1e-9);
   for (const r of rules) {
-    if (r.kind !== 'substring' || r.status !== 'likely' || r.coveredBy) continue;
+    if (r.kind !== 'substring' || r.coveredBy) continue;
+    if (r.status !== 'likely' && !(r.status === 'refuted' && r.negatives < negLimit)) continue;
     const mine = applied.filter((v) => v.site === r.site);
     if (mine.length === 0) continue;
     let L = indexes.get(r.site);

@@ -119,12 +119,13 @@ JOIN labels l ON l.page = e.a;
 -- name: summary
 -- Pages, clusters and duplicates removed (cluster members other than the kept page), per host and
 -- overall (the row whose host is NULL). A cluster that spans hosts counts once per host it touches.
+-- Every count is a BIGINT on both engines (DuckDB would make the SUM a 128-bit integer).
 CREATE TABLE summary AS
 SELECT p.host AS host,
        COUNT(*) AS pages,
        COUNT(l.page) AS pages_in_clusters,
        COUNT(DISTINCT l.label) AS clusters,
-       SUM(CASE WHEN l.page IS NOT NULL AND l.page <> l.label THEN 1 ELSE 0 END) AS duplicates_removed
+       CAST(SUM(CASE WHEN l.page IS NOT NULL AND l.page <> l.label THEN 1 ELSE 0 END) AS BIGINT) AS duplicates_removed
 FROM pages p
 LEFT JOIN labels l ON l.page = p.id
 GROUP BY GROUPING SETS ((p.host), ());

@@ -44,11 +44,26 @@ export interface MapResult {
 
 const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
 
-/** The map step: shards without `_SUCCESS` are processed, one worker_thread per core. */
+/** The values sql/dedup.sql's `${var}`s take for a profile: the same on DuckDB and on Spark. */
+export function joinVars(profile: DedupProfile): Record<string, string | number> {
+  return { method: batchMethod(profile), jaccard: profile.thresholds.jaccard, max_bucket: MAX_BUCKET };
+}
+
+/** What the map step leaves for a join on another engine (spark/dedup_join.py reads it). */
+export const JOIN_PLAN = 'join.json';
+
+/**
+ * The map step: shards without `_SUCCESS` are processed, one worker_thread per core. It writes
+ * DIR/join.json first: the SQL variables and the profile, which a join on Spark reads.
+ */
 export async function runMap(o: MapOptions): Promise<MapResult> {
   const t0 = performance.now();
   const log = o.log ?? ((l: string) => process.stderr.write(l + '\n'));
   mkdirSync(o.outDir, { recursive: true });
+  writeFileSync(
+    join(o.outDir, JOIN_PLAN),
+    JSON.stringify({ vars: joinVars(o.profile), profile: o.profile }, null, 2) + '\n',
+  );
   const todo: ShardTask[] = [];
   const done: ShardStats[] = [];
   // A shard marked done is trusted only when its files are the ones written (checkShard); a damaged one
@@ -235,7 +250,7 @@ async function joinInto(o: JoinOptions, dir: string): Promise<JoinResult> {
   const log = o.log ?? ((l: string) => process.stderr.write(l + '\n'));
   const method = batchMethod(o.profile);
   const statements = parseNamedSql(readFileSync(SQL_FILE, 'utf8'));
-  const vars = { method, jaccard: o.profile.thresholds.jaccard, max_bucket: MAX_BUCKET };
+  const vars = joinVars(o.profile);
   const sql = (name: string) => {
     const s = statements.get(name);
     if (s === undefined) throw new Error(`${SQL_FILE} has no statement "${name}"`);

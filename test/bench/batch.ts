@@ -9,6 +9,9 @@
  *    (`npm run bench:ingest` does that).
  * 2. `--docsite`: the docsite crawl (../shared, when present) through batch and through the workbench's
  *    engine; their connected-components clusters are compared for exact and MinHash.
+ * 3. `--spark`: after each DuckDB join, the same map output joined on Apache Spark in local mode
+ *    (spark/dedup_join.py under a pinned PySpark, scripts/lib/spark-env.ts): both engines' times, and
+ *    whether their clusters, pairs and summary are identical.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -21,6 +24,29 @@ import { DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/met
 import { buildProfile, type DedupProfile } from '../../src/core/profile';
 import { runJoin, runMap } from '../../src/cli/batch';
 import { workbenchComponents, workbenchRun } from './batch-engine';
+import { compareEngines, ensureSparkEnv, runSparkJoin, type SparkEnv } from '../../scripts/lib/spark-env';
+
+const DRIVER = fileURLToPath(new URL('../../spark/dedup_join.py', import.meta.url));
+let spark: SparkEnv | null = null;
+
+/** The Spark join of DIR beside the DuckDB one just run: times and identity, printed. */
+async function sparkBeside(label: string, out: string, duckMs: number): Promise<void> {
+  if (!spark) return;
+  const r = runSparkJoin(spark, DRIVER, out);
+  const tables = await compareEngines(out);
+  const same = tables.every((t) => t.same);
+  console.log(
+    `${label}: join on DuckDB ${s(duckMs)}, on Spark ${spark.version} local[2] ${s(r.ms)} (${(r.ms / duckMs).toFixed(1)}× DuckDB, JVM start included) — ${
+      same
+        ? 'IDENTICAL clusters, pairs and summary'
+        : `DIFFERENT: ${tables
+            .filter((t) => !t.same)
+            .map((t) => t.table)
+            .join(', ')}`
+    }`,
+  );
+  if (!same) process.exitCode = 1;
+}
 
 const GENERATOR = fileURLToPath(new URL('./batch-pages.ts', import.meta.url));
 const DOCSITE = fileURLToPath(new URL('../../../shared/datasets/docsite/crawl.warc.gz', import.meta.url));
@@ -123,6 +149,7 @@ async function scale(pages: number, shards: number, out: string): Promise<void> 
     `            worker peak V8 heap ${map.workerHeapPeaks.map((h) => `${(h / 1048576).toFixed(0)} MB`).join(', ')}`,
   );
   console.log(`output      ${(dirBytes(out) / 1048576).toFixed(0)} MB on disk`);
+  await sparkBeside(`scale ${pages.toLocaleString('en-US')} pages`, out, minhash.elapsedMs);
 }
 
 /** Docsite through the engine and through batch: the same clusters? */
@@ -162,6 +189,7 @@ async function docsite(): Promise<void> {
     db.closeSync();
     const got = new Set(rows.map((x) => String(x.m)));
     const same = expected.length === got.size && expected.every((c) => got.has(c));
+    await sparkBeside(`docsite ${method}`, out, j.elapsedMs);
     console.log(
       `docsite ${method.padEnd(7)}: engine ${expected.length} clusters, batch ${got.size} clusters (${j.edges} verified pairs, map ${s(map.elapsedMs)}, join ${s(j.elapsedMs)}) — ${same ? 'IDENTICAL' : 'DIFFERENT'}`,
     );
@@ -179,8 +207,10 @@ async function main(): Promise<void> {
       keep: { type: 'boolean', default: false },
       docsite: { type: 'boolean', default: false },
       'no-scale': { type: 'boolean', default: false },
+      spark: { type: 'boolean', default: false },
     },
   });
+  if (values.spark) spark = ensureSparkEnv((l) => console.log(l));
   if (values.docsite) await docsite();
   if (values['no-scale']) return;
   const out = values.out ?? mkdtempSync(join(tmpdir(), 'bench-batch-'));

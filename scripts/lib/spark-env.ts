@@ -1,0 +1,149 @@
+/**
+ * A pinned PySpark for the tests and benches that run spark/dedup_join.py on a real Spark in local
+ * mode. It is installed once into a virtual environment under the user's cache
+ * (~/.cache/dedup-workbench/spark-venv-<version>, or $DEDUP_SPARK_VENV), so the README's test command
+ * needs no step of its own; a marker written after pip succeeds makes a half-done install start over.
+ * Spark needs Java 17 (on this project's machines; `.ci/run` installs it where it lacks).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const PYSPARK_VERSION = '3.5.9';
+
+export interface SparkEnv {
+  /** spark-submit of the venv, and the environment it needs (the venv's python first on PATH). */
+  sparkSubmit: string;
+  env: NodeJS.ProcessEnv;
+  version: string;
+}
+
+/** Whether Java and Python 3 are here at all (else the Spark test says why it cannot run). */
+export function sparkPrerequisites(): string | null {
+  if (spawnSync('java', ['-version']).status !== 0) return 'java is not installed';
+  if (spawnSync('python3', ['--version']).status !== 0) return 'python3 is not installed';
+  return null;
+}
+
+export function ensureSparkEnv(log: (line: string) => void = () => {}): SparkEnv {
+  const venv = resolve(
+    process.env.DEDUP_SPARK_VENV ??
+      join(homedir(), '.cache', 'dedup-workbench', `spark-venv-${PYSPARK_VERSION}`),
+  );
+  const marker = join(venv, '.installed');
+  if (!existsSync(marker)) {
+    log(`installing pyspark ${PYSPARK_VERSION} into ${venv} (once)…`);
+    rmSync(venv, { recursive: true, force: true });
+    execFileSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
+    execFileSync(
+      join(venv, 'bin', 'pip'),
+      ['install', '-q', '--disable-pip-version-check', `pyspark==${PYSPARK_VERSION}`],
+      {
+        stdio: 'inherit',
+      },
+    );
+    writeFileSync(marker, `pyspark==${PYSPARK_VERSION}\n`);
+  }
+  const bin = join(venv, 'bin');
+  // spark-submit finds Spark through the venv's python; a SPARK_HOME from elsewhere (even empty) would win.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${bin}:${process.env.PATH ?? ''}`,
+    PYSPARK_PYTHON: join(bin, 'python'),
+  };
+  delete env.SPARK_HOME;
+  delete env.PYSPARK_DRIVER_PYTHON;
+  return {
+    sparkSubmit: join(bin, 'spark-submit'),
+    env,
+    version: PYSPARK_VERSION,
+  };
+}
+
+/** The arguments of a local-mode run of the driver: no web UI, few shuffle partitions, quiet logs. */
+export function localSparkArgs(driver: string, outDir: string, cores = 2): string[] {
+  return [
+    '--master',
+    `local[${cores}]`,
+    '--conf',
+    'spark.ui.enabled=false',
+    '--conf',
+    'spark.driver.memory=1g',
+    '--conf',
+    'spark.sql.shuffle.partitions=4',
+    driver,
+    '--out',
+    outDir,
+  ];
+}
+
+/** The columns each result table is compared on (every column both engines write). */
+export const RESULT_COLUMNS = {
+  clusters: 'cluster, page, url, canonical_url, host, shard, "offset", cluster_size',
+  pairs: 'a, b, similarity, url_a, url_b, cluster',
+  summary: 'host, pages, pages_in_clusters, clusters, duplicates_removed',
+} as const;
+
+/** A result table's rows as sorted JSON lines (64-bit integers as decimal strings), read by DuckDB. */
+export async function resultRows(files: string, columns: string): Promise<string[]> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const db = await DuckDBInstance.create(':memory:');
+  const con = await db.connect();
+  try {
+    const rows = (
+      await con.runAndReadAll(`SELECT ${columns} FROM read_parquet('${files.replace(/'/g, "''")}')`)
+    ).getRowObjectsJS();
+    return rows
+      .map((r) => JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v)))
+      .sort();
+  } finally {
+    con.closeSync();
+    db.closeSync();
+  }
+}
+
+/**
+ * The DuckDB join's results in DIR against the Spark driver's in DIR/spark, table by table: rows of
+ * each, and the tables whose rows differ.
+ */
+export async function compareEngines(
+  outDir: string,
+): Promise<{ table: string; duckdb: string[]; spark: string[]; same: boolean }[]> {
+  const out = [];
+  for (const [table, cols] of Object.entries(RESULT_COLUMNS)) {
+    const duckdb = await resultRows(join(outDir, `${table}.parquet`), cols);
+    const spark = await resultRows(join(outDir, 'spark', `${table}.parquet`, '*.parquet'), cols);
+    out.push({
+      table,
+      duckdb,
+      spark,
+      same: duckdb.length === spark.length && duckdb.every((r, i) => r === spark[i]),
+    });
+  }
+  return out;
+}
+
+/** spark/dedup_join.py on DIR in local mode: its wall time and output (throws with its log on failure). */
+export function runSparkJoin(
+  spark: SparkEnv,
+  driver: string,
+  outDir: string,
+  cores = 2,
+): { ms: number; stdout: string } {
+  const t0 = performance.now();
+  const run = spawnSync(spark.sparkSubmit, localSparkArgs(driver, outDir, cores), {
+    env: spark.env,
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  });
+  const ms = performance.now() - t0;
+  if (run.status !== 0) {
+    const log = run.stderr
+      .split('\n')
+      .filter((l) => !/ (INFO|WARN) /.test(l))
+      .join('\n');
+    throw new Error(`spark-submit exited ${run.status}:\n${run.stdout}\n${log}`);
+  }
+  return { ms, stdout: run.stdout };
+}

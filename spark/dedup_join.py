@@ -1,0 +1,252 @@
+"""The join step of `npm run batch` on Apache Spark: the same sql/dedup.sql as the DuckDB join.
+
+    spark-submit [--master ...] spark/dedup_join.py --out DIR [--results DIR2]
+
+DIR is the folder the map step wrote (`npm run batch -- --step map --out DIR FILE...`, or one map
+task per shard from any scheduler): its `shards/shard-NNNNN/` folders (pages, bands and shingles
+Parquet, and a `_SUCCESS` marker each) and `join.json`, the SQL variables of the profile the map step
+ran. DIR and DIR2 may be any path Spark reads and writes (local, hdfs://, s3a://, ...).
+
+The driver exposes the finished shards as the three views the SQL reads, runs its named statements
+in the order the DuckDB driver (src/cli/batch.ts) runs them, loops the label propagation until no
+label changes, and writes clusters, pairs and summary as Parquet folders and summary.json into
+DIR2 (default DIR/spark), staged in DIR2/.join-tmp and moved into place when the join has succeeded.
+Nothing here decides anything: every rule is in sql/dedup.sql, so both engines give the same rows.
+"""
+
+import argparse
+import json
+import os
+import re
+import sys
+import time
+
+from pyspark.sql import SparkSession
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_SQL = os.path.join(HERE, "..", "sql", "dedup.sql")
+RESULT_TABLES = ["clusters", "pairs", "summary"]
+
+
+def named_statements(text):
+    """`-- name: NAME` blocks of the SQL file, comments dropped (src/core/batch/sql.ts parseNamedSql)."""
+    out = {}
+    name, body = None, []
+
+    def close():
+        if name is None:
+            return
+        sql = "\n".join(l for l in body if not re.match(r"^\s*--", l)).strip()
+        sql = re.sub(r";\s*$", "", sql)
+        if name in out:
+            raise ValueError(f'SQL statement "{name}" is defined twice')
+        out[name] = sql
+
+    for line in text.split("\n"):
+        m = re.match(r"^--\s*name:\s*(\S+)\s*$", line)
+        if m:
+            close()
+            name, body = m.group(1), []
+        else:
+            body.append(line)
+    close()
+    return out
+
+
+def substitute(sql, variables):
+    """Each ${var} replaced; a variable the statement names but the driver lacks is an error."""
+
+    def value(m):
+        k = m.group(1)
+        if k not in variables:
+            raise KeyError(f"SQL variable ${{{k}}} has no value")
+        return str(variables[k])
+
+    return re.sub(r"\$\{(\w+)\}", value, sql)
+
+
+class Files:
+    """Paths on whatever file system Spark's Hadoop configuration reads (local, HDFS, S3, ...)."""
+
+    def __init__(self, spark):
+        self.jvm = spark._jvm
+        self.conf = spark._jsc.hadoopConfiguration()
+
+    def _fs(self, path):
+        p = self.jvm.org.apache.hadoop.fs.Path(path)
+        return p, p.getFileSystem(self.conf)
+
+    def glob(self, pattern):
+        p, fs = self._fs(pattern)
+        found = fs.globStatus(p)
+        return sorted(str(s.getPath().toString()) for s in (found or []))
+
+    def exists(self, path):
+        p, fs = self._fs(path)
+        return fs.exists(p)
+
+    def read_text(self, path):
+        p, fs = self._fs(path)
+        stream = fs.open(p)
+        try:
+            reader = self.jvm.java.io.BufferedReader(self.jvm.java.io.InputStreamReader(stream, "UTF-8"))
+            lines = []
+            while True:
+                line = reader.readLine()
+                if line is None:
+                    break
+                lines.append(line)
+            return "\n".join(lines)
+        finally:
+            stream.close()
+
+    def write_text(self, path, text):
+        p, fs = self._fs(path)
+        out = fs.create(p, True)
+        try:
+            out.write(bytearray(text.encode("utf-8")))
+        finally:
+            out.close()
+
+    def delete(self, path):
+        p, fs = self._fs(path)
+        if fs.exists(p):
+            fs.delete(p, True)
+
+    def rename(self, src, dst):
+        s, fs = self._fs(src)
+        d, _ = self._fs(dst)
+        if not fs.rename(s, d):
+            raise IOError(f"cannot move {src} to {dst}")
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", required=True, help="the map step's folder (shards/ and join.json)")
+    ap.add_argument("--results", help="where the results go (default OUT/spark)")
+    ap.add_argument("--sql", default=DEFAULT_SQL, help="the SQL file (default: the repository's sql/dedup.sql)")
+    ap.add_argument("--vars", help="the SQL variables as JSON (default OUT/join.json)")
+    ap.add_argument("--master", help="Spark master when run with python instead of spark-submit")
+    args = ap.parse_args(argv)
+    out = args.out.rstrip("/")
+    results = (args.results or f"{out}/spark").rstrip("/")
+
+    builder = (
+        SparkSession.builder.appName("dedup-workbench join")
+        # CREATE TABLE ... AS SELECT without USING makes a data source table (Parquet), not a Hive one.
+        .config("spark.sql.legacy.createHiveTableByDefault", "false")
+        .config("spark.sql.warehouse.dir", f"{results}/.join-tmp/warehouse")
+    )
+    if args.master:
+        builder = builder.master(args.master)
+    spark = builder.getOrCreate()
+    spark.sparkContext.setLogLevel("WARN")
+    files = Files(spark)
+    log = lambda line: print(line, file=sys.stderr, flush=True)
+    t0 = time.time()
+
+    with open(args.sql, encoding="utf-8") as f:
+        statements = named_statements(f.read())
+    plan = json.loads(files.read_text(args.vars or f"{out}/join.json"))
+    variables = plan["vars"]
+    method = variables["method"]
+
+    def sql(name):
+        if name not in statements:
+            raise KeyError(f'{args.sql} has no statement "{name}"')
+        return substitute(statements[name], variables)
+
+    timings = {}
+
+    def run(name, text=None):
+        text = text if text is not None else sql(name)
+        t = time.time()
+        m = re.match(r"\s*CREATE\s+TABLE\s+(\w+)", text, re.I)
+        # A rerun in a persistent catalog finds the tables of the last one.
+        if m:
+            spark.sql(f"DROP TABLE IF EXISTS {m.group(1)}")
+        rows = spark.sql(text).collect()
+        timings[name] = timings.get(name, 0) + (time.time() - t) * 1000
+        return rows
+
+    count = lambda q: int(spark.sql(q).collect()[0][0])
+
+    stage = f"{results}/.join-tmp"
+    for t in RESULT_TABLES:
+        files.delete(f"{results}/{t}.parquet")
+    files.delete(f"{results}/summary.json")
+    try:
+        shards = [p.rsplit("/", 1)[0] for p in files.glob(f"{out}/shards/shard-*/_SUCCESS")]
+        if not shards:
+            raise RuntimeError(f"no finished shard in {out}/shards: run the map step first")
+        for t in ["pages", "bands", "shingles"]:
+            spark.read.parquet(*[f"{s}/{t}.parquet" for s in shards]).createOrReplaceTempView(t)
+        run("buckets")
+        candidates = 0
+        if method == "minhash":
+            run("candidates.minhash")
+            candidates = count("SELECT COUNT(*) FROM candidates")
+            run("overlap.minhash")
+        run(f"edges.{method}")
+        edges = count("SELECT COUNT(*) FROM edges")
+        if method == "exact":
+            candidates = edges
+        log(f"join: {candidates:,} candidate pairs, {edges:,} verified ({method}) on {len(shards)} shard(s)")
+        run("labels.init")
+        iterations = 0
+        while True:
+            iterations += 1
+            run("labels.step")
+            changed = int(run("labels.changed")[0][0])
+            spark.sql("DROP TABLE labels")
+            spark.sql("ALTER TABLE labels_next RENAME TO labels")
+            log(f"join: label propagation iteration {iterations}: {changed:,} labels changed")
+            if changed == 0:
+                break
+        for t in RESULT_TABLES:
+            run(t)
+        for t in RESULT_TABLES:
+            t1 = time.time()
+            spark.table(t).write.mode("overwrite").parquet(f"{stage}/{t}.parquet")
+            timings[f"write.{t}"] = (time.time() - t1) * 1000
+        summary = [
+            {
+                "host": r["host"],
+                "pages": int(r["pages"]),
+                "pages_in_clusters": int(r["pages_in_clusters"]),
+                "clusters": int(r["clusters"]),
+                "duplicates_removed": int(r["duplicates_removed"]),
+            }
+            for r in spark.sql("SELECT * FROM summary ORDER BY host NULLS FIRST").collect()
+        ]
+        result = {
+            "engine": f"spark {spark.version}",
+            "profile": plan.get("profile"),
+            "method": method,
+            "candidates": candidates,
+            "edges": edges,
+            "iterations": iterations,
+            "summary": summary,
+            "timings": timings,
+            "elapsedMs": (time.time() - t0) * 1000,
+        }
+        files.write_text(f"{stage}/summary.json", json.dumps(result, indent=2))
+        for t in RESULT_TABLES:
+            files.rename(f"{stage}/{t}.parquet", f"{results}/{t}.parquet")
+        files.rename(f"{stage}/summary.json", f"{results}/summary.json")
+    finally:
+        for t in ["buckets", "candidates", "overlap", "edges", "labels", "labels_next", *RESULT_TABLES]:
+            spark.sql(f"DROP TABLE IF EXISTS {t}")
+        files.delete(stage)
+    all_row = next((s for s in summary if s["host"] is None), None) or {}
+    print(
+        f"pages {all_row.get('pages', 0)}, clusters {all_row.get('clusters', 0)}, duplicates removed "
+        f"{all_row.get('duplicates_removed', 0)} ({iterations} label iterations, "
+        f"{(time.time() - t0):.1f} s on Spark {spark.version}); results in {results}"
+    )
+    spark.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,58 @@
+/**
+ * The join on a real Apache Spark: spark/dedup_join.py under spark-submit in local mode (a pinned
+ * PySpark installed once into a cached virtual environment, scripts/lib/spark-env.ts) over the map
+ * step's Parquet of the sample in two shards, against the DuckDB join of the same folder: the same
+ * clusters, pairs and summary, row for row.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runJoin, runMap } from '../../src/cli/batch';
+import { defaultProfile } from '../../src/core/profile';
+import {
+  compareEngines,
+  ensureSparkEnv,
+  runSparkJoin,
+  sparkPrerequisites,
+} from '../../scripts/lib/spark-env';
+
+const SAMPLE = fileURLToPath(new URL('../../sample/sample.warc.gz', import.meta.url));
+const DRIVER = fileURLToPath(new URL('../../spark/dedup_join.py', import.meta.url));
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('the join on Spark (spark/dedup_join.py)', () => {
+  it('gives the DuckDB join’s clusters, pairs and summary on the sample in two shards', async () => {
+    const missing = sparkPrerequisites();
+    if (missing) throw new Error(`cannot run Spark here: ${missing} (.ci/run installs it)`);
+    const spark = ensureSparkEnv((l) => process.stderr.write(l + '\n'));
+    const out = mkdtempSync(join(tmpdir(), 'batch-spark-'));
+    dirs.push(out);
+    const profile = defaultProfile();
+    await runMap({
+      profile,
+      outDir: out,
+      workers: 1,
+      shards: [0, 1].map((i) => ({ name: `sample-${i}`, source: { kind: 'file', path: SAMPLE } })),
+      log: () => {},
+    });
+    const duck = await runJoin({ profile, outDir: out, shardIndices: [0, 1], log: () => {} });
+    const run = runSparkJoin(spark, DRIVER, out);
+    expect(run.stdout).toMatch(/pages 944, clusters \d+, duplicates removed \d+ .* on Spark 3\.5\.9/);
+    for (const t of await compareEngines(out)) {
+      expect(t.duckdb.length, t.table).toBeGreaterThan(2);
+      expect(t.spark, t.table).toEqual(t.duckdb);
+    }
+    const summary = JSON.parse(readFileSync(join(out, 'spark', 'summary.json'), 'utf8')) as {
+      candidates: number;
+      edges: number;
+      summary: unknown;
+      engine: string;
+    };
+    expect(summary.engine).toBe('spark 3.5.9');
+    expect([summary.candidates, summary.edges]).toEqual([duck.candidates, duck.edges]);
+    expect(summary.summary).toEqual(duck.summary);
+  }, 600_000);
+});

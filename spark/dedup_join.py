@@ -176,7 +176,7 @@ def main(argv):
         files.delete(f"{results}/{t}.parquet")
     files.delete(f"{results}/summary.json")
     try:
-        shards = [p.rsplit("/", 1)[0] for p in files.glob(f"{out}/shards/shard-*/_SUCCESS")]
+        shards = [p.rsplit("/", 1)[0] for p in files.glob(f"{out}/shards/*/_SUCCESS")]
         if not shards:
             raise RuntimeError(f"no finished shard in {out}/shards: run the map step first")
         for t in ["pages", "bands", "shingles"]:

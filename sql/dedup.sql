@@ -2,7 +2,7 @@
 --
 -- The driver (src/cli/batch.ts on DuckDB; on Spark, spark.read.parquet(...).createOrReplaceTempView)
 -- first exposes the shards' files as three views:
---   pages(id, url, canonical_url, host, shard, shard_index, offset, fingerprint, length, shingle_count)
+--   pages(id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count)
 --   bands(page, method, band, key)      shingles(page, shingle)
 -- then runs the statements below by name, replacing ${method}, ${jaccard} and ${max_bucket} with the
 -- profile's values (spark-sql substitutes ${var} the same way), and writes the result tables out.

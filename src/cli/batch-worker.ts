@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import {
   createReadStream,
+  readdirSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -29,6 +30,7 @@ import { ingest } from '../core/ingest/pipeline';
 import { nodeNatives } from './natives';
 import { signatureText, TemplateModel } from '../core/text/template';
 import { profileCanonizer, type DedupProfile } from '../core/profile';
+import { shardKey } from '../core/batch/keys';
 import { ShardTables, TABLES, type BatchPage, type TableName } from '../core/batch/tables';
 
 /** Where a shard's pages come from: a crawl file, or a module generating page records (bench). */
@@ -73,12 +75,23 @@ export interface ShardProgress {
   pages: number;
 }
 
-export function shardDir(outDir: string, index: number): string {
-  return join(outDir, 'shards', `shard-${String(index).padStart(5, '0')}`);
+/**
+ * A shard's folder, named by the shard's name and key (never by its place in one run's list), so map
+ * tasks run apart write apart and a rerun finds its own: shards/crawl-00001.warc.gz-2f3a9c01d4/.
+ */
+export function shardDir(outDir: string, name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100);
+  return join(outDir, 'shards', `${safe}-${shardKey(name).toString(16).padStart(10, '0')}`);
 }
 
-export function shardDone(outDir: string, index: number): boolean {
-  return existsSync(join(shardDir(outDir, index), '_SUCCESS'));
+/** The shard folders in DIR/shards that hold a `_SUCCESS` marker or once did (any state). */
+export function shardDirs(outDir: string): string[] {
+  const root = join(outDir, 'shards');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => join(root, e.name))
+    .sort();
 }
 
 async function sha256Of(path: string): Promise<string> {
@@ -97,12 +110,11 @@ export type ShardCheck =
   | { kind: 'damaged'; name: string | null; reason: string };
 
 /**
- * Reads shard `index`'s `_SUCCESS` and checks each table file against it: there, of the size recorded,
+ * Reads the `_SUCCESS` of the shard in `dir` (shardDir) and checks each table file against it: there, of the size recorded,
  * of the SHA-256 recorded (the whole file is read again: SHA-256 runs at about 0.7 GB/s on one core of
  * the 2-core test machine).
  */
-export async function checkShard(outDir: string, index: number, name?: string): Promise<ShardCheck> {
-  const dir = shardDir(outDir, index);
+export async function checkShard(dir: string, name?: string): Promise<ShardCheck> {
   const marker = join(dir, '_SUCCESS');
   if (!existsSync(marker)) return { kind: 'absent' };
   let stats: ShardStats;
@@ -144,7 +156,7 @@ export async function mapShard(
   onProgress: (p: ShardProgress) => void = () => {},
 ): Promise<ShardStats> {
   const t0 = performance.now();
-  const dir = shardDir(task.outDir, task.index);
+  const dir = shardDir(task.outDir, task.name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const writers = Object.fromEntries(TABLES.map((t) => [t, fileWriter(join(dir, `${t}.parquet`))])) as Record<
@@ -153,7 +165,7 @@ export async function mapShard(
   >;
   const tables = new ShardTables(
     task.name,
-    task.index,
+    shardKey(task.name),
     task.profile.engine,
     profileCanonizer(task.profile),
     writers,

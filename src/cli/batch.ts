@@ -12,12 +12,19 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { BATCH_METHODS, bandsOf, type BatchMethod } from '../core/batch/keys';
+import { BATCH_METHODS, bandsOf, shardKey, type BatchMethod } from '../core/batch/keys';
 import { parseNamedSql, substitute } from '../core/batch/sql';
 import { defaultProfile, parseProfile, type DedupProfile } from '../core/profile';
 import { METHOD_LABELS } from '../core/candidates/methods';
 import { argsOrExit, usageExit, type CommandSpec } from './args';
-import { checkShard, shardDir, type ShardStats, type ShardTask, type WorkerMessage } from './batch-worker';
+import {
+  checkShard,
+  shardDir,
+  shardDirs,
+  type ShardStats,
+  type ShardTask,
+  type WorkerMessage,
+} from './batch-worker';
 import { checkRegularFile, InputError, readTextInput } from './input-paths';
 
 const SQL_FILE = fileURLToPath(new URL('../../sql/dedup.sql', import.meta.url));
@@ -66,10 +73,22 @@ export async function runMap(o: MapOptions): Promise<MapResult> {
   );
   const todo: ShardTask[] = [];
   const done: ShardStats[] = [];
+  // Ids come from a shard's name (keys.ts shardKey): two files of one name would share them.
+  const named = new Map<string, string>();
+  for (const s of o.shards) {
+    const where = s.source.kind === 'file' ? s.source.path : s.name;
+    const other = named.get(s.name);
+    if (other !== undefined)
+      throw new Error(
+        `two shards are named ${s.name} (${other} and ${where}): page ids come from the shard's name, so each must be unique`,
+      );
+    named.set(s.name, where);
+  }
+  collidingKeys(o.shards.map((s) => s.name));
   // A shard marked done is trusted only when its files are the ones written (checkShard); a damaged one
   // is mapped again, or the join would fail on it the same way on every run.
   for (const [index, s] of o.shards.entries()) {
-    const check = await checkShard(o.outDir, index, s.name);
+    const check = await checkShard(shardDir(o.outDir, s.name), s.name);
     if (check.kind === 'done') {
       done.push(check.stats);
       continue;
@@ -149,11 +168,35 @@ export async function runMap(o: MapOptions): Promise<MapResult> {
   };
 }
 
+/**
+ * Two shard names whose keys (keys.ts shardKey) are equal would give their pages the same ids: refused,
+ * naming both (rename one file). Returns the keys.
+ */
+export function collidingKeys(
+  names: readonly string[],
+  keyOf: (name: string) => bigint = shardKey,
+): Map<bigint, string> {
+  const keys = new Map<bigint, string>();
+  for (const n of names) {
+    const k = keyOf(n);
+    const other = keys.get(k);
+    if (other !== undefined && other !== n)
+      throw new Error(
+        `shards ${other} and ${n} have the same key (${k.toString(16)}), so their pages would share ids: rename one of the files`,
+      );
+    keys.set(k, n);
+  }
+  return keys;
+}
+
 export interface JoinOptions {
   profile: DedupProfile;
   outDir: string;
-  /** Shard indices to read (those the map step finished). */
-  shardIndices: number[];
+  /**
+   * The shards to join, by name (the map step's `name`); default: every shard the map step finished in
+   * DIR, whichever run or machine mapped it.
+   */
+  shards?: string[];
   /** DuckDB memory_limit (it spills to DIR/.duckdb-tmp beyond). */
   memory?: string;
   log?: (line: string) => void;
@@ -223,13 +266,15 @@ function removeResults(outDir: string): boolean {
  * summary.json last.
  */
 export async function runJoin(o: JoinOptions): Promise<JoinResult> {
+  // Which shards, before anything is removed: a damaged or missing one stops here, results untouched.
+  const shards = await joinedShards(o.outDir, o.shards);
   const hadResults = removeResults(o.outDir);
   const stage = join(o.outDir, STAGE);
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
   let result: JoinResult;
   try {
-    result = await joinInto(o, stage);
+    result = await joinInto(o, shards, stage);
   } catch (e) {
     rmSync(stage, { recursive: true, force: true });
     // DuckDB's messages go on with lines of generic advice (SET threads=…): the first line says it.
@@ -245,7 +290,7 @@ export async function runJoin(o: JoinOptions): Promise<JoinResult> {
 }
 
 /** The join itself, its results written into `dir`. */
-async function joinInto(o: JoinOptions, dir: string): Promise<JoinResult> {
+async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<JoinResult> {
   const t0 = performance.now();
   const log = o.log ?? ((l: string) => process.stderr.write(l + '\n'));
   const method = batchMethod(o.profile);
@@ -273,7 +318,7 @@ async function joinInto(o: JoinOptions, dir: string): Promise<JoinResult> {
   try {
     // The engine-specific part: the map step's files as the three views the SQL reads.
     for (const t of ['pages', 'bands', 'shingles']) {
-      const files = o.shardIndices.map((i) => sqlString(join(shardDir(o.outDir, i), `${t}.parquet`)));
+      const files = shards.map((d) => sqlString(join(d, `${t}.parquet`)));
       await run(`source.${t}`, `CREATE VIEW ${t} AS SELECT * FROM read_parquet([${files.join(', ')}])`);
     }
     await run('buckets');
@@ -441,21 +486,26 @@ function cli(argv: string[]): Cli {
   return { ...values, files };
 }
 
-/** The shards the map step finished, for `--step join`: a damaged one stops the join (map it again). */
-async function finishedShards(outDir: string): Promise<number[]> {
-  const indices: number[] = [];
+/**
+ * The folders of the shards to join: every finished shard in DIR, or those named. A damaged one, or a
+ * named one not finished, stops the join (map it again); so do two names of one key.
+ */
+async function joinedShards(outDir: string, names?: readonly string[]): Promise<string[]> {
+  const dirs = names ? names.map((n) => shardDir(outDir, n)) : shardDirs(outDir);
+  const done: { dir: string; name: string }[] = [];
   const damaged: string[] = [];
-  for (let i = 0; existsSync(shardDir(outDir, i)); i++) {
-    const check = await checkShard(outDir, i);
-    if (check.kind === 'done') indices.push(i);
+  for (const [k, dir] of dirs.entries()) {
+    const check = await checkShard(dir, names?.[k]);
+    if (check.kind === 'done') done.push({ dir, name: check.stats.name });
     else if (check.kind === 'damaged')
-      damaged.push(
-        `shard ${i}${check.name ? ` ${check.name}` : ''}: its output is damaged (${check.reason})`,
-      );
+      damaged.push(`shard ${check.name ?? dir}: its output is damaged (${check.reason})`);
+    else if (names) damaged.push(`shard ${names[k]}: not mapped`);
   }
   if (damaged.length)
     throw new Error(`${damaged.join('; ')}. Run the map step again (--step map or all) to map it anew`);
-  return indices;
+  if (done.length === 0) throw new Error(`no finished shard in ${outDir}: run the map step first`);
+  collidingKeys(done.map((d) => d.name));
+  return done.map((d) => d.dir);
 }
 
 async function main(): Promise<number> {
@@ -477,7 +527,7 @@ async function main(): Promise<number> {
       `note: the profile was tuned with ${profile.clustering} clusters; the batch join computes connected components\n`,
     );
   const outDir = resolve(args.out);
-  let indices: number[];
+  let names: string[] | undefined;
   if (args.step !== 'join') {
     const map = await runMap({
       profile,
@@ -489,11 +539,11 @@ async function main(): Promise<number> {
     process.stderr.write(
       `map: done, ${map.shards.length} shards, ${pages.toLocaleString('en-US')} pages, ${(map.elapsedMs / 1000).toFixed(1)} s\n`,
     );
-    indices = map.shards.map((s) => s.index);
-  } else indices = await finishedShards(outDir);
+    names = map.shards.map((s) => s.name);
+  }
   if (args.step === 'map') return 0;
-  if (indices.length === 0) throw new Error(`no finished shard in ${outDir}: run the map step first`);
-  const r = await runJoin({ profile, outDir, shardIndices: indices, memory: args.memory });
+  // --step all joins this run's files; --step join every shard mapped into DIR, by any run.
+  const r = await runJoin({ profile, outDir, shards: names, memory: args.memory });
   const all = r.summary.find((s) => s.host === null);
   console.log(
     `pages ${all?.pages ?? 0}, clusters ${all?.clusters ?? 0}, duplicates removed ${all?.duplicates_removed ?? 0} (${r.iterations} label iterations, ${(r.elapsedMs / 1000).toFixed(1)} s); results in ${outDir}`,

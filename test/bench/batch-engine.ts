@@ -1,7 +1,8 @@
 /**
  * The workbench's side of the batch comparisons (test/core/batch/equality.test.ts, bench:batch
  * --docsite): crawl files read one after the other as shards, every compared page through the engine
- * with its template step (analysePages), pages named by the batch's ids (shard, record order).
+ * with its template step (analysePages), pages named by the batch's ids (shard key from the shard's
+ * name, record order). `names` are the shards' names in the map step (default: the files' base names).
  */
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
@@ -15,9 +16,12 @@ import {
 import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
 import { connectedComponents } from '../../src/core/clusters/clusters';
 import { ingest } from '../../src/core/ingest/pipeline';
-import { pageId } from '../../src/core/batch/keys';
+import { pageId, shardKey } from '../../src/core/batch/keys';
 
-export async function workbenchRun(shards: string[]): Promise<{ r: EngineResult; ids: bigint[] }> {
+export async function workbenchRun(
+  shards: string[],
+  names: string[] = shards.map((f) => basename(f)),
+): Promise<{ r: EngineResult; ids: bigint[] }> {
   const pages: EnginePage[] = [];
   const ids: bigint[] = [];
   for (let s = 0; s < shards.length; s++) {
@@ -34,7 +38,7 @@ export async function workbenchRun(shards: string[]): Promise<{ r: EngineResult;
             fingerprint: page.fingerprint,
             templateHints: content.templateHints,
           });
-          ids.push(pageId(s, page.seq));
+          ids.push(pageId(shardKey(names[s]), page.seq));
         }
       },
     );

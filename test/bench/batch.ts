@@ -23,6 +23,7 @@ import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
 import { DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
 import { buildProfile, type DedupProfile } from '../../src/core/profile';
 import { runJoin, runMap } from '../../src/cli/batch';
+import { shardDir } from '../../src/cli/batch-worker';
 import { workbenchComponents, workbenchRun } from './batch-engine';
 import { compareEngines, ensureSparkEnv, runSparkJoin, type SparkEnv } from '../../scripts/lib/spark-env';
 
@@ -110,7 +111,7 @@ async function scale(pages: number, shards: number, out: string): Promise<void> 
     return (u.userCPUTime + u.systemCPUTime) / 1e6;
   };
   const cpuMap = cpu();
-  const minhash = await runJoin({ profile, outDir: out, shardIndices: map.shards.map((x) => x.index) });
+  const minhash = await runJoin({ profile, outDir: out });
   const rssJoin = process.resourceUsage().maxRSS;
   const cpuJoin = cpu() - cpuMap;
   const all = minhash.summary.find((r) => r.host === null)!;
@@ -123,8 +124,7 @@ async function scale(pages: number, shards: number, out: string): Promise<void> 
   );
   for (const t of ['pages', 'bands', 'shingles']) {
     let b = 0;
-    for (const x of map.shards)
-      b += statSync(join(out, 'shards', `shard-${String(x.index).padStart(5, '0')}`, `${t}.parquet`)).size;
+    for (const x of map.shards) b += statSync(join(shardDir(out, x.name), `${t}.parquet`)).size;
     console.log(`            ${t.padEnd(9)} ${perPage(b)} bytes/page`);
   }
   console.log(
@@ -175,7 +175,6 @@ async function docsite(): Promise<void> {
     const j = await runJoin({
       profile,
       outDir: out,
-      shardIndices: map.shards.map((x) => x.index),
       log: () => {},
     });
     const db = await DuckDBInstance.create(':memory:');

@@ -38,7 +38,7 @@ describe('the join on Spark (spark/dedup_join.py)', () => {
       shards: [0, 1].map((i) => ({ name: `sample-${i}`, source: { kind: 'file', path: SAMPLE } })),
       log: () => {},
     });
-    const duck = await runJoin({ profile, outDir: out, shardIndices: [0, 1], log: () => {} });
+    const duck = await runJoin({ profile, outDir: out, log: () => {} });
     const run = runSparkJoin(spark, DRIVER, out);
     expect(run.stdout).toMatch(/pages 944, clusters \d+, duplicates removed \d+ .* on Spark 3\.5\.9/);
     for (const t of await compareEngines(out)) {

@@ -2,7 +2,8 @@
  * The map step's output, three Parquet tables per shard (one row group per flush, so a shard of any
  * size is written with bounded memory):
  *
- * - pages    (id, url, canonical_url, host, shard, shard_index, offset, fingerprint, length, shingle_count)
+ * - pages    (id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count);
+ *            id = shard_key « 24 | the page's record order in the shard (keys.ts pageId)
  * - bands    (page, method, band, key): the equi-join keys of keys.ts, one row per page and band
  * - shingles (page, shingle): the shingle sets, one row per shingle, so exact Jaccard of a candidate
  *            pair is a join and a count (|A ∩ B|) in plain SQL, with |A| and |B| from pages
@@ -35,7 +36,7 @@ export const SCHEMAS: Record<TableName, SchemaElement[]> = {
     ['canonical_url', STRING],
     ['host', STRING],
     ['shard', STRING],
-    ['shard_index', INT32],
+    ['shard_key', INT64],
     ['offset', INT64],
     ['fingerprint', STRING],
     ['length', INT32],
@@ -129,7 +130,7 @@ export class ShardTables {
 
   constructor(
     private readonly shard: string,
-    private readonly shardIndex: number,
+    private readonly shardKey: bigint,
     private readonly params: EngineParams,
     private readonly canonical: (normUrl: string) => string,
     out: Record<TableName, Writer>,
@@ -149,7 +150,7 @@ export class ShardTables {
   }
 
   async add(p: BatchPage): Promise<void> {
-    const id = pageId(this.shardIndex, p.seq);
+    const id = pageId(this.shardKey, p.seq);
     const k = pageKeys(p.text, p.fingerprint, this.params);
     this.cols.pages.push(
       id,
@@ -157,7 +158,7 @@ export class ShardTables {
       this.canonical(p.normUrl),
       p.host,
       this.shard,
-      this.shardIndex,
+      this.shardKey,
       BigInt(Math.max(0, p.offset)),
       p.fingerprint,
       p.text.length,

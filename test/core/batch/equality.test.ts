@@ -25,7 +25,11 @@ const SHARDS = 2;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const workbench = () => workbenchRun(Array.from({ length: SHARDS }, () => SAMPLE));
+const workbench = () =>
+  workbenchRun(
+    Array.from({ length: SHARDS }, () => SAMPLE),
+    Array.from({ length: SHARDS }, (_, s) => `sample-${s}`),
+  );
 
 async function batch(method: MethodId): Promise<{ out: string; candidates: number }> {
   const profile = parseProfile(
@@ -51,7 +55,7 @@ async function batch(method: MethodId): Promise<{ out: string; candidates: numbe
       outDir,
       profile,
     });
-  const j = await runJoin({ profile, outDir, shardIndices: [0, 1], log: () => {} });
+  const j = await runJoin({ profile, outDir, log: () => {} });
   return { out: outDir, candidates: j.candidates };
 }
 

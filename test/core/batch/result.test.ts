@@ -49,7 +49,7 @@ describe('batch result reader', () => {
       outDir: out,
       profile,
     });
-    const j = await runJoin({ profile, outDir: out, shardIndices: [0], log: () => {} });
+    const j = await runJoin({ profile, outDir: out, log: () => {} });
     const v = await readBatchResult({
       'clusters.parquet': buffer(join(out, 'clusters.parquet')),
       'pairs.parquet': buffer(join(out, 'pairs.parquet')),

@@ -75,7 +75,7 @@ async function batchPairs(file: string, jaccardAt: number): Promise<number> {
   const outDir = mkdtempSync(join(tmpdir(), 'threshold-out-'));
   dirs.push(outDir);
   await mapShard({ index: 0, name: 'pairs', source: { kind: 'file', path: file }, outDir, profile });
-  await runJoin({ profile, outDir, shardIndices: [0], log: () => {} });
+  await runJoin({ profile, outDir, log: () => {} });
   const db = await DuckDBInstance.create(':memory:');
   const con = await db.connect();
   try {

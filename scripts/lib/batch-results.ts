@@ -1,0 +1,25 @@
+/** The batch join's result tables read back as comparable rows (tests and benches). */
+/** The columns each result table is compared on (every column both engines write). */
+export const RESULT_COLUMNS = {
+  clusters: 'cluster, page, url, canonical_url, host, shard, "offset", cluster_size',
+  pairs: 'a, b, similarity, url_a, url_b, cluster',
+  summary: 'host, pages, pages_in_clusters, clusters, duplicates_removed',
+} as const;
+
+/** A result table's rows as sorted JSON lines (64-bit integers as decimal strings), read by DuckDB. */
+export async function resultRows(files: string, columns: string): Promise<string[]> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const db = await DuckDBInstance.create(':memory:');
+  const con = await db.connect();
+  try {
+    const rows = (
+      await con.runAndReadAll(`SELECT ${columns} FROM read_parquet('${files.replace(/'/g, "''")}')`)
+    ).getRowObjectsJS();
+    return rows
+      .map((r) => JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v)))
+      .sort();
+  } finally {
+    con.closeSync();
+    db.closeSync();
+  }
+}

@@ -25,7 +25,9 @@ from pyspark.sql import SparkSession
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_SQL = os.path.join(HERE, "..", "sql", "dedup.sql")
-RESULT_TABLES = ["clusters", "pairs", "summary"]
+# After the label propagation, in the DuckDB driver's order; then the tables written out.
+JOIN_TABLES = ["kept", "clusters", "remove", "pairs", "summary"]
+RESULT_TABLES = ["clusters", "remove", "pairs", "summary"]
 
 
 def named_statements(text):
@@ -203,7 +205,7 @@ def main(argv):
             log(f"join: label propagation iteration {iterations}: {changed:,} labels changed")
             if changed == 0:
                 break
-        for t in RESULT_TABLES:
+        for t in JOIN_TABLES:
             run(t)
         for t in RESULT_TABLES:
             t1 = time.time()
@@ -216,6 +218,9 @@ def main(argv):
                 "pages_in_clusters": int(r["pages_in_clusters"]),
                 "clusters": int(r["clusters"]),
                 "duplicates_removed": int(r["duplicates_removed"]),
+                "unique_payloads": int(r["unique_payloads"]),
+                "bytes": int(r["bytes"]),
+                "bytes_conserved": int(r["bytes_conserved"]),
             }
             for r in spark.sql("SELECT * FROM summary ORDER BY host NULLS FIRST").collect()
         ]
@@ -235,7 +240,7 @@ def main(argv):
             files.rename(f"{stage}/{t}.parquet", f"{results}/{t}.parquet")
         files.rename(f"{stage}/summary.json", f"{results}/summary.json")
     finally:
-        for t in ["buckets", "candidates", "overlap", "edges", "labels", "labels_next", *RESULT_TABLES]:
+        for t in ["buckets", "candidates", "overlap", "edges", "labels", "labels_next", *JOIN_TABLES]:
             spark.sql(f"DROP TABLE IF EXISTS {t}")
         files.delete(stage)
     all_row = next((s for s in summary if s["host"] is None), None) or {}

@@ -2,7 +2,8 @@
 --
 -- The driver (src/cli/batch.ts on DuckDB; on Spark, spark.read.parquet(...).createOrReplaceTempView)
 -- first exposes the shards' files as three views:
---   pages(id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count)
+--   pages(id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count,
+--         status, fetched_at, bytes, digest, is_canonical)
 --   bands(page, method, band, key)      shingles(page, shingle)
 -- then runs the statements below by name, replacing ${method}, ${jaccard} and ${max_bucket} with the
 -- profile's values (spark-sql substitutes ${var} the same way), and writes the result tables out.
@@ -98,14 +99,56 @@ FROM labels_next n
 JOIN labels l ON l.page = n.page
 WHERE n.label <> l.label;
 
+-- name: kept
+-- The copy kept in each cluster, by one documented rule (README, "Decisions"), in this order: the page
+-- whose URL is its own DUST canonical form; a 2xx status; the earliest capture (unknown last); the
+-- shortest URL; the URL; the page id. Strings compare byte by byte on both engines.
+CREATE TABLE kept AS
+SELECT label, page
+FROM (
+  SELECT l.label, l.page,
+         ROW_NUMBER() OVER (
+           PARTITION BY l.label
+           ORDER BY p.is_canonical DESC,
+                    CASE WHEN p.status BETWEEN 200 AND 299 THEN 0 ELSE 1 END,
+                    CASE WHEN p.fetched_at = '' THEN 1 ELSE 0 END,
+                    p.fetched_at,
+                    LENGTH(p.url),
+                    p.url,
+                    p.id
+         ) AS pick
+  FROM labels l
+  JOIN pages p ON p.id = l.page
+) r
+WHERE pick = 1;
+
 -- name: clusters
--- One row per page in a cluster; the cluster is named by its smallest page id, the page kept when
--- duplicates are removed.
+-- One row per page in a cluster; the cluster is named by its smallest page id (a name that does not
+-- move when the rule of the kept copy does), `kept` marks the copy the rule keeps.
 CREATE TABLE clusters AS
-SELECT l.label AS cluster, p.id AS page, p.url, p.canonical_url, p.host, p.shard, p.offset, s.size AS cluster_size
+SELECT l.label AS cluster, p.id AS page, p.url, p.canonical_url, p.host, p.shard, p.offset, s.size AS cluster_size,
+       CASE WHEN p.id = k.page THEN TRUE ELSE FALSE END AS kept
 FROM labels l
 JOIN pages p ON p.id = l.page
+JOIN kept k ON k.label = l.label
 JOIN (SELECT label, COUNT(*) AS size FROM labels GROUP BY label) s ON s.label = l.label;
+
+-- name: remove
+-- The remove list: every page of a cluster but the kept one, with the copy it duplicates, how it was
+-- found (the method and its best verified similarity to a page of the cluster) and what removing saves.
+CREATE TABLE remove AS
+SELECT p.url, p.id AS page, l.label AS cluster, kp.url AS kept_url, k.page AS kept_page,
+       '${method}' AS method, e.similarity, p.canonical_url, p.bytes
+FROM labels l
+JOIN kept k ON k.label = l.label
+JOIN pages p ON p.id = l.page
+JOIN pages kp ON kp.id = k.page
+JOIN (
+  SELECT page, MAX(similarity) AS similarity
+  FROM (SELECT a AS page, similarity FROM edges UNION ALL SELECT b AS page, similarity FROM edges) x
+  GROUP BY page
+) e ON e.page = l.page
+WHERE l.page <> k.page;
 
 -- name: pairs
 -- The verified pairs with both URLs: what a sample for labelling is drawn from.
@@ -117,15 +160,21 @@ JOIN pages pb ON pb.id = e.b
 JOIN labels l ON l.page = e.a;
 
 -- name: summary
--- Pages, clusters and duplicates removed (cluster members other than the kept page), per host and
--- overall (the row whose host is NULL). A cluster that spans hosts counts once per host it touches.
--- Every count is a BIGINT on both engines (DuckDB would make the SUM a 128-bit integer).
+-- Per host and overall (the row whose host is NULL), in the words archivists use: total URLs (pages),
+-- duplicate URLs (duplicates_removed: cluster members other than the kept copy), unique payloads
+-- (distinct payload digests; a page without one counts as its own), bytes and bytes conserved by
+-- removing the duplicates. A cluster that spans hosts counts once per host it touches. Every count is a
+-- BIGINT on both engines (DuckDB would make a SUM a 128-bit integer).
 CREATE TABLE summary AS
 SELECT p.host AS host,
        COUNT(*) AS pages,
        COUNT(l.page) AS pages_in_clusters,
        COUNT(DISTINCT l.label) AS clusters,
-       CAST(SUM(CASE WHEN l.page IS NOT NULL AND l.page <> l.label THEN 1 ELSE 0 END) AS BIGINT) AS duplicates_removed
+       CAST(SUM(CASE WHEN l.page IS NOT NULL AND l.page <> k.page THEN 1 ELSE 0 END) AS BIGINT) AS duplicates_removed,
+       COUNT(DISTINCT CASE WHEN p.digest = '' THEN CONCAT('page:', CAST(p.id AS STRING)) ELSE p.digest END) AS unique_payloads,
+       CAST(SUM(p.bytes) AS BIGINT) AS bytes,
+       CAST(SUM(CASE WHEN l.page IS NOT NULL AND l.page <> k.page THEN p.bytes ELSE 0 END) AS BIGINT) AS bytes_conserved
 FROM pages p
 LEFT JOIN labels l ON l.page = p.id
+LEFT JOIN kept k ON k.label = l.label
 GROUP BY GROUPING SETS ((p.host), ());

@@ -1,9 +1,11 @@
 /** The batch join's result tables read back as comparable rows (tests and benches). */
 /** The columns each result table is compared on (every column both engines write). */
 export const RESULT_COLUMNS = {
-  clusters: 'cluster, page, url, canonical_url, host, shard, "offset", cluster_size',
+  clusters: 'cluster, page, url, canonical_url, host, shard, "offset", cluster_size, kept',
+  remove: 'url, page, cluster, kept_url, kept_page, method, similarity, canonical_url, bytes',
   pairs: 'a, b, similarity, url_a, url_b, cluster',
-  summary: 'host, pages, pages_in_clusters, clusters, duplicates_removed',
+  summary:
+    'host, pages, pages_in_clusters, clusters, duplicates_removed, unique_payloads, bytes, bytes_conserved',
 } as const;
 
 /** A result table's rows as sorted JSON lines (64-bit integers as decimal strings), read by DuckDB. */

@@ -231,11 +231,12 @@ export function arcRecord(
 
 /**
  * A WARC of HTML responses, one per page (title and text in one paragraph), fetched a second apart
- * from 2024-05-01T10:00:00Z: the small crawls tests write (e2e small-crawl.ts, batch tests).
+ * from 2024-05-01T10:00:00Z (or `at` seconds after it): the small crawls tests write (e2e
+ * small-crawl.ts, batch tests).
  */
 export function htmlPagesWarc(
   name: string,
-  pages: readonly { url: string; title: string; text: string }[],
+  pages: readonly { url: string; title: string; text: string; at?: number }[],
 ): Buffer {
   const id = recordIdFactory(name);
   return Buffer.concat(
@@ -243,7 +244,7 @@ export function htmlPagesWarc(
       warcRecord({
         type: 'response',
         targetUri: p.url,
-        date: isoDate('2024-05-01T10:00:00Z', n),
+        date: isoDate('2024-05-01T10:00:00Z', p.at ?? n),
         recordId: id(),
         block: httpResponse(
           200,

@@ -202,6 +202,10 @@ export async function mapShard(
               host: page.host,
               offset: page.offset,
               fingerprint: page.fingerprint,
+              status: page.status,
+              fetchedAt: page.fetchedAt,
+              bytes: page.sizeMax,
+              digest: page.digest,
               text: content.text,
               templateHints: content.templateHints,
             });

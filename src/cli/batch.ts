@@ -207,7 +207,13 @@ export interface JoinSummaryRow {
   pages: number;
   pages_in_clusters: number;
   clusters: number;
+  /** Duplicate URLs: cluster members other than the kept copy. */
   duplicates_removed: number;
+  /** Distinct payload digests (a page without one counts as its own). */
+  unique_payloads: number;
+  bytes: number;
+  /** Bytes of the duplicates removed. */
+  bytes_conserved: number;
 }
 
 export interface JoinResult {
@@ -241,8 +247,12 @@ function startWorker(): Worker {
 
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
+/** The statements after the label propagation, in order (spark/dedup_join.py runs the same). */
+const JOIN_TABLES = ['kept', 'clusters', 'remove', 'pairs', 'summary'] as const;
+/** The tables written out: clusters (with `kept`), the remove list, the verified pairs, the summary. */
+export const RESULT_TABLES = ['clusters', 'remove', 'pairs', 'summary'] as const;
 /** The join's results in DIR, summary.json last: it is written last and removed first. */
-export const RESULT_FILES = ['clusters.parquet', 'pairs.parquet', 'summary.parquet', 'summary.json'] as const;
+export const RESULT_FILES = [...RESULT_TABLES.map((t) => `${t}.parquet` as const), 'summary.json'] as const;
 /** Where a join writes before its results are moved into DIR. */
 const STAGE = '.join-tmp';
 
@@ -347,10 +357,8 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
       );
       if (changed === 0) break;
     }
-    await run('clusters');
-    await run('pairs');
-    await run('summary');
-    for (const t of ['clusters', 'pairs', 'summary'])
+    for (const t of JOIN_TABLES) await run(t);
+    for (const t of RESULT_TABLES)
       await run(`write.${t}`, `COPY ${t} TO ${sqlString(join(dir, `${t}.parquet`))} (FORMAT parquet)`);
     const rows = (
       await con.runAndReadAll('SELECT * FROM summary ORDER BY host NULLS FIRST')
@@ -361,6 +369,9 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
       pages_in_clusters: Number(r.pages_in_clusters),
       clusters: Number(r.clusters),
       duplicates_removed: Number(r.duplicates_removed),
+      unique_payloads: Number(r.unique_payloads),
+      bytes: Number(r.bytes),
+      bytes_conserved: Number(r.bytes_conserved),
     }));
     const result: JoinResult = {
       method,

@@ -2,7 +2,8 @@
  * The map step's output, three Parquet tables per shard (one row group per flush, so a shard of any
  * size is written with bounded memory):
  *
- * - pages    (id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count);
+ * - pages    (id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count,
+ *            status, fetched_at, bytes, digest, is_canonical: 1 when the URL is its own DUST canonical form);
  *            id = shard_key « 24 | the page's record order in the shard (keys.ts pageId)
  * - bands    (page, method, band, key): the equi-join keys of keys.ts, one row per page and band
  * - shingles (page, shingle): the shingle sets, one row per shingle, so exact Jaccard of a candidate
@@ -41,6 +42,11 @@ export const SCHEMAS: Record<TableName, SchemaElement[]> = {
     ['fingerprint', STRING],
     ['length', INT32],
     ['shingle_count', INT32],
+    ['status', INT32],
+    ['fetched_at', STRING],
+    ['bytes', INT64],
+    ['digest', STRING],
+    ['is_canonical', INT32],
   ]),
   bands: schema([
     ['page', INT64],
@@ -63,6 +69,11 @@ export interface BatchPage {
   offset: number;
   fingerprint: string;
   text: string;
+  /** HTTP status (0 when the source has none), capture time (ISO 8601, '' unknown), record bytes, payload digest. */
+  status?: number;
+  fetchedAt?: string;
+  bytes?: number;
+  digest?: string;
   /** The extractor's template hints (PageContent.templateHints), for the template model. */
   templateHints?: readonly number[];
 }
@@ -152,10 +163,11 @@ export class ShardTables {
   async add(p: BatchPage): Promise<void> {
     const id = pageId(this.shardKey, p.seq);
     const k = pageKeys(p.text, p.fingerprint, this.params);
+    const canonical = this.canonical(p.normUrl);
     this.cols.pages.push(
       id,
       p.url,
-      this.canonical(p.normUrl),
+      canonical,
       p.host,
       this.shard,
       this.shardKey,
@@ -163,6 +175,11 @@ export class ShardTables {
       p.fingerprint,
       p.text.length,
       k.shingles.length,
+      p.status ?? 0,
+      p.fetchedAt ?? '',
+      BigInt(Math.max(0, Math.round(p.bytes ?? 0))),
+      p.digest ?? '',
+      canonical === p.normUrl ? 1 : 0,
     );
     if (k.exact !== null) this.cols.bands.push(id, 'exact', 0, k.exact);
     for (let b = 0; b < k.bands.length; b++) this.cols.bands.push(id, 'minhash', b, k.bands[b]);

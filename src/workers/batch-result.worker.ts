@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import type { AsyncBuffer } from 'hyparquet';
-import { readBatchResult, RESULT_FILES, type BatchResultView } from '../core/batch/result';
+import { pickResult, readBatchResult, type BatchResultView, type ResultFile } from '../core/batch/result';
 import { exposeJob, type JobApiOf } from './expose-job';
 import { jobFailure } from './job-failure';
 import type { JobOutcome } from '../core/jobs';
@@ -18,13 +18,17 @@ async function readResult(
   onProgress: (p: { phase: string }) => void,
 ): Promise<BatchResultOutcome> {
   try {
-    const byName: Record<string, AsyncBuffer> = {};
     // Picking the whole folder brings the shards' tables too: only the join step's files are read.
-    for (const f of files)
-      if ((RESULT_FILES as readonly string[]).includes(f.name)) byName[f.name] = fileBuffer(f);
+    const { tables } = pickResult(files.map((f) => ({ path: f.webkitRelativePath || f.name })));
+    const byName: Partial<Record<ResultFile, AsyncBuffer[]>> = {};
+    const names: string[] = [];
+    for (const [name, list] of Object.entries(tables) as [ResultFile, number[]][]) {
+      byName[name] = list.map((k) => fileBuffer(files[k]));
+      names.push(list.length === 1 ? name : `${name} (${list.length} parts)`);
+    }
     onProgress({ phase: 'reading' });
     const view = await readBatchResult(byName);
-    return { kind: 'done', view, files: Object.keys(byName).sort() };
+    return { kind: 'done', view, files: names.sort() };
   } catch (e) {
     return jobFailure(e, 'the batch result');
   }

@@ -4,13 +4,19 @@
  * step's Parquet of the sample in two shards, against the DuckDB join of the same folder: the same
  * clusters, pairs and summary, row for row.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runJoin, runMap } from '../../src/cli/batch';
+import { pickResult, readBatchResult, type ResultFile } from '../../src/core/batch/result';
 import { defaultProfile } from '../../src/core/profile';
+
+const bufferOf = (path: string) => {
+  const b = readFileSync(path);
+  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
+};
 import {
   compareEngines,
   ensureSparkEnv,
@@ -45,6 +51,23 @@ describe('the join on Spark (spark/dedup_join.py)', () => {
       expect(t.duckdb.length, t.table).toBeGreaterThan(2);
       expect(t.spark, t.table).toEqual(t.duckdb);
     }
+    // The workbench's result view opens Spark's folders of parts as it opens DuckDB's files.
+    // A folder picked in the browser lists its files (never its folders), each by its relative path.
+    const listed = readdirSync(join(out, 'spark'), { recursive: true, encoding: 'utf8' })
+      .map((p) => `spark/${p}`)
+      .filter((p) => statSync(join(out, p)).isFile());
+    const { folder, tables } = pickResult(listed.map((path) => ({ path })));
+    expect(folder).toBe('spark');
+    const parts = (name: ResultFile) => (tables[name] ?? []).map((k) => bufferOf(join(out, listed[k])));
+    const view = await readBatchResult({
+      'clusters.parquet': parts('clusters.parquet'),
+      'pairs.parquet': parts('pairs.parquet'),
+      'summary.parquet': parts('summary.parquet'),
+    });
+    expect(view.pairs).toBe(duck.edges);
+    expect(view.summary.find((r) => r.host === null)?.clusters).toBe(
+      duck.summary.find((r) => r.host === null)?.clusters,
+    );
     const summary = JSON.parse(readFileSync(join(out, 'spark', 'summary.json'), 'utf8')) as {
       candidates: number;
       edges: number;

@@ -4,13 +4,95 @@
  * their URLs, and a simple random sample of verified pairs to label, so precision at scale is an
  * estimate with a Wilson interval (src/core/eval/estimators.ts) instead of a guess.
  *
+ * A table is one file (DuckDB's COPY) or the parts of a folder (Spark's clusters.parquet/part-*.parquet),
+ * read row group by row group: the histogram reads two columns of every cluster row, the URLs are read
+ * only from the row groups that hold a sampled cluster, the pairs only from those that hold a sampled pair
+ * (their count comes from the footers).
+ *
  * Pure: files come in as hyparquet AsyncBuffers (a File's slices in the browser, a Buffer in tests).
  */
-import { parquetReadObjects, type AsyncBuffer } from 'hyparquet';
+import { parquetMetadataAsync, parquetReadObjects, type AsyncBuffer, type FileMetaData } from 'hyparquet';
 import { precisionRecall, type Estimate, type LabelValue } from '../eval/estimators';
 import { seededRandom } from '../random';
 
 export const RESULT_FILES = ['clusters.parquet', 'pairs.parquet', 'summary.parquet'] as const;
+export type ResultFile = (typeof RESULT_FILES)[number];
+
+/**
+ * Which result table a picked file is, and the result folder it lies in: `out/clusters.parquet`
+ * (DuckDB) or `out/spark/clusters.parquet/part-00000-….parquet` (a part of Spark's folder); null for
+ * anything else (the shards' tables, `_SUCCESS`, summary.json).
+ */
+export function resultFileOf(path: string): { file: ResultFile; folder: string } | null {
+  const parts = path.split('/');
+  const name = parts[parts.length - 1];
+  if ((RESULT_FILES as readonly string[]).includes(name))
+    return { file: name as ResultFile, folder: parts.slice(0, -1).join('/') };
+  const dir = parts[parts.length - 2];
+  if (dir && (RESULT_FILES as readonly string[]).includes(dir) && /^part-.*\.parquet$/.test(name))
+    return { file: dir as ResultFile, folder: parts.slice(0, -2).join('/') };
+  return null;
+}
+
+/**
+ * The result folder among the files picked: the one holding clusters.parquet (a file, or Spark's folder
+ * of parts), the shallowest when there are several (out/ beside out/spark/), its tables by name.
+ */
+export function pickResult(files: readonly { path: string }[]): {
+  folder: string;
+  tables: Partial<Record<ResultFile, number[]>>;
+} {
+  const byFolder = new Map<string, Partial<Record<ResultFile, number[]>>>();
+  files.forEach((f, k) => {
+    const r = resultFileOf(f.path);
+    if (!r) return;
+    const tables = byFolder.get(r.folder) ?? {};
+    (tables[r.file] ??= []).push(k);
+    byFolder.set(r.folder, tables);
+  });
+  const depth = (f: string) => (f === '' ? 0 : f.split('/').length);
+  const folder = [...byFolder.keys()]
+    .filter((f) => byFolder.get(f)!['clusters.parquet'])
+    .sort((a, b) => depth(a) - depth(b) || a.localeCompare(b))[0];
+  return folder === undefined ? { folder: '', tables: {} } : { folder, tables: byFolder.get(folder)! };
+}
+
+/** One row group of a table's file or part. */
+interface Group {
+  file: AsyncBuffer;
+  metadata: FileMetaData;
+  /** Its first row within its file, and its rows. */
+  start: number;
+  rows: number;
+}
+
+async function groupsOf(parts: readonly AsyncBuffer[]): Promise<Group[]> {
+  const out: Group[] = [];
+  for (const file of parts) {
+    const metadata = await parquetMetadataAsync(file);
+    let start = 0;
+    for (const g of metadata.row_groups) {
+      const rows = Number(g.num_rows);
+      if (rows > 0) out.push({ file, metadata, start, rows });
+      start += rows;
+    }
+  }
+  return out;
+}
+
+/** Rows [from, to) of a row group, the columns asked. */
+function readGroup(g: Group, columns: string[], from = 0, to = g.rows) {
+  return parquetReadObjects({
+    file: g.file,
+    metadata: g.metadata,
+    columns,
+    rowStart: g.start + from,
+    rowEnd: g.start + to,
+  });
+}
+
+const asParts = (b: AsyncBuffer | readonly AsyncBuffer[] | undefined): readonly AsyncBuffer[] =>
+  b === undefined ? [] : Array.isArray(b) ? b : [b as AsyncBuffer];
 
 export interface BatchSummaryRow {
   /** null: the whole crawl. */
@@ -65,22 +147,28 @@ export function sampleIndices(n: number, k: number, seed: number): number[] {
 }
 
 export async function readBatchResult(
-  files: Partial<Record<(typeof RESULT_FILES)[number], AsyncBuffer>>,
+  files: Partial<Record<ResultFile, AsyncBuffer | readonly AsyncBuffer[]>>,
   opts: { clusters?: number; pairs?: number; seed?: number } = {},
 ): Promise<BatchResultView> {
-  const clustersFile = files['clusters.parquet'];
-  if (!clustersFile)
+  const clusterParts = asParts(files['clusters.parquet']);
+  if (clusterParts.length === 0)
     throw new Error('clusters.parquet is missing: pick the result folder or its Parquet files');
   const seed = opts.seed ?? 1;
 
-  const rows = await parquetReadObjects({ file: clustersFile, columns: ['cluster', 'cluster_size'] });
+  const clusterGroups = await groupsOf(clusterParts);
   const ids: string[] = [];
   const sizeOf = new Map<string, number>();
-  for (const r of rows) {
-    const c = String(r.cluster);
-    if (!sizeOf.has(c)) {
-      sizeOf.set(c, num(r.cluster_size));
-      ids.push(c);
+  // The row groups each cluster has rows in (few: a cluster's rows are written together or nearly).
+  const groupsOfCluster = new Map<string, number[]>();
+  for (const [gi, g] of clusterGroups.entries()) {
+    for (const r of await readGroup(g, ['cluster', 'cluster_size'])) {
+      const c = String(r.cluster);
+      const where = groupsOfCluster.get(c);
+      if (!where) {
+        sizeOf.set(c, num(r.cluster_size));
+        ids.push(c);
+        groupsOfCluster.set(c, [gi]);
+      } else if (where[where.length - 1] !== gi) where.push(gi);
     }
   }
   const counts = new Map<number, number>();
@@ -91,43 +179,65 @@ export async function readBatchResult(
   const histogram = [...counts.entries()].sort((a, b) => a[0] - b[0]).map(([x, count]) => ({ x, count }));
 
   const picked = sampleIndices(ids.length, opts.clusters ?? 20, seed).map((i) => ids[i]);
-  const members = new Map<string, string[]>(picked.map((c) => [c, []]));
-  const urls = await parquetReadObjects({ file: clustersFile, columns: ['cluster', 'page', 'url'] });
-  urls.sort((x, y) => (x.page < y.page ? -1 : x.page > y.page ? 1 : 0));
-  for (const r of urls) {
-    const list = members.get(String(r.cluster));
-    if (list && list.length < MAX_URLS) list.push(String(r.url));
-  }
-  const sampledClusters = picked.map((c) => ({ cluster: c, size: sizeOf.get(c)!, urls: members.get(c)! }));
+  const members = new Map<string, { page: bigint; url: string }[]>(picked.map((c) => [c, []]));
+  const wanted = [...new Set(picked.flatMap((c) => groupsOfCluster.get(c)!))].sort((a, b) => a - b);
+  for (const gi of wanted)
+    for (const r of await readGroup(clusterGroups[gi], ['cluster', 'page', 'url'])) {
+      const list = members.get(String(r.cluster));
+      if (list) list.push({ page: BigInt(r.page as bigint | number), url: String(r.url) });
+    }
+  const sampledClusters = picked.map((c) => ({
+    cluster: c,
+    size: sizeOf.get(c)!,
+    urls: members
+      .get(c)!
+      .sort((x, y) => (x.page < y.page ? -1 : x.page > y.page ? 1 : 0))
+      .slice(0, MAX_URLS)
+      .map((m) => m.url),
+  }));
 
   let pairs = 0;
-  let sampledPairs: SampledPair[] = [];
+  const sampledPairs: SampledPair[] = [];
   let pi = 1;
-  const pairsFile = files['pairs.parquet'];
-  if (pairsFile) {
-    const all = await parquetReadObjects({
-      file: pairsFile,
-      columns: ['a', 'b', 'similarity', 'url_a', 'url_b'],
-    });
-    pairs = all.length;
+  const pairParts = asParts(files['pairs.parquet']);
+  if (pairParts.length > 0) {
+    const groups = await groupsOf(pairParts);
+    pairs = groups.reduce((n, g) => n + g.rows, 0);
     const k = Math.min(opts.pairs ?? 100, pairs);
     pi = pairs ? k / pairs : 1;
-    sampledPairs = sampleIndices(pairs, k, seed + 1).map((i) => {
-      const r = all[i];
-      return {
-        a: String(r.a),
-        b: String(r.b),
-        urlA: String(r.url_a),
-        urlB: String(r.url_b),
-        similarity: num(r.similarity),
-      };
-    });
+    const chosen = sampleIndices(pairs, k, seed + 1);
+    let at = 0;
+    let first = 0;
+    for (const g of groups) {
+      const mine: number[] = [];
+      while (at < chosen.length && chosen[at] < first + g.rows) mine.push(chosen[at++] - first);
+      if (mine.length > 0) {
+        const from = mine[0];
+        const rows = await readGroup(
+          g,
+          ['a', 'b', 'similarity', 'url_a', 'url_b'],
+          from,
+          mine[mine.length - 1] + 1,
+        );
+        for (const i of mine) {
+          const r = rows[i - from];
+          sampledPairs.push({
+            a: String(r.a),
+            b: String(r.b),
+            urlA: String(r.url_a),
+            urlB: String(r.url_b),
+            similarity: num(r.similarity),
+          });
+        }
+      }
+      first += g.rows;
+    }
   }
 
   let summary: BatchSummaryRow[] = [];
-  const summaryFile = files['summary.parquet'];
-  if (summaryFile) {
-    const s = await parquetReadObjects({ file: summaryFile });
+  const summaryParts = asParts(files['summary.parquet']);
+  if (summaryParts.length > 0) {
+    const s = (await Promise.all(summaryParts.map((file) => parquetReadObjects({ file })))).flat();
     summary = s
       .map((r) => ({
         host: r.host === null || r.host === undefined ? null : String(r.host),

@@ -184,6 +184,10 @@ def main(argv):
         for t in ["pages", "bands", "shingles"]:
             spark.read.parquet(*[f"{s}/{t}.parquet" for s in shards]).createOrReplaceTempView(t)
         run("buckets")
+        row = run("skipped")[0]
+        skipped = {"buckets": int(row["buckets"]), "memberships": int(row["memberships"])}
+        if skipped["buckets"] > 0:
+            log(f"join: {skipped['buckets']:,} LSH bucket(s) over the size cap skipped, as the workbench skips them")
         candidates = 0
         if method == "minhash":
             run("candidates.minhash")
@@ -231,6 +235,7 @@ def main(argv):
             "candidates": candidates,
             "edges": edges,
             "iterations": iterations,
+            "skipped": skipped,
             "summary": summary,
             "timings": timings,
             "elapsedMs": (time.time() - t0) * 1000,

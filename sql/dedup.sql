@@ -12,14 +12,22 @@
 -- COALESCE, CASE, CAST(… AS FLOAT/DOUBLE), COUNT(DISTINCT …). No QUALIFY, no list functions, no macros.
 
 -- name: buckets
--- Band keys shared by 2 … max_bucket pages. The engine skips larger LSH buckets (lshCandidates'
--- maxBucket, 2000): their pairs would swamp the output; exact groups are never skipped.
+-- Band keys shared by 2 pages or more, with their size. The engine skips LSH buckets of more than
+-- max_bucket pages (lshCandidates' maxBucket, 2000): their pairs would swamp the output. They stay in
+-- this table so that `skipped` counts them; exact groups are never skipped.
 CREATE TABLE buckets AS
 SELECT method, band, key, MIN(page) AS root, COUNT(*) AS size
 FROM bands
 WHERE method = '${method}'
 GROUP BY method, band, key
-HAVING COUNT(*) > 1 AND (method = 'exact' OR COUNT(*) <= ${max_bucket});
+HAVING COUNT(*) > 1;
+
+-- name: skipped
+-- The LSH buckets skipped for their size, summed over bands as the engine counts them, and the pages
+-- they hold (a page counted once per band it is skipped in): said in the summary, never dropped silently.
+SELECT COUNT(*) AS buckets, CAST(COALESCE(SUM(size), 0) AS BIGINT) AS memberships
+FROM buckets
+WHERE method <> 'exact' AND size > ${max_bucket};
 
 -- name: edges.exact
 -- Equal fingerprints are duplicates by definition: each page is joined to its group's smallest id,
@@ -37,7 +45,7 @@ SELECT DISTINCT x.page AS a, y.page AS b
 FROM bands x
 JOIN buckets k ON k.method = x.method AND k.band = x.band AND k.key = x.key
 JOIN bands y ON y.method = x.method AND y.band = x.band AND y.key = x.key AND x.page < y.page
-WHERE x.method = 'minhash';
+WHERE x.method = 'minhash' AND k.size <= ${max_bucket};
 
 -- name: overlap.minhash
 -- The candidates' first shingle sets, materialised: one row per (pair, shingle of a). Kept apart from the

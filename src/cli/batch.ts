@@ -52,8 +52,8 @@ export interface MapResult {
 const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
 
 /** The values sql/dedup.sql's `${var}`s take for a profile: the same on DuckDB and on Spark. */
-export function joinVars(profile: DedupProfile): Record<string, string | number> {
-  return { method: batchMethod(profile), jaccard: profile.thresholds.jaccard, max_bucket: MAX_BUCKET };
+export function joinVars(profile: DedupProfile, maxBucket = MAX_BUCKET): Record<string, string | number> {
+  return { method: batchMethod(profile), jaccard: profile.thresholds.jaccard, max_bucket: maxBucket };
 }
 
 /** What the map step leaves for a join on another engine (spark/dedup_join.py reads it). */
@@ -199,6 +199,8 @@ export interface JoinOptions {
   shards?: string[];
   /** DuckDB memory_limit (it spills to DIR/.duckdb-tmp beyond). */
   memory?: string;
+  /** LSH buckets of more pages are skipped (and counted); the engine's 2000 by default. */
+  maxBucket?: number;
   log?: (line: string) => void;
 }
 
@@ -221,6 +223,8 @@ export interface JoinResult {
   candidates: number;
   edges: number;
   iterations: number;
+  /** LSH buckets over the size cap, skipped (summed over bands), and the page-band memberships in them. */
+  skipped: { buckets: number; memberships: number };
   summary: JoinSummaryRow[];
   timings: Record<string, number>;
   elapsedMs: number;
@@ -305,7 +309,7 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
   const log = o.log ?? ((l: string) => process.stderr.write(l + '\n'));
   const method = batchMethod(o.profile);
   const statements = parseNamedSql(readFileSync(SQL_FILE, 'utf8'));
-  const vars = joinVars(o.profile);
+  const vars = joinVars(o.profile, o.maxBucket);
   const sql = (name: string) => {
     const s = statements.get(name);
     if (s === undefined) throw new Error(`${SQL_FILE} has no statement "${name}"`);
@@ -332,6 +336,12 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
       await run(`source.${t}`, `CREATE VIEW ${t} AS SELECT * FROM read_parquet([${files.join(', ')}])`);
     }
     await run('buckets');
+    const skippedRow = (await con.runAndReadAll(sql('skipped'))).getRowObjectsJS()[0];
+    const skipped = { buckets: Number(skippedRow.buckets), memberships: Number(skippedRow.memberships) };
+    if (skipped.buckets > 0)
+      log(
+        `join: ${skipped.buckets.toLocaleString('en-US')} LSH bucket(s) of more than ${vars.max_bucket} pages skipped (${skipped.memberships.toLocaleString('en-US')} page-band memberships), as the workbench skips them`,
+      );
     let candidates = 0;
     if (method === 'minhash') {
       await run('candidates.minhash');
@@ -378,6 +388,7 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
       candidates,
       edges,
       iterations,
+      skipped,
       summary,
       timings,
       elapsedMs: performance.now() - t0,

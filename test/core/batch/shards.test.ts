@@ -89,3 +89,40 @@ describe('page ids across runs', () => {
     expect(() => collidingKeys(['a.warc.gz', 'b.warc.gz', 'a.warc.gz'])).not.toThrow();
   });
 });
+
+describe('LSH buckets over the size cap', () => {
+  it('are skipped as the engine skips them, and counted, never dropped silently', async () => {
+    const out = temp('buckets-');
+    const profile = defaultProfile();
+    await runMap({
+      profile,
+      outDir: out,
+      workers: 1,
+      shards: ['a', 'b', 'c'].map((n) => ({
+        name: `sample-${n}`,
+        source: { kind: 'file' as const, path: SAMPLE },
+      })),
+      log: () => {},
+    });
+    const all = await runJoin({ profile, outDir: out, log: () => {} });
+    expect(all.skipped).toEqual({ buckets: 0, memberships: 0 });
+    // Three copies of each page share every band key: with a cap of 2, those buckets are skipped.
+    const capped = await runJoin({ profile, outDir: out, maxBucket: 2, log: () => {} });
+    const sizes = (
+      await resultRows(
+        join(out, 'shards', '*', 'bands.parquet'),
+        'method, band, key, COUNT(*) OVER (PARTITION BY method, band, key) AS size',
+      )
+    ).map((r) => JSON.parse(r) as { method: string; band: number; key: string; size: string });
+    const over = new Map<string, number>();
+    for (const r of sizes)
+      if (r.method === 'minhash' && Number(r.size) > 2) over.set(`${r.band} ${r.key}`, Number(r.size));
+    expect(over.size).toBeGreaterThan(100);
+    expect(capped.skipped).toEqual({
+      buckets: over.size,
+      memberships: [...over.values()].reduce((a, b) => a + b, 0),
+    });
+    // Pairs found only in skipped buckets are not candidates any more.
+    expect(capped.candidates).toBeLessThan(all.candidates);
+  }, 120_000);
+});

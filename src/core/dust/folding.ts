@@ -138,20 +138,7 @@ export function markRedundantValid(
     for (const r of rules) {
       if (!r.coveredBy || isCycleBreaker(r)) continue;
       // Its coverers stay as they were found (foldSpecialCases follows a folded one to its own).
-      // A valid rule folded here must still be redundant as the greedy pass judged it: merged, and each
-      // instance still related by one rule left applied (a rule folded after it may have been that one).
-      const lost = r.coveredBy.some((id) => ![...kept].some((v) => v.id === id && v.site === r.site));
-      const direct =
-        r.status !== 'valid' ||
-        !FOLDED_NOTE.test(r.reason) ||
-        !lost ||
-        othersRelateEach(
-          r,
-          indexOf(r.site),
-          [...kept].filter((v) => v.site === r.site),
-          sample,
-        );
-      if (direct && merges(r)) continue;
+      if (merges(r)) continue;
       canonical.delete(r.site);
       delete r.coveredBy;
       r.reason = r.reason.replace(FOLDED_NOTE, '');

@@ -8,20 +8,23 @@ export const RESULT_COLUMNS = {
     'host, pages, pages_in_clusters, clusters, duplicates_removed, unique_payloads, bytes, bytes_conserved',
 } as const;
 
-/** A result table's rows as sorted JSON lines (64-bit integers as decimal strings), read by DuckDB. */
-export async function resultRows(files: string, columns: string): Promise<string[]> {
+/** The rows of one query on a fresh in-memory DuckDB (Parquet read with read_parquet). */
+export async function queryRows(sql: string): Promise<Record<string, unknown>[]> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const db = await DuckDBInstance.create(':memory:');
   const con = await db.connect();
   try {
-    const rows = (
-      await con.runAndReadAll(`SELECT ${columns} FROM read_parquet('${files.replace(/'/g, "''")}')`)
-    ).getRowObjectsJS();
-    return rows
-      .map((r) => JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v)))
-      .sort();
+    return (await con.runAndReadAll(sql)).getRowObjectsJS();
   } finally {
     con.closeSync();
     db.closeSync();
   }
+}
+
+/** A result table's rows as sorted JSON lines (64-bit integers as decimal strings), read by DuckDB. */
+export async function resultRows(files: string, columns: string): Promise<string[]> {
+  const rows = await queryRows(`SELECT ${columns} FROM read_parquet('${files.replace(/'/g, "''")}')`);
+  return rows
+    .map((r) => JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v)))
+    .sort();
 }

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../scripts/lib/batch-results';
 import { runJoin, runMap } from '../../../src/cli/batch';
 import { defaultProfile } from '../../../src/core/profile';
 import { seededRandom } from '../../../src/core/random';
@@ -19,16 +19,7 @@ const SAMPLE = fileURLToPath(new URL('../../../sample/sample.warc.gz', import.me
 const out = mkdtempSync(join(tmpdir(), 'batch-decisions-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const db = await DuckDBInstance.create(':memory:');
-  const con = await db.connect();
-  try {
-    return (await con.runAndReadAll(sql)).getRowObjectsJS();
-  } finally {
-    con.closeSync();
-    db.closeSync();
-  }
-}
+const query = queryRows;
 
 interface Page {
   id: bigint;

@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../scripts/lib/batch-results';
 import { ENGINE_DEFAULTS, type EngineResult } from '../../../src/core/candidates/engine';
 import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../../src/core/candidates/methods';
 import { SOURCE } from '../../../src/core/candidates/pairs';
@@ -59,16 +59,7 @@ async function batch(method: MethodId): Promise<{ out: string; candidates: numbe
   return { out: outDir, candidates: j.candidates };
 }
 
-async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const db = await DuckDBInstance.create(':memory:');
-  const con = await db.connect();
-  try {
-    return (await con.runAndReadAll(sql)).getRowObjectsJS();
-  } finally {
-    con.closeSync();
-    db.closeSync();
-  }
-}
+const query = queryRows;
 
 const canon = (clusters: bigint[][]) => clusters.map((c) => c.map(String).sort().join(' ')).sort();
 

@@ -150,7 +150,8 @@ def main(argv):
     with open(args.sql, encoding="utf-8") as f:
         statements = named_statements(f.read())
     plan = json.loads(files.read_text(args.vars or f"{out}/join.json"))
-    variables = plan["vars"]
+    # The one spelling that differs between engines (DuckDB: bit_count(xor(a, b))).
+    variables = {**plan["vars"], "simhash_distance": "bit_count(pa.simhash ^ pb.simhash)"}
     method = variables["method"]
 
     def sql(name):
@@ -193,6 +194,9 @@ def main(argv):
             run("candidates.minhash")
             candidates = count("SELECT COUNT(*) FROM candidates")
             run("overlap.minhash")
+        elif method == "simhash":
+            run("candidates.simhash")
+            candidates = count("SELECT COUNT(*) FROM candidates")
         run(f"edges.{method}")
         edges = count("SELECT COUNT(*) FROM edges")
         if method == "exact":

@@ -3,10 +3,12 @@
 -- The driver (src/cli/batch.ts on DuckDB; on Spark, spark.read.parquet(...).createOrReplaceTempView)
 -- first exposes the shards' files as three views:
 --   pages(id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count,
---         status, fetched_at, bytes, digest, is_canonical)
+--         status, fetched_at, bytes, digest, is_canonical, simhash)
 --   bands(page, method, band, key)      shingles(page, shingle)
--- then runs the statements below by name, replacing ${method}, ${jaccard} and ${max_bucket} with the
--- profile's values (spark-sql substitutes ${var} the same way), and writes the result tables out.
+-- then runs the statements below by name, replacing ${method}, ${jaccard}, ${hamming} and ${max_bucket}
+-- with the profile's values (spark-sql substitutes ${var} the same way), and writes the result tables
+-- out. One variable is the engine's spelling, not a value: ${simhash_distance}, the Hamming distance of
+-- pa.simhash and pb.simhash (DuckDB `bit_count(xor(a, b))`, Spark `bit_count(a ^ b)`).
 -- Only SQL that Spark SQL 3.x also has: CREATE TABLE … AS SELECT, DROP TABLE IF EXISTS,
 -- ALTER TABLE … RENAME TO, inner/left joins, UNION ALL, GROUP BY … HAVING, GROUPING SETS, LEAST,
 -- COALESCE, CASE, CAST(… AS FLOAT/DOUBLE), COUNT(DISTINCT …). No QUALIFY, no list functions, no macros.
@@ -27,7 +29,7 @@ HAVING COUNT(*) > 1;
 -- they hold (a page counted once per band it is skipped in): said in the summary, never dropped silently.
 SELECT COUNT(*) AS buckets, CAST(COALESCE(SUM(size), 0) AS BIGINT) AS memberships
 FROM buckets
-WHERE method <> 'exact' AND size > ${max_bucket};
+WHERE method = 'minhash' AND size > ${max_bucket};
 
 -- name: edges.exact
 -- Equal fingerprints are duplicates by definition: each page is joined to its group's smallest id,
@@ -73,6 +75,25 @@ FROM (
 JOIN pages pa ON pa.id = i.a
 JOIN pages pb ON pb.id = i.b
 WHERE CAST(i.inter / (pa.shingle_count + pb.shingle_count - i.inter) AS FLOAT) >= CAST(${jaccard} AS FLOAT);
+
+-- name: candidates.simhash
+-- SimHash candidates (Manku et al. §3): pairs that agree on at least one of maxHamming + 1 blocks of the
+-- 64 bits, each pair once. No bucket is skipped (the engine's block method skips none).
+CREATE TABLE candidates AS
+SELECT DISTINCT x.page AS a, y.page AS b
+FROM bands x
+JOIN buckets k ON k.method = x.method AND k.band = x.band AND k.key = x.key
+JOIN bands y ON y.method = x.method AND y.band = x.band AND y.key = x.key AND x.page < y.page
+WHERE x.method = 'simhash';
+
+-- name: edges.simhash
+-- Candidates within the profile's Hamming distance; their similarity is 1 − distance / 64.
+CREATE TABLE edges AS
+SELECT c.a, c.b, 1.0 - CAST(${simhash_distance} AS DOUBLE) / 64.0 AS similarity
+FROM candidates c
+JOIN pages pa ON pa.id = c.a
+JOIN pages pb ON pb.id = c.b
+WHERE ${simhash_distance} <= ${hamming};
 
 -- name: labels.init
 -- Connected components by min-label propagation: every page with an edge starts with the smaller end

@@ -63,7 +63,7 @@ export function ensureSparkEnv(log: (line: string) => void = () => {}): SparkEnv
 }
 
 /** The arguments of a local-mode run of the driver: no web UI, few shuffle partitions, quiet logs. */
-export function localSparkArgs(driver: string, outDir: string, cores = 2): string[] {
+export function localSparkArgs(driver: string, outDir: string, cores = 2, extra: string[] = []): string[] {
   return [
     '--master',
     `local[${cores}]`,
@@ -76,6 +76,7 @@ export function localSparkArgs(driver: string, outDir: string, cores = 2): strin
     driver,
     '--out',
     outDir,
+    ...extra,
   ];
 }
 
@@ -85,11 +86,12 @@ export function localSparkArgs(driver: string, outDir: string, cores = 2): strin
  */
 export async function compareEngines(
   outDir: string,
+  sparkDir = join(outDir, 'spark'),
 ): Promise<{ table: string; duckdb: string[]; spark: string[]; same: boolean }[]> {
   const out = [];
   for (const [table, cols] of Object.entries(RESULT_COLUMNS)) {
     const duckdb = await resultRows(join(outDir, `${table}.parquet`), cols);
-    const spark = await resultRows(join(outDir, 'spark', `${table}.parquet`, '*.parquet'), cols);
+    const spark = await resultRows(join(sparkDir, `${table}.parquet`, '*.parquet'), cols);
     out.push({
       table,
       duckdb,
@@ -106,9 +108,11 @@ export function runSparkJoin(
   driver: string,
   outDir: string,
   cores = 2,
+  /** More arguments of the driver (--results DIR, --vars FILE). */
+  extra: string[] = [],
 ): { ms: number; stdout: string } {
   const t0 = performance.now();
-  const run = spawnSync(spark.sparkSubmit, localSparkArgs(driver, outDir, cores), {
+  const run = spawnSync(spark.sparkSubmit, localSparkArgs(driver, outDir, cores, extra), {
     env: spark.env,
     encoding: 'utf8',
     maxBuffer: 256 << 20,

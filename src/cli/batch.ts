@@ -53,8 +53,16 @@ const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
 
 /** The values sql/dedup.sql's `${var}`s take for a profile: the same on DuckDB and on Spark. */
 export function joinVars(profile: DedupProfile, maxBucket = MAX_BUCKET): Record<string, string | number> {
-  return { method: batchMethod(profile), jaccard: profile.thresholds.jaccard, max_bucket: maxBucket };
+  return {
+    method: batchMethod(profile),
+    jaccard: profile.thresholds.jaccard,
+    hamming: profile.thresholds.hamming,
+    max_bucket: maxBucket,
+  };
 }
+
+/** The engine-specific spelling the SQL names as ${simhash_distance} (DuckDB has xor(), not ^). */
+const DUCKDB_SPELLING = { simhash_distance: 'bit_count(xor(pa.simhash, pb.simhash))' };
 
 /** What the map step leaves for a join on another engine (spark/dedup_join.py reads it). */
 export const JOIN_PLAN = 'join.json';
@@ -235,7 +243,13 @@ export function batchMethod(profile: DedupProfile): BatchMethod {
   const m = profile.method as BatchMethod;
   if (!BATCH_METHODS.includes(m))
     throw new Error(
-      `the batch join applies ${BATCH_METHODS.map((x) => METHOD_LABELS[x]).join(' and ')}; the profile's method is ${METHOD_LABELS[profile.method]}`,
+      `the batch join applies ${BATCH_METHODS.map((x) => METHOD_LABELS[x]).join(', ')}; the profile's method is ${METHOD_LABELS[profile.method]}`,
+    );
+  // The blocks find every pair within engine.maxHamming bits; a wider threshold would need the
+  // candidates of the other methods, as the workbench has them.
+  if (m === 'simhash' && profile.thresholds.hamming > profile.engine.maxHamming)
+    throw new Error(
+      `the profile's SimHash threshold (${profile.thresholds.hamming} bits) is wider than the distance its blocks find (engine.maxHamming, ${profile.engine.maxHamming})`,
     );
   return m;
 }
@@ -309,7 +323,7 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
   const log = o.log ?? ((l: string) => process.stderr.write(l + '\n'));
   const method = batchMethod(o.profile);
   const statements = parseNamedSql(readFileSync(SQL_FILE, 'utf8'));
-  const vars = joinVars(o.profile, o.maxBucket);
+  const vars: Record<string, string | number> = { ...joinVars(o.profile, o.maxBucket), ...DUCKDB_SPELLING };
   const sql = (name: string) => {
     const s = statements.get(name);
     if (s === undefined) throw new Error(`${SQL_FILE} has no statement "${name}"`);
@@ -347,6 +361,9 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
       await run('candidates.minhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');
       await run('overlap.minhash');
+    } else if (method === 'simhash') {
+      await run('candidates.simhash');
+      candidates = await count('SELECT COUNT(*) FROM candidates');
     }
     await run(`edges.${method}`);
     const edges = await count('SELECT COUNT(*) FROM edges');

@@ -4,14 +4,14 @@
  * step's Parquet of the sample in two shards, against the DuckDB join of the same folder: the same
  * clusters, pairs and summary, row for row.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runJoin, runMap } from '../../src/cli/batch';
+import { joinVars, runJoin, runMap } from '../../src/cli/batch';
 import { pickResult, readBatchResult, type ResultFile } from '../../src/core/batch/result';
-import { defaultProfile } from '../../src/core/profile';
+import { defaultProfile, parseProfile } from '../../src/core/profile';
 
 const bufferOf = (path: string) => {
   const b = readFileSync(path);
@@ -77,5 +77,17 @@ describe('the join on Spark (spark/dedup_join.py)', () => {
     expect(summary.engine).toBe('spark 3.5.9');
     expect([summary.candidates, summary.edges]).toEqual([duck.candidates, duck.edges]);
     expect(summary.summary).toEqual(duck.summary);
+
+    // SimHash on the same map output: the one SQL spelling that differs (xor() / ^) gives one answer.
+    const simhash = parseProfile(JSON.stringify({ ...profile, method: 'simhash' }));
+    const plan = join(out, 'join-simhash.json');
+    writeFileSync(plan, JSON.stringify({ vars: joinVars(simhash), profile: simhash }));
+    const duckSim = await runJoin({ profile: simhash, outDir: out, log: () => {} });
+    expect(duckSim.edges).toBeGreaterThan(100);
+    runSparkJoin(spark, DRIVER, out, 2, ['--vars', plan, '--results', join(out, 'spark-simhash')]);
+    for (const t of await compareEngines(out, join(out, 'spark-simhash'))) {
+      expect(t.duckdb.length, t.table).toBeGreaterThan(2);
+      expect(t.spark, `simhash ${t.table}`).toEqual(t.duckdb);
+    }
   }, 600_000);
 });

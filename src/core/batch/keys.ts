@@ -16,9 +16,10 @@ import type { EngineParams } from '../candidates/engine';
 import { bandsForMinimum, EMPTY_SLOT, minhashSignature } from '../signatures/minhash';
 import { combine32, hash64, mix32 } from '../signatures/hash';
 import { shingleSet } from '../signatures/shingles';
+import { simhashBlocks, simhashOfHashes } from '../signatures/simhash';
 
 /** The methods whose keys the map step writes and the join step verifies. */
-export const BATCH_METHODS = ['exact', 'minhash'] as const;
+export const BATCH_METHODS = ['exact', 'minhash', 'simhash'] as const;
 export type BatchMethod = (typeof BATCH_METHODS)[number];
 
 export interface PageKeys {
@@ -28,6 +29,10 @@ export interface PageKeys {
   exact: bigint | null;
   /** One 64-bit key per LSH band (empty when the shingle set is empty). */
   bands: bigint[];
+  /** The SimHash of the shingle set (the engine's simhashOfHashes) as a signed 64-bit integer. */
+  simhash: bigint;
+  /** Its block keys (simhashBlocks at the engine's maxHamming; the whole value for 0). */
+  simhashBlocks: bigint[];
 }
 
 /** Bands and rows for a profile's MinHash settings (the engine's choice). */
@@ -67,7 +72,16 @@ export function pageKeys(text: string, fingerprint: string, p: EngineParams): Pa
   const { bands, rows } = bandsOf(p);
   const keys: bigint[] = [];
   if (!isEmptySignature(sig)) for (let b = 0; b < bands; b++) keys.push(bandKey(sig, b, rows));
-  return { shingles, exact: fingerprint ? fingerprintKey(fingerprint) : null, bands: keys };
+  const [hi, lo] = simhashOfHashes(shingles);
+  const simhash = BigInt.asIntN(64, (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0));
+  const blocks = simhashBlocks(hi, lo, p.maxHamming);
+  return {
+    shingles,
+    exact: fingerprint ? fingerprintKey(fingerprint) : null,
+    bands: keys,
+    simhash,
+    simhashBlocks: blocks ? blocks.map((b) => BigInt(b)) : [simhash],
+  };
 }
 
 /** Bits of a page id that number the page within its shard: 2²⁴ (16,777,216) compared pages a shard. */

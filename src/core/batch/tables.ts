@@ -3,9 +3,11 @@
  * size is written with bounded memory):
  *
  * - pages    (id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count,
- *            status, fetched_at, bytes, digest, is_canonical: 1 when the URL is its own DUST canonical form);
+ *            status, fetched_at, bytes, digest, is_canonical: 1 when the URL is its own DUST canonical form,
+ *            simhash: the SimHash of the shingle set);
  *            id = shard_key « 24 | the page's record order in the shard (keys.ts pageId)
  * - bands    (page, method, band, key): the equi-join keys of keys.ts, one row per page and band
+ *            (exact: the fingerprint; minhash: one per LSH band; simhash: one per block)
  * - shingles (page, shingle): the shingle sets, one row per shingle, so exact Jaccard of a candidate
  *            pair is a join and a count (|A ∩ B|) in plain SQL, with |A| and |B| from pages
  *
@@ -47,6 +49,7 @@ export const SCHEMAS: Record<TableName, SchemaElement[]> = {
     ['bytes', INT64],
     ['digest', STRING],
     ['is_canonical', INT32],
+    ['simhash', INT64],
   ]),
   bands: schema([
     ['page', INT64],
@@ -180,13 +183,16 @@ export class ShardTables {
       BigInt(Math.max(0, Math.round(p.bytes ?? 0))),
       p.digest ?? '',
       canonical === p.normUrl ? 1 : 0,
+      k.simhash,
     );
     if (k.exact !== null) this.cols.bands.push(id, 'exact', 0, k.exact);
     for (let b = 0; b < k.bands.length; b++) this.cols.bands.push(id, 'minhash', b, k.bands[b]);
+    for (let b = 0; b < k.simhashBlocks.length; b++)
+      this.cols.bands.push(id, 'simhash', b, k.simhashBlocks[b]);
     const sh = this.cols.shingles;
     for (let i = 0; i < k.shingles.length; i++) sh.pushPair(id, k.shingles[i] | 0);
     this.pages++;
-    this.bandRows += (k.exact !== null ? 1 : 0) + k.bands.length;
+    this.bandRows += (k.exact !== null ? 1 : 0) + k.bands.length + k.simhashBlocks.length;
     this.shingleRows += k.shingles.length;
     if (this.cols.pages.rows >= this.flushEvery) await this.flush();
   }

@@ -163,6 +163,23 @@ export function simhashCandidates(
   return out.toPairs();
 }
 
+/**
+ * The block values simhashCandidates buckets a fingerprint by, for maxDistance: maxDistance + 1 blocks
+ * (their bits, ≤ 32 each), or for maxDistance 0 the whole 64 bits as one (null: the caller keys it).
+ * Two fingerprints within maxDistance agree on at least one block (the batch joins on them).
+ */
+export function simhashBlocks(hi: number, lo: number, maxDistance: number): number[] | null {
+  const blocks = maxDistance + 1;
+  if (blocks === 1) return null;
+  const out: number[] = [];
+  for (let t = 0, start = 0; t < blocks; t++) {
+    const width = blockWidth(t, blocks);
+    out.push(blockBits(hi, lo, start, width));
+    start += width;
+  }
+  return out;
+}
+
 /** Widths of `blocks` near-equal blocks covering 64 bits; the first 64 mod blocks are one wider. */
 function blockWidth(t: number, blocks: number): number {
   return Math.floor(64 / blocks) + (t < 64 % blocks ? 1 : 0);

@@ -31,7 +31,7 @@ const workbench = () =>
     Array.from({ length: SHARDS }, (_, s) => `sample-${s}`),
   );
 
-async function batch(method: MethodId): Promise<{ out: string; candidates: number }> {
+async function batch(method: MethodId): Promise<{ out: string; candidates: number; edges: number }> {
   const profile = parseProfile(
     JSON.stringify(
       buildProfile({
@@ -56,7 +56,7 @@ async function batch(method: MethodId): Promise<{ out: string; candidates: numbe
       profile,
     });
   const j = await runJoin({ profile, outDir, log: () => {} });
-  return { out: outDir, candidates: j.candidates };
+  return { out: outDir, candidates: j.candidates, edges: j.edges };
 }
 
 const query = queryRows;
@@ -67,12 +67,12 @@ describe('batch map + SQL join equals the workbench engine', () => {
   let wb: Promise<{ r: EngineResult; ids: bigint[] }> | null = null;
   const engineRun = () => (wb ??= workbench());
 
-  for (const method of ['exact', 'minhash'] as const) {
+  for (const method of ['exact', 'minhash', 'simhash'] as const) {
     it(`${method}: same connected components`, async () => {
       const { r, ids } = await engineRun();
       const expected = workbenchComponents({ r, ids }, method);
       expect(expected.length).toBeGreaterThan(50);
-      const { out, candidates } = await batch(method);
+      const { out, candidates, edges } = await batch(method);
       const rows = await query(`SELECT cluster, page FROM read_parquet('${join(out, 'clusters.parquet')}')`);
       const byCluster = new Map<string, bigint[]>();
       for (const row of rows) {
@@ -90,6 +90,15 @@ describe('batch map + SQL join equals the workbench engine', () => {
       expect(all.clusters).toBe(expected.length);
       expect(all.duplicates_removed).toBe(expected.reduce((s, c) => s + c.length - 1, 0));
 
+      if (method === 'simhash') {
+        // The blocks' equi-join, verified by Hamming distance, gives exactly the engine's SimHash pairs
+        // (its block method keeps the pairs within maxHamming, the profile's threshold here).
+        let sim = 0;
+        for (let k = 0; k < r.pairs.count; k++) if (r.pairs.sources[k] & SOURCE.simhash) sim++;
+        expect(candidates).toBeGreaterThanOrEqual(sim);
+        expect(edges).toBe(sim);
+        expect(edges).toBe(acceptMask(r.pairs, 'simhash', DEFAULT_THRESHOLDS).accepted);
+      }
       if (method === 'minhash') {
         // The band keys' equi-join proposes exactly the engine's LSH candidates…
         const lsh = new Set<string>();

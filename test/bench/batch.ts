@@ -162,7 +162,7 @@ async function docsite(): Promise<void> {
   const run = await workbenchRun([DOCSITE]);
   const r = run.r;
   console.log(`docsite: engine ${r.n} pages, ${s(performance.now() - t0)}`);
-  for (const method of ['exact', 'minhash'] as const) {
+  for (const method of ['exact', 'minhash', 'simhash'] as const) {
     const expected = workbenchComponents(run, method).map((c) => c.map(String).sort().join(' '));
     const out = mkdtempSync(join(tmpdir(), 'batch-docsite-'));
     const profile = profileFor(method);

@@ -2,7 +2,9 @@
  * Page records for `npm run bench:batch`, generated straight into the map step (no WARC is written or
  * parsed: the bench measures the map and join steps). Page i is a pure function of (seed, i), so any
  * worker can make any range: pseudo-English text from a Zipf-like vocabulary, 1,000 hosts; 5% of
- * pages are exact copies and 10% near copies (4 words changed) of an earlier page.
+ * pages are exact copies and 10% near copies (4 words changed) of an earlier page. With `group: 1`,
+ * every page is a near copy of page 0 instead: one group of near-identical pages (the worst case of
+ * LSH, one bucket per band holding them all).
  */
 import type { BatchPage } from '../../src/core/batch/tables';
 import { mix32 } from '../../src/core/signatures/hash';
@@ -48,7 +50,11 @@ export function* pages(args: Record<string, number>): Generator<BatchPage> {
     // The page copied: an earlier index, a pure function of i (so no state crosses workers).
     const from = i > 0 ? (mix32(h) >>> 0) % i : 0;
     let ws: string[];
-    if (i > 0 && kind < 5) ws = words(vocab, seed, from, n);
+    if (args.group) {
+      ws = words(vocab, seed, 0, n);
+      const rnd = seededRandom(h);
+      for (let c = 0; c < 4; c++) ws[Math.floor(rnd() * ws.length)] = vocab[Math.floor(rnd() * vocab.length)];
+    } else if (i > 0 && kind < 5) ws = words(vocab, seed, from, n);
     else if (i > 0 && kind < 15) {
       ws = words(vocab, seed, from, n);
       const rnd = seededRandom(h);

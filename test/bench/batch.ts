@@ -9,7 +9,10 @@
  *    (`npm run bench:ingest` does that).
  * 2. `--docsite`: the docsite crawl (../shared, when present) through batch and through the workbench's
  *    engine; their connected-components clusters are compared for exact and MinHash.
- * 3. `--spark`: after each DuckDB join, the same map output joined on Apache Spark in local mode
+ * 3. `--worst N`: one group of N near-identical generated pages (4 words of 200 changed each), the
+ *    worst case of LSH: every band's bucket holds them all. Printed: join time, peak RSS, candidate
+ *    and verified pairs, buckets skipped over the size cap, pages left in clusters.
+ * 4. `--spark`: after each DuckDB join, the same map output joined on Apache Spark in local mode
  *    (spark/dedup_join.py under a pinned PySpark, scripts/lib/spark-env.ts): both engines' times, and
  *    whether their clusters, pairs and summary are identical.
  */
@@ -152,6 +155,34 @@ async function scale(pages: number, shards: number, out: string): Promise<void> 
   await sparkBeside(`scale ${pages.toLocaleString('en-US')} pages`, out, minhash.elapsedMs);
 }
 
+/** One group of n near-identical pages through map + join: what the size cap and the join cost. */
+async function worst(n: number): Promise<void> {
+  const out = mkdtempSync(join(tmpdir(), 'batch-worst-'));
+  try {
+    const profile = profileFor('minhash');
+    const map = await runMap({
+      profile,
+      outDir: out,
+      shards: [
+        {
+          name: 'group',
+          source: { kind: 'generator', module: GENERATOR, args: { seed: 7, start: 0, count: n, group: 1 } },
+        },
+      ],
+      log: () => {},
+    });
+    const before = process.resourceUsage().maxRSS;
+    const j = await runJoin({ profile, outDir: out, log: () => {} });
+    const all = j.summary.find((r) => r.host === null)!;
+    console.log(
+      `worst case: ${n.toLocaleString('en-US')} near-identical pages (map ${s(map.elapsedMs)}): join ${s(j.elapsedMs)}, peak RSS ${gb(process.resourceUsage().maxRSS)} (${gb(before)} before the join); ${j.candidates.toLocaleString('en-US')} candidate pairs, ${j.edges.toLocaleString('en-US')} verified; ${j.skipped.buckets} LSH buckets over 2,000 pages skipped; ${all.pages_in_clusters.toLocaleString('en-US')} of ${all.pages.toLocaleString('en-US')} pages in ${all.clusters} cluster(s)`,
+    );
+    await sparkBeside(`worst case ${n}`, out, j.elapsedMs);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 /** Docsite through the engine and through batch: the same clusters? */
 async function docsite(): Promise<void> {
   if (!existsSync(DOCSITE)) {
@@ -207,10 +238,12 @@ async function main(): Promise<void> {
       docsite: { type: 'boolean', default: false },
       'no-scale': { type: 'boolean', default: false },
       spark: { type: 'boolean', default: false },
+      worst: { type: 'string' },
     },
   });
   if (values.spark) spark = ensureSparkEnv((l) => console.log(l));
   if (values.docsite) await docsite();
+  if (values.worst) await worst(Number(values.worst));
   if (values['no-scale']) return;
   const out = values.out ?? mkdtempSync(join(tmpdir(), 'bench-batch-'));
   try {

@@ -153,6 +153,10 @@ def main(argv):
     # The one spelling that differs between engines (DuckDB: bit_count(xor(a, b))).
     variables = {**plan["vars"], "simhash_distance": "bit_count(pa.simhash ^ pb.simhash)"}
     method = variables["method"]
+    # A plan written before the join computed stars was always joined as connected components.
+    clustering = variables.get("clustering", "components")
+    if clustering not in ("components", "star"):
+        raise ValueError(f"the join computes star clusters and connected components, not {clustering}")
 
     def sql(name):
         if name not in statements:
@@ -202,17 +206,36 @@ def main(argv):
         if method == "exact":
             candidates = edges
         log(f"join: {candidates:,} candidate pairs, {edges:,} verified ({method}) on {len(shards)} shard(s)")
-        run("labels.init")
+        def swap(table):
+            spark.sql(f"DROP TABLE {table}")
+            spark.sql(f"ALTER TABLE {table}_next RENAME TO {table}")
+
         iterations = 0
-        while True:
-            iterations += 1
-            run("labels.step")
-            changed = int(run("labels.changed")[0][0])
-            spark.sql("DROP TABLE labels")
-            spark.sql("ALTER TABLE labels_next RENAME TO labels")
-            log(f"join: label propagation iteration {iterations}: {changed:,} labels changed")
-            if changed == 0:
-                break
+        if clustering == "star":
+            for t in ["star.rank", "star.before", "star.init"]:
+                run(t)
+            while True:
+                iterations += 1
+                run("star.promote")
+                swap("star")
+                run("star.take")
+                swap("star")
+                undecided = int(run("star.undecided")[0][0])
+                log(f"join: star round {iterations}: {undecided:,} pages undecided")
+                if undecided == 0:
+                    break
+            run("star.members")
+            run("labels.star")
+        else:
+            run("labels.init")
+            while True:
+                iterations += 1
+                run("labels.step")
+                changed = int(run("labels.changed")[0][0])
+                swap("labels")
+                log(f"join: label propagation iteration {iterations}: {changed:,} labels changed")
+                if changed == 0:
+                    break
         for t in JOIN_TABLES:
             run(t)
         for t in RESULT_TABLES:
@@ -236,6 +259,7 @@ def main(argv):
             "engine": f"spark {spark.version}",
             "profile": plan.get("profile"),
             "method": method,
+            "clustering": clustering,
             "candidates": candidates,
             "edges": edges,
             "iterations": iterations,
@@ -249,13 +273,15 @@ def main(argv):
             files.rename(f"{stage}/{t}.parquet", f"{results}/{t}.parquet")
         files.rename(f"{stage}/summary.json", f"{results}/summary.json")
     finally:
-        for t in ["buckets", "candidates", "overlap", "edges", "labels", "labels_next", *JOIN_TABLES]:
+        scratch = ["buckets", "candidates", "overlap", "edges", "labels", "labels_next"]
+        scratch += ["star_rank", "star_before", "star", "star_next", "star_members"]
+        for t in [*scratch, *JOIN_TABLES]:
             spark.sql(f"DROP TABLE IF EXISTS {t}")
         files.delete(stage)
     all_row = next((s for s in summary if s["host"] is None), None) or {}
     print(
         f"pages {all_row.get('pages', 0)}, clusters {all_row.get('clusters', 0)}, duplicates removed "
-        f"{all_row.get('duplicates_removed', 0)} ({iterations} label iterations, "
+        f"{all_row.get('duplicates_removed', 0)} ({iterations} {'star rounds' if clustering == 'star' else 'label iterations'}, "
         f"{(time.time() - t0):.1f} s on Spark {spark.version}); results in {results}"
     )
     spark.stop()

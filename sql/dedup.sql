@@ -128,6 +128,87 @@ FROM labels_next n
 JOIN labels l ON l.page = n.page
 WHERE n.label <> l.label;
 
+-- name: star.rank
+-- Star clusters (the workbench's default, src/core/clusters/clusters.ts starsOf): centres are taken in
+-- the order of their accepted degree, descending, ties by page id; each takes its neighbours not yet
+-- taken. That greedy pass is the lexicographically first maximal independent set of the edge graph in
+-- this order (a centre has no earlier centre as neighbour), every other page joining its earliest
+-- centre neighbour: computed here in rounds, as a parallel engine can. First each page's degree.
+CREATE TABLE star_rank AS
+SELECT page, COUNT(*) AS deg
+FROM (SELECT a AS page FROM edges UNION ALL SELECT b AS page FROM edges) e
+GROUP BY page;
+
+-- name: star.before
+-- Each edge once per direction, kept where `earlier` comes before `page` in the centre order.
+CREATE TABLE star_before AS
+SELECT x.page, x.other AS earlier
+FROM (SELECT a AS page, b AS other FROM edges UNION ALL SELECT b AS page, a AS other FROM edges) x
+JOIN star_rank rp ON rp.page = x.page
+JOIN star_rank ro ON ro.page = x.other
+WHERE ro.deg > rp.deg OR (ro.deg = rp.deg AND x.other < x.page);
+
+-- name: star.init
+-- State 0: undecided; 1: centre; 2: taken by a centre.
+CREATE TABLE star AS
+SELECT page, 0 AS state FROM star_rank;
+
+-- name: star.promote
+-- One round, first half: an undecided page none of whose earlier neighbours is undecided is a centre
+-- (none is a centre either: the second half would have taken it).
+CREATE TABLE star_next AS
+SELECT s.page, CASE WHEN s.state = 0 AND w.page IS NULL THEN 1 ELSE s.state END AS state
+FROM star s
+LEFT JOIN (
+  SELECT DISTINCT b.page
+  FROM star_before b
+  JOIN star t ON t.page = b.earlier
+  WHERE t.state = 0
+) w ON w.page = s.page;
+
+-- name: star.take
+-- Second half: an undecided page with a centre among its earlier neighbours is taken. The driver
+-- repeats both halves until `star.undecided` is 0.
+CREATE TABLE star_next AS
+SELECT s.page, CASE WHEN s.state = 0 AND c.page IS NOT NULL THEN 2 ELSE s.state END AS state
+FROM star s
+LEFT JOIN (
+  SELECT DISTINCT b.page
+  FROM star_before b
+  JOIN star t ON t.page = b.earlier
+  WHERE t.state = 1
+) c ON c.page = s.page;
+
+-- name: star.undecided
+SELECT COUNT(*) AS undecided FROM star WHERE state = 0;
+
+-- name: star.members
+-- Each taken page joins its earliest centre neighbour (always one that comes before it).
+CREATE TABLE star_members AS
+SELECT page, centre
+FROM (
+  SELECT b.page, b.earlier AS centre,
+         ROW_NUMBER() OVER (PARTITION BY b.page ORDER BY r.deg DESC, b.earlier) AS pick
+  FROM star_before b
+  JOIN star s ON s.page = b.page
+  JOIN star c ON c.page = b.earlier
+  JOIN star_rank r ON r.page = b.earlier
+  WHERE s.state = 2 AND c.state = 1
+) m
+WHERE pick = 1;
+
+-- name: labels.star
+-- The stars: each centre some page joined, with its members (a centre nobody joined stays alone, as in
+-- the workbench). A cluster is labelled by its smallest page id, as components are, so the statements
+-- below serve both.
+CREATE TABLE labels AS
+SELECT page, MIN(page) OVER (PARTITION BY centre) AS label
+FROM (
+  SELECT page, centre FROM star_members
+  UNION ALL
+  SELECT DISTINCT centre AS page, centre FROM star_members
+) g;
+
 -- name: kept
 -- The copy kept in each cluster, by one documented rule (README, "Decisions"), in this order: the page
 -- whose URL is its own DUST canonical form; a 2xx status; the earliest capture (unknown last); the

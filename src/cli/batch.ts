@@ -27,7 +27,7 @@ import {
 } from './batch-worker';
 import { checkRegularFile, InputError, readTextInput } from './input-paths';
 
-const SQL_FILE = fileURLToPath(new URL('../../sql/dedup.sql', import.meta.url));
+export const SQL_FILE = fileURLToPath(new URL('../../sql/dedup.sql', import.meta.url));
 const WORKER_FILE = fileURLToPath(new URL('./batch-worker.ts', import.meta.url));
 
 /** The engine's lshCandidates default: LSH buckets with more pages are skipped. */
@@ -58,7 +58,21 @@ export function joinVars(profile: DedupProfile, maxBucket = MAX_BUCKET): Record<
     jaccard: profile.thresholds.jaccard,
     hamming: profile.thresholds.hamming,
     max_bucket: maxBucket,
+    clustering: batchClustering(profile),
   };
+}
+
+/** The clusterings the join computes in SQL: the profile's, never replaced by another. */
+export type BatchClustering = 'components' | 'star';
+
+/** The profile's clustering, if the batch join computes it (the chain guard: README). */
+export function batchClustering(profile: DedupProfile): BatchClustering {
+  const c = profile.clustering;
+  if (c === 'guarded')
+    throw new Error(
+      'the batch join computes star clusters and connected components; the profile\'s clustering is components with a chain guard',
+    );
+  return c;
 }
 
 /** The engine-specific spelling the SQL names as ${simhash_distance} (DuckDB has xor(), not ^). */
@@ -230,6 +244,8 @@ export interface JoinResult {
   method: BatchMethod;
   candidates: number;
   edges: number;
+  clustering: BatchClustering;
+  /** Rounds of the star clustering, or iterations of the label propagation. */
   iterations: number;
   /** LSH buckets over the size cap, skipped (summed over bands), and the page-band memberships in them. */
   skipped: { buckets: number; memberships: number };
@@ -322,6 +338,7 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
   const t0 = performance.now();
   const log = o.log ?? ((l: string) => process.stderr.write(l + '\n'));
   const method = batchMethod(o.profile);
+  const clustering = batchClustering(o.profile);
   const statements = parseNamedSql(readFileSync(SQL_FILE, 'utf8'));
   const vars: Record<string, string | number> = { ...joinVars(o.profile, o.maxBucket), ...DUCKDB_SPELLING };
   const sql = (name: string) => {
@@ -371,19 +388,11 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
     log(
       `join: ${candidates.toLocaleString('en-US')} candidate pairs, ${edges.toLocaleString('en-US')} verified (${METHOD_LABELS[method]})`,
     );
-    await run('labels.init');
-    let iterations = 0;
-    for (;;) {
-      iterations++;
-      await run('labels.step');
-      const changed = await count(sql('labels.changed'));
-      await con.run('DROP TABLE labels');
-      await con.run('ALTER TABLE labels_next RENAME TO labels');
-      log(
-        `join: label propagation iteration ${iterations}: ${changed.toLocaleString('en-US')} labels changed`,
-      );
-      if (changed === 0) break;
-    }
+    const swap = async (table: string) => {
+      await con.run(`DROP TABLE ${table}`);
+      await con.run(`ALTER TABLE ${table}_next RENAME TO ${table}`);
+    };
+    const iterations = await clusterEdges(clustering, { run, count: (n) => count(sql(n)), swap }, log);
     for (const t of JOIN_TABLES) await run(t);
     for (const t of RESULT_TABLES)
       await run(`write.${t}`, `COPY ${t} TO ${sqlString(join(dir, `${t}.parquet`))} (FORMAT parquet)`);
@@ -404,6 +413,7 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
       method,
       candidates,
       edges,
+      clustering,
       iterations,
       skipped,
       summary,
@@ -418,7 +428,7 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
             method,
             thresholds: o.profile.thresholds,
             bands: bandsOf(o.profile.engine),
-            clustering: 'components',
+            clustering,
           },
           ...result,
         },
@@ -431,6 +441,53 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
     con.closeSync();
     db.closeSync();
   }
+}
+
+/** What the clustering step needs of a driver: run a named statement, read a count, swap a table. */
+export interface ClusterSteps {
+  run(name: string): Promise<unknown>;
+  count(name: string): Promise<number>;
+  /** Replace `table` by `table_next`. */
+  swap(table: string): Promise<void>;
+}
+
+/**
+ * The clustering of the `edges` table into `labels` (page, label), as the profile asks: star clusters
+ * in rounds until no page is undecided, or connected components by label propagation until no label
+ * changes. Returns the rounds or iterations. spark/dedup_join.py runs the same loop.
+ */
+export async function clusterEdges(
+  clustering: BatchClustering,
+  s: ClusterSteps,
+  log: (line: string) => void,
+): Promise<number> {
+  let iterations = 0;
+  if (clustering === 'star') {
+    for (const t of ['star.rank', 'star.before', 'star.init']) await s.run(t);
+    for (;;) {
+      iterations++;
+      await s.run('star.promote');
+      await s.swap('star');
+      await s.run('star.take');
+      await s.swap('star');
+      const undecided = await s.count('star.undecided');
+      log(`join: star round ${iterations}: ${undecided.toLocaleString('en-US')} pages undecided`);
+      if (undecided === 0) break;
+    }
+    await s.run('star.members');
+    await s.run('labels.star');
+  } else {
+    await s.run('labels.init');
+    for (;;) {
+      iterations++;
+      await s.run('labels.step');
+      const changed = await s.count('labels.changed');
+      await s.swap('labels');
+      log(`join: label propagation iteration ${iterations}: ${changed.toLocaleString('en-US')} labels changed`);
+      if (changed === 0) break;
+    }
+  }
+  return iterations;
 }
 
 interface Cli {
@@ -561,10 +618,7 @@ async function main(): Promise<number> {
     return 1;
   }
   batchMethod(profile);
-  if (profile.clustering !== 'components')
-    process.stderr.write(
-      `note: the profile was tuned with ${profile.clustering} clusters; the batch join computes connected components\n`,
-    );
+  batchClustering(profile);
   const outDir = resolve(args.out);
   let names: string[] | undefined;
   if (args.step !== 'join') {
@@ -585,7 +639,7 @@ async function main(): Promise<number> {
   const r = await runJoin({ profile, outDir, shards: names, memory: args.memory });
   const all = r.summary.find((s) => s.host === null);
   console.log(
-    `pages ${all?.pages ?? 0}, clusters ${all?.clusters ?? 0}, duplicates removed ${all?.duplicates_removed ?? 0} (${r.iterations} label iterations, ${(r.elapsedMs / 1000).toFixed(1)} s); results in ${outDir}`,
+    `pages ${all?.pages ?? 0}, clusters ${all?.clusters ?? 0}, duplicates removed ${all?.duplicates_removed ?? 0} (${r.iterations} ${r.clustering === 'star' ? 'star rounds' : 'label iterations'}, ${(r.elapsedMs / 1000).toFixed(1)} s); results in ${outDir}`,
   );
   return 0;
 }

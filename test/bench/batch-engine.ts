@@ -14,7 +14,7 @@ import {
   type EngineResult,
 } from '../../src/core/candidates/engine';
 import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
-import { connectedComponents } from '../../src/core/clusters/clusters';
+import { connectedComponents, starClusters } from '../../src/core/clusters/clusters';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { pageId, shardKey } from '../../src/core/batch/keys';
 
@@ -48,9 +48,31 @@ export async function workbenchRun(
 
 /** Connected components of the pairs the method accepts at the default thresholds, as page ids. */
 export function workbenchComponents(run: { r: EngineResult; ids: bigint[] }, method: MethodId): bigint[][] {
+  return workbenchClusters(run, method, 'components');
+}
+
+/**
+ * The engine's clusters of the pairs the method accepts at the default thresholds, as page ids. Star
+ * clustering breaks ties of degree by page index: the pages are numbered here in the order of their
+ * batch ids (shard key, then record), the order the batch breaks them in, so that the comparison does
+ * not depend on the order the files were read in.
+ */
+export function workbenchClusters(
+  run: { r: EngineResult; ids: bigint[] },
+  method: MethodId,
+  mode: 'components' | 'star',
+): bigint[][] {
   const { r, ids } = run;
   const { mask } = acceptMask(r.pairs, method, DEFAULT_THRESHOLDS);
-  return connectedComponents(r.n, r.pairs.a, r.pairs.b, (k) => mask[k] === 1).map((c) =>
-    c.members.map((i) => ids[i]),
+  const byId = Array.from({ length: r.n }, (_, i) => i).sort((x, y) =>
+    ids[x] < ids[y] ? -1 : ids[x] > ids[y] ? 1 : 0,
   );
+  const rank = new Int32Array(r.n);
+  byId.forEach((page, k) => (rank[page] = k));
+  const a = Int32Array.from(r.pairs.a.subarray(0, r.pairs.count), (i) => rank[i]);
+  const b = Int32Array.from(r.pairs.b.subarray(0, r.pairs.count), (i) => rank[i]);
+  const accepted = (k: number) => mask[k] === 1;
+  const clusters =
+    mode === 'star' ? starClusters(r.n, a, b, accepted) : connectedComponents(r.n, a, b, accepted);
+  return clusters.map((c) => c.members.map((k) => ids[byId[k]]));
 }

@@ -2,7 +2,7 @@
  * The join on a real Apache Spark: spark/dedup_join.py under spark-submit in local mode (a pinned
  * PySpark installed once into a cached virtual environment, scripts/lib/spark-env.ts) over the map
  * step's Parquet of the sample in two shards, against the DuckDB join of the same folder: the same
- * clusters, pairs and summary, row for row.
+ * clusters, pairs and summary, row for row, with star clusters (the default) and with components.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,8 +78,10 @@ describe('the join on Spark (spark/dedup_join.py)', () => {
     expect([summary.candidates, summary.edges]).toEqual([duck.candidates, duck.edges]);
     expect(summary.summary).toEqual(duck.summary);
 
-    // SimHash on the same map output: the one SQL spelling that differs (xor() / ^) gives one answer.
-    const simhash = parseProfile(JSON.stringify({ ...profile, method: 'simhash' }));
+    // SimHash on the same map output: the one SQL spelling that differs (xor() / ^) gives one answer;
+    // and connected components where the default profile above has star clusters.
+    expect(profile.clustering).toBe('star');
+    const simhash = parseProfile(JSON.stringify({ ...profile, method: 'simhash', clustering: 'components' }));
     const plan = join(out, 'join-simhash.json');
     writeFileSync(plan, JSON.stringify({ vars: joinVars(simhash), profile: simhash }));
     const duckSim = await runJoin({ profile: simhash, outDir: out, log: () => {} });

@@ -189,12 +189,16 @@ def main(argv):
         for t in ["pages", "bands", "shingles"]:
             spark.read.parquet(*[f"{s}/{t}.parquet" for s in shards]).createOrReplaceTempView(t)
         run("buckets")
-        row = run("skipped")[0]
-        skipped = {"buckets": int(row["buckets"]), "memberships": int(row["memberships"])}
-        if skipped["buckets"] > 0:
-            log(f"join: {skipped['buckets']:,} LSH bucket(s) over the size cap skipped, as the workbench skips them")
+        row = run("anchored")[0]
+        anchored = {"buckets": int(row["buckets"]), "memberships": int(row["memberships"])}
+        if anchored["buckets"] > 0:
+            log(
+                f"join: {anchored['buckets']:,} LSH bucket(s) over {variables['full_bucket']} pages verified "
+                f"against their {variables['anchors']} anchors, as the workbench verifies them"
+            )
         candidates = 0
         if method == "minhash":
+            run("anchors.minhash")
             run("candidates.minhash")
             candidates = count("SELECT COUNT(*) FROM candidates")
             run("overlap.minhash")
@@ -263,7 +267,7 @@ def main(argv):
             "candidates": candidates,
             "edges": edges,
             "iterations": iterations,
-            "skipped": skipped,
+            "anchored": anchored,
             "summary": summary,
             "timings": timings,
             "elapsedMs": (time.time() - t0) * 1000,
@@ -273,7 +277,7 @@ def main(argv):
             files.rename(f"{stage}/{t}.parquet", f"{results}/{t}.parquet")
         files.rename(f"{stage}/summary.json", f"{results}/summary.json")
     finally:
-        scratch = ["buckets", "candidates", "overlap", "edges", "labels", "labels_next"]
+        scratch = ["buckets", "anchors", "candidates", "overlap", "edges", "labels", "labels_next"]
         scratch += ["star_rank", "star_before", "star", "star_next", "star_members"]
         for t in [*scratch, *JOIN_TABLES]:
             spark.sql(f"DROP TABLE IF EXISTS {t}")

@@ -5,18 +5,17 @@
 --   pages(id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count,
 --         status, fetched_at, bytes, digest, is_canonical, simhash)
 --   bands(page, method, band, key)      shingles(page, shingle)
--- then runs the statements below by name, replacing ${method}, ${jaccard}, ${hamming} and ${max_bucket}
--- with the profile's values (spark-sql substitutes ${var} the same way), and writes the result tables
--- out. One variable is the engine's spelling, not a value: ${simhash_distance}, the Hamming distance of
+-- then runs the statements below by name, replacing ${method}, ${jaccard}, ${hamming}, ${full_bucket}
+-- and ${anchors} with the profile's values (spark-sql substitutes ${var} the same way), loops the
+-- clustering the profile names (star rounds or label propagation), and writes the result tables out.
+-- One variable is the engine's spelling, not a value: ${simhash_distance}, the Hamming distance of
 -- pa.simhash and pb.simhash (DuckDB `bit_count(xor(a, b))`, Spark `bit_count(a ^ b)`).
 -- Only SQL that Spark SQL 3.x also has: CREATE TABLE … AS SELECT, DROP TABLE IF EXISTS,
 -- ALTER TABLE … RENAME TO, inner/left joins, UNION ALL, GROUP BY … HAVING, GROUPING SETS, LEAST,
--- COALESCE, CASE, CAST(… AS FLOAT/DOUBLE), COUNT(DISTINCT …). No QUALIFY, no list functions, no macros.
+-- COALESCE, CASE, CAST(… AS FLOAT/DOUBLE), COUNT(DISTINCT …), ROW_NUMBER() and MIN() OVER (PARTITION BY …). No QUALIFY, no list functions, no macros.
 
 -- name: buckets
--- Band keys shared by 2 pages or more, with their size. The engine skips LSH buckets of more than
--- max_bucket pages (lshCandidates' maxBucket, 2000): their pairs would swamp the output. They stay in
--- this table so that `skipped` counts them; exact groups are never skipped.
+-- Band keys shared by 2 pages or more, with their size.
 CREATE TABLE buckets AS
 SELECT method, band, key, MIN(page) AS root, COUNT(*) AS size
 FROM bands
@@ -24,12 +23,13 @@ WHERE method = '${method}'
 GROUP BY method, band, key
 HAVING COUNT(*) > 1;
 
--- name: skipped
--- The LSH buckets skipped for their size, summed over bands as the engine counts them, and the pages
--- they hold (a page counted once per band it is skipped in): said in the summary, never dropped silently.
+-- name: anchored
+-- LSH buckets of more than full_bucket pages are verified against their anchors only, as the workbench's
+-- lshCandidates verifies them (minhash.ts LSH_BUCKET): counted here, summed over bands as the engine
+-- counts them, with the pages they hold (a page counted once per band). No bucket is skipped.
 SELECT COUNT(*) AS buckets, CAST(COALESCE(SUM(size), 0) AS BIGINT) AS memberships
 FROM buckets
-WHERE method = 'minhash' AND size > ${max_bucket};
+WHERE method = 'minhash' AND size > ${full_bucket};
 
 -- name: edges.exact
 -- Equal fingerprints are duplicates by definition: each page is joined to its group's smallest id,
@@ -40,14 +40,36 @@ FROM bands b
 JOIN buckets k ON k.method = b.method AND k.band = b.band AND k.key = b.key
 WHERE b.method = 'exact' AND b.page <> k.root;
 
+-- name: anchors.minhash
+-- The anchors of each large LSH bucket: its ${anchors} smallest page ids.
+CREATE TABLE anchors AS
+SELECT method, band, key, page
+FROM (
+  SELECT x.method, x.band, x.key, x.page,
+         ROW_NUMBER() OVER (PARTITION BY x.method, x.band, x.key ORDER BY x.page) AS pos
+  FROM bands x
+  JOIN buckets k ON k.method = x.method AND k.band = x.band AND k.key = x.key
+  WHERE x.method = 'minhash' AND k.size > ${full_bucket}
+) r
+WHERE pos <= ${anchors};
+
 -- name: candidates.minhash
--- LSH candidates (MMDS §3.4): pairs that agree on every row of at least one band, each pair once.
+-- LSH candidates (MMDS §3.4): pairs that agree on every row of at least one band, each pair once. A
+-- bucket of up to full_bucket pages gives every pair; a larger one each page with the anchors before
+-- it (about anchors × size pairs, not size²/2).
 CREATE TABLE candidates AS
-SELECT DISTINCT x.page AS a, y.page AS b
-FROM bands x
-JOIN buckets k ON k.method = x.method AND k.band = x.band AND k.key = x.key
-JOIN bands y ON y.method = x.method AND y.band = x.band AND y.key = x.key AND x.page < y.page
-WHERE x.method = 'minhash' AND k.size <= ${max_bucket};
+SELECT DISTINCT a, b
+FROM (
+  SELECT x.page AS a, y.page AS b
+  FROM bands x
+  JOIN buckets k ON k.method = x.method AND k.band = x.band AND k.key = x.key
+  JOIN bands y ON y.method = x.method AND y.band = x.band AND y.key = x.key AND x.page < y.page
+  WHERE x.method = 'minhash' AND k.size <= ${full_bucket}
+  UNION ALL
+  SELECT h.page AS a, y.page AS b
+  FROM anchors h
+  JOIN bands y ON y.method = h.method AND y.band = h.band AND y.key = h.key AND h.page < y.page
+) c;
 
 -- name: overlap.minhash
 -- The candidates' first shingle sets, materialised: one row per (pair, shingle of a). Kept apart from the

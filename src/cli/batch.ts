@@ -30,9 +30,6 @@ import { checkRegularFile, InputError, readTextInput } from './input-paths';
 export const SQL_FILE = fileURLToPath(new URL('../../sql/dedup.sql', import.meta.url));
 const WORKER_FILE = fileURLToPath(new URL('./batch-worker.ts', import.meta.url));
 
-/** The engine's lshCandidates default: LSH buckets with more pages are skipped. */
-const MAX_BUCKET = 2000;
-
 export interface MapOptions {
   profile: DedupProfile;
   outDir: string;
@@ -52,12 +49,13 @@ export interface MapResult {
 const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
 
 /** The values sql/dedup.sql's `${var}`s take for a profile: the same on DuckDB and on Spark. */
-export function joinVars(profile: DedupProfile, maxBucket = MAX_BUCKET): Record<string, string | number> {
+export function joinVars(profile: DedupProfile): Record<string, string | number> {
   return {
     method: batchMethod(profile),
     jaccard: profile.thresholds.jaccard,
     hamming: profile.thresholds.hamming,
-    max_bucket: maxBucket,
+    full_bucket: profile.engine.minhash.fullBucket,
+    anchors: profile.engine.minhash.anchors,
     clustering: batchClustering(profile),
   };
 }
@@ -70,7 +68,7 @@ export function batchClustering(profile: DedupProfile): BatchClustering {
   const c = profile.clustering;
   if (c === 'guarded')
     throw new Error(
-      'the batch join computes star clusters and connected components; the profile\'s clustering is components with a chain guard',
+      "the batch join computes star clusters and connected components; the profile's clustering is components with a chain guard",
     );
   return c;
 }
@@ -221,8 +219,6 @@ export interface JoinOptions {
   shards?: string[];
   /** DuckDB memory_limit (it spills to DIR/.duckdb-tmp beyond). */
   memory?: string;
-  /** LSH buckets of more pages are skipped (and counted); the engine's 2000 by default. */
-  maxBucket?: number;
   log?: (line: string) => void;
 }
 
@@ -247,8 +243,11 @@ export interface JoinResult {
   clustering: BatchClustering;
   /** Rounds of the star clustering, or iterations of the label propagation. */
   iterations: number;
-  /** LSH buckets over the size cap, skipped (summed over bands), and the page-band memberships in them. */
-  skipped: { buckets: number; memberships: number };
+  /**
+   * LSH buckets of more than the profile's fullBucket pages, verified against their anchors (summed
+   * over bands), and the page-band memberships in them.
+   */
+  anchored: { buckets: number; memberships: number };
   summary: JoinSummaryRow[];
   timings: Record<string, number>;
   elapsedMs: number;
@@ -340,7 +339,7 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
   const method = batchMethod(o.profile);
   const clustering = batchClustering(o.profile);
   const statements = parseNamedSql(readFileSync(SQL_FILE, 'utf8'));
-  const vars: Record<string, string | number> = { ...joinVars(o.profile, o.maxBucket), ...DUCKDB_SPELLING };
+  const vars: Record<string, string | number> = { ...joinVars(o.profile), ...DUCKDB_SPELLING };
   const sql = (name: string) => {
     const s = statements.get(name);
     if (s === undefined) throw new Error(`${SQL_FILE} has no statement "${name}"`);
@@ -367,14 +366,15 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
       await run(`source.${t}`, `CREATE VIEW ${t} AS SELECT * FROM read_parquet([${files.join(', ')}])`);
     }
     await run('buckets');
-    const skippedRow = (await con.runAndReadAll(sql('skipped'))).getRowObjectsJS()[0];
-    const skipped = { buckets: Number(skippedRow.buckets), memberships: Number(skippedRow.memberships) };
-    if (skipped.buckets > 0)
+    const anchoredRow = (await con.runAndReadAll(sql('anchored'))).getRowObjectsJS()[0];
+    const anchored = { buckets: Number(anchoredRow.buckets), memberships: Number(anchoredRow.memberships) };
+    if (anchored.buckets > 0)
       log(
-        `join: ${skipped.buckets.toLocaleString('en-US')} LSH bucket(s) of more than ${vars.max_bucket} pages skipped (${skipped.memberships.toLocaleString('en-US')} page-band memberships), as the workbench skips them`,
+        `join: ${anchored.buckets.toLocaleString('en-US')} LSH bucket(s) of more than ${vars.full_bucket} pages verified against their ${vars.anchors} anchors (${anchored.memberships.toLocaleString('en-US')} page-band memberships), as the workbench verifies them`,
       );
     let candidates = 0;
     if (method === 'minhash') {
+      await run('anchors.minhash');
       await run('candidates.minhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');
       await run('overlap.minhash');
@@ -415,7 +415,7 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
       edges,
       clustering,
       iterations,
-      skipped,
+      anchored,
       summary,
       timings,
       elapsedMs: performance.now() - t0,
@@ -483,7 +483,9 @@ export async function clusterEdges(
       await s.run('labels.step');
       const changed = await s.count('labels.changed');
       await s.swap('labels');
-      log(`join: label propagation iteration ${iterations}: ${changed.toLocaleString('en-US')} labels changed`);
+      log(
+        `join: label propagation iteration ${iterations}: ${changed.toLocaleString('en-US')} labels changed`,
+      );
       if (changed === 0) break;
     }
   }

@@ -239,6 +239,8 @@ export function parseProfile(text: string): DedupProfile {
   if (e.minhash.threshold === 0 || e.minhash.threshold === 1)
     throw new ProfileError('engine.minhash.threshold', 'the LSH threshold must be strictly between 0 and 1');
   num(e.minhash.seed, 'engine.minhash.seed', -(2 ** 31), 2 ** 32, true);
+  num(e.minhash.fullBucket, 'engine.minhash.fullBucket', 1, 2 ** 31, true);
+  num(e.minhash.anchors, 'engine.minhash.anchors', 1, 2 ** 31, true);
   num(e.shingles.w, 'engine.shingles.w', 1, 1000, true);
   const dust = obj(p.dust, 'dust');
   oneOf(dust.site, 'dust.site', ['host', 'domain', 'list'] as const);

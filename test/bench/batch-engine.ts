@@ -2,7 +2,7 @@
  * The workbench's side of the batch comparisons (test/core/batch/equality.test.ts, bench:batch
  * --docsite): crawl files read one after the other as shards, every compared page through the engine
  * with its template step (analysePages), pages named by the batch's ids (shard key from the shard's
- * name, record order). `names` are the shards' names in the map step (default: the files' base names).
+ * name, record order) and read in that order. `names` are the shards' names in the map step (default: the files' base names).
  */
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
@@ -10,6 +10,7 @@ import { comparable } from '../../src/core/candidates/comparable';
 import {
   analysePages,
   ENGINE_DEFAULTS,
+  type EngineParams,
   type EnginePage,
   type EngineResult,
 } from '../../src/core/candidates/engine';
@@ -21,10 +22,14 @@ import { pageId, shardKey } from '../../src/core/batch/keys';
 export async function workbenchRun(
   shards: string[],
   names: string[] = shards.map((f) => basename(f)),
+  params: Partial<EngineParams> = {},
 ): Promise<{ r: EngineResult; ids: bigint[] }> {
   const pages: EnginePage[] = [];
   const ids: bigint[] = [];
-  for (let s = 0; s < shards.length; s++) {
+  // The files in the order of their shard keys: the engine's page order is then the batch's id order,
+  // which both break ties by (star centres, LSH bucket anchors).
+  const order = shards.map((_, s) => s).sort((x, y) => (shardKey(names[x]) < shardKey(names[y]) ? -1 : 1));
+  for (const s of order) {
     await ingest(
       createReadStream(shards[s]) as AsyncIterable<Uint8Array>,
       { fileName: basename(shards[s]), totalBytes: 0 },
@@ -43,7 +48,7 @@ export async function workbenchRun(
       },
     );
   }
-  return { r: analysePages(pages, { ...ENGINE_DEFAULTS, captures: 'each' }).result, ids };
+  return { r: analysePages(pages, { ...ENGINE_DEFAULTS, captures: 'each', ...params }).result, ids };
 }
 
 /** Connected components of the pairs the method accepts at the default thresholds, as page ids. */

@@ -8,28 +8,36 @@
  *    Parquet bytes per page, candidate and verified pairs. WARC parsing is not measured here
  *    (`npm run bench:ingest` does that).
  * 2. `--docsite`: the docsite crawl (../shared, when present) through batch and through the workbench's
- *    engine; their connected-components clusters are compared for exact and MinHash.
+ *    engine; their star clusters and connected components are compared for exact, MinHash and SimHash.
  * 3. `--worst N`: one group of N near-identical generated pages (4 words of 200 changed each), the
- *    worst case of LSH: every band's bucket holds them all. Printed: join time, peak RSS, candidate
- *    and verified pairs, buckets skipped over the size cap, pages left in clusters.
+ *    worst case of LSH: every band's bucket holds them all. Printed: join time, CPU, peak RSS,
+ *    candidate and verified pairs, buckets verified against their anchors, pages in clusters; beside a
+ *    baseline join of the same map output that verifies every pair of buckets up to 2,000 pages; and
+ *    the engine on the same pages (same candidates and star clusters?).
  * 4. `--spark`: after each DuckDB join, the same map output joined on Apache Spark in local mode
  *    (spark/dedup_join.py under a pinned PySpark, scripts/lib/spark-env.ts): both engines' times, and
  *    whether their clusters, pairs and summary are identical.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
-import { DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
+import { analysePages, ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
+import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
+import { starClusters } from '../../src/core/clusters/clusters';
+import { pageId, shardKey } from '../../src/core/batch/keys';
 import { buildProfile, type DedupProfile } from '../../src/core/profile';
+import { queryRows } from '../../scripts/lib/batch-results';
+import { pages as batchPages } from './batch-pages';
 import { runJoin, runMap } from '../../src/cli/batch';
 import { shardDir } from '../../src/cli/batch-worker';
 import { workbenchClusters, workbenchRun } from './batch-engine';
 import { compareEngines, ensureSparkEnv, runSparkJoin, type SparkEnv } from '../../scripts/lib/spark-env';
 
+const JOIN_ONCE = fileURLToPath(new URL('./join-once.ts', import.meta.url));
 const DRIVER = fileURLToPath(new URL('../../spark/dedup_join.py', import.meta.url));
 let spark: SparkEnv | null = null;
 
@@ -155,29 +163,86 @@ async function scale(pages: number, shards: number, out: string): Promise<void> 
   await sparkBeside(`scale ${pages.toLocaleString('en-US')} pages`, out, minhash.elapsedMs);
 }
 
-/** One group of n near-identical pages through map + join: what the size cap and the join cost. */
-async function worst(n: number): Promise<void> {
+/**
+ * One group of n near-identical pages through map + join, with large LSH buckets verified against
+ * their anchors (the default), beside the baseline in the same run: every pair of a bucket of up to
+ * 2,000 pages verified (the cap before anchors; larger buckets anchored even there). The engine runs
+ * the same pages: the same LSH candidates and clusters.
+ */
+async function worst(n: number, fullBucket?: number): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'batch-worst-'));
   try {
-    const profile = profileFor('minhash');
+    const profile = profileFor('minhash', 'star');
+    const args = { seed: 7, start: 0, count: n, group: 1 };
     const map = await runMap({
       profile,
       outDir: out,
-      shards: [
-        {
-          name: 'group',
-          source: { kind: 'generator', module: GENERATOR, args: { seed: 7, start: 0, count: n, group: 1 } },
-        },
-      ],
+      shards: [{ name: 'group', source: { kind: 'generator', module: GENERATOR, args } }],
       log: () => {},
     });
-    const before = process.resourceUsage().maxRSS;
-    const j = await runJoin({ profile, outDir: out, log: () => {} });
-    const all = j.summary.find((r) => r.host === null)!;
-    console.log(
-      `worst case: ${n.toLocaleString('en-US')} near-identical pages (map ${s(map.elapsedMs)}): join ${s(j.elapsedMs)}, peak RSS ${gb(process.resourceUsage().maxRSS)} (${gb(before)} before the join); ${j.candidates.toLocaleString('en-US')} candidate pairs, ${j.edges.toLocaleString('en-US')} verified; ${j.skipped.buckets} LSH buckets over 2,000 pages skipped; ${all.pages_in_clusters.toLocaleString('en-US')} of ${all.pages.toLocaleString('en-US')} pages in ${all.clusters} cluster(s)`,
+    // Each join in a process of its own (join-once.ts), so its peak RSS is the join's alone.
+    const joinOnce = (fullBucket: number) => {
+      const p = {
+        ...profile,
+        engine: { ...profile.engine, minhash: { ...profile.engine.minhash, fullBucket } },
+      };
+      const file = join(out, `profile-${fullBucket}.json`);
+      writeFileSync(file, JSON.stringify(p));
+      const r = spawnSync(process.execPath, ['--import', 'tsx', JOIN_ONCE, out, file], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`join-once failed: ${r.stderr}`);
+      return JSON.parse(r.stdout.trim().split('\n').pop()!) as {
+        elapsedMs: number;
+        cpuS: number;
+        maxRssKb: number;
+        candidates: number;
+        edges: number;
+        anchored: number;
+        pages: number;
+        pagesInClusters: number;
+        clusters: number;
+      };
+    };
+    const a = joinOnce(fullBucket ?? profile.engine.minhash.fullBucket);
+    const clusters = await queryRows(
+      `SELECT cluster, string_agg(CAST(page AS VARCHAR), ' ' ORDER BY page) AS m FROM read_parquet('${join(out, 'clusters.parquet')}') GROUP BY cluster`,
     );
-    await sparkBeside(`worst case ${n}`, out, j.elapsedMs);
+    // Spark joins the map's plan (the default setting) beside the DuckDB join of it.
+    if (fullBucket === undefined) await sparkBeside(`worst case ${n}`, out, a.elapsedMs);
+    const b = joinOnce(2000);
+    const row = (x: typeof a, what: string) =>
+      `${what}: join ${s(x.elapsedMs)} (${x.cpuS.toFixed(1)} CPU-s), peak RSS ${gb(x.maxRssKb)} (its own process); ${x.candidates.toLocaleString('en-US')} candidate pairs, ${x.edges.toLocaleString('en-US')} verified; ${x.anchored} LSH buckets anchored; ${x.pagesInClusters.toLocaleString('en-US')} of ${x.pages.toLocaleString('en-US')} pages in ${x.clusters} cluster(s)`;
+    const full = fullBucket ?? profile.engine.minhash.fullBucket;
+    console.log(`worst case: ${n.toLocaleString('en-US')} near-identical pages (map ${s(map.elapsedMs)})`);
+    console.log(`  ${row(a, `anchored above ${full} pages${fullBucket === undefined ? ' (default)' : ''}`)}`);
+    console.log(`  ${row(b, 'baseline, every pair up to 2,000 pages')}`);
+    console.log(
+      `  anchored / baseline: join time ${(a.elapsedMs / b.elapsedMs).toFixed(3)}×, peak RSS ${(a.maxRssKb / b.maxRssKb).toFixed(2)}×, candidates ${(a.candidates / b.candidates).toFixed(4)}×, pages in clusters ${a.pagesInClusters} vs ${b.pagesInClusters}`,
+    );
+    // The workbench's engine on the same pages: the same candidates and star clusters.
+    const t0 = performance.now();
+    const pages = [...batchPages(args)].map((p) => ({
+      text: p.text,
+      normUrl: p.normUrl,
+      outlinks: [],
+      fingerprint: p.fingerprint,
+    }));
+    const r = analysePages(pages, {
+      ...ENGINE_DEFAULTS,
+      captures: 'each',
+      minhash: { ...ENGINE_DEFAULTS.minhash, fullBucket: full },
+    }).result;
+    const engineMs = performance.now() - t0;
+    const { mask } = acceptMask(r.pairs, 'minhash', DEFAULT_THRESHOLDS);
+    const stars = starClusters(r.n, r.pairs.a, r.pairs.b, (k) => mask[k] === 1).map((c) =>
+      c.members.map((i) => String(pageId(shardKey('group'), i))).join(' '),
+    );
+    const got = new Set(clusters.map((x) => String(x.m)));
+    const same =
+      stars.length === got.size && stars.every((c) => got.has(c)) && r.candidates.lsh === a.candidates;
+    console.log(
+      `  engine (workbench) on the same pages: ${s(engineMs)}, ${r.candidates.lsh.toLocaleString('en-US')} LSH candidates, ${r.candidates.lshAnchoredBuckets} buckets anchored, ${stars.length} star clusters — ${same ? 'IDENTICAL to the batch' : 'DIFFERENT from the batch'}`,
+    );
+    if (!same) process.exitCode = 1;
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -238,11 +303,13 @@ async function main(): Promise<void> {
       'no-scale': { type: 'boolean', default: false },
       spark: { type: 'boolean', default: false },
       worst: { type: 'string' },
+      'full-bucket': { type: 'string' },
     },
   });
   if (values.spark) spark = ensureSparkEnv((l) => console.log(l));
   if (values.docsite) await docsite();
-  if (values.worst) await worst(Number(values.worst));
+  if (values.worst)
+    await worst(Number(values.worst), values['full-bucket'] ? Number(values['full-bucket']) : undefined);
   if (values['no-scale']) return;
   const out = values.out ?? mkdtempSync(join(tmpdir(), 'bench-batch-'));
   try {

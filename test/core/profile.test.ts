@@ -85,7 +85,11 @@ describe('dedup profile', () => {
       broken((p) => ((p.engine as Record<string, Record<string, unknown>>).minhash.seeed = 2)),
     );
     expect(e.field).toBe('engine.minhash.seeed');
-    expect(e.message).toMatch(/no such field \(known: permutations, seed, threshold\)/);
+    expect(e.message).toMatch(/no such field \(known: permutations, seed, threshold, fullBucket, anchors\)/);
+    expect(
+      errorOf(broken((p) => ((p.engine as Record<string, Record<string, unknown>>).minhash.anchors = 0)))
+        .field,
+    ).toBe('engine.minhash.anchors');
     expect(errorOf(broken((p) => ((p.thresholds as Record<string, unknown>).jaccard = '0.9'))).field).toBe(
       'thresholds.jaccard',
     );

@@ -13,6 +13,7 @@ import { CaptureIndex, type CaptureMode, type Captures } from './captures';
 import {
   bandsForMinimum,
   estimateJaccard,
+  LSH_BUCKET,
   lshCandidates,
   minhashSignature,
   type MinHashOptions,
@@ -36,7 +37,11 @@ export interface EngineParams {
    * `threshold`: the lowest Jaccard LSH must catch (with probability LSH_RECALL): the Jaccard slider's
    * minimum, so the slider's whole range reads complete candidates (bandsForMinimum).
    */
-  minhash: MinHashOptions & { threshold: number };
+  /**
+   * MinHash signatures and their LSH index: the band threshold, and how a bucket is verified (every
+   * pair up to `fullBucket` pages, each page against the first `anchors` pages above; LSH_BUCKET).
+   */
+  minhash: MinHashOptions & { threshold: number; fullBucket: number; anchors: number };
   /** Drop English stop words from the bag of words (RP, cosine, SimHash). */
   stopWords: boolean;
   /**
@@ -66,7 +71,13 @@ export const ENGINE_DEFAULTS: EngineParams = {
   hm: HM_DEFAULTS,
   fc: FEATURE_CODE_DEFAULTS,
   shingles: SHINGLE_DEFAULTS,
-  minhash: { permutations: 128, seed: 1, threshold: RANGES.jaccard[0] },
+  minhash: {
+    permutations: 128,
+    seed: 1,
+    threshold: RANGES.jaccard[0],
+    fullBucket: LSH_BUCKET.full,
+    anchors: LSH_BUCKET.anchors,
+  },
   stopWords: false,
   template: TEMPLATE_DEFAULTS,
   maxD: RANGES.D[1],
@@ -256,11 +267,14 @@ export class SignatureEngine {
 
     const bands = bandsForMinimum(P, p.minhash.threshold);
     const lsh = time('candidates.lsh', () =>
-      lshCandidates(this.mh.subarray(0, n * P), n, P, bands.bands, bands.rows),
+      lshCandidates(this.mh.subarray(0, n * P), n, P, bands.bands, bands.rows, {
+        fullBucket: p.minhash.fullBucket,
+        anchors: p.minhash.anchors,
+      }),
     );
     collect.add(lsh.pairs, SOURCE.lsh);
     candidates.lsh = lsh.pairs.length / 2;
-    candidates.lshSkippedBuckets = lsh.skippedBuckets;
+    candidates.lshAnchoredBuckets = lsh.anchoredBuckets;
 
     const hi = Uint32Array.from(this.shHi);
     const lo = Uint32Array.from(this.shLo);

@@ -121,6 +121,20 @@ const FIELDS: Field[] = [
     set: (p, v) => ({ ...p, minhash: { ...p.minhash, threshold: num(v) } }),
   },
   {
+    label: 'LSH: every pair up to',
+    help: 'pages a bucket (100); a larger bucket pairs each page with its first anchors only, as the batch does',
+    kind: 'number',
+    get: (p) => p.minhash.fullBucket,
+    set: (p, v) => ({ ...p, minhash: { ...p.minhash, fullBucket: num(v) } }),
+  },
+  {
+    label: 'LSH: anchors',
+    help: 'pages of a large bucket every other page is compared with (2)',
+    kind: 'number',
+    get: (p) => p.minhash.anchors,
+    set: (p, v) => ({ ...p, minhash: { ...p.minhash, anchors: num(v) } }),
+  },
+  {
     label: 'Stop words',
     help: 'drop English stop words from the bag of words',
     kind: 'check',

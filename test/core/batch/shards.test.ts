@@ -1,7 +1,8 @@
 /**
  * Page ids from the shard's name (keys.ts shardKey), not its place in one run's list: two halves of a
  * crawl mapped by two separate runs, in the other order, and joined give the result of one run over
- * both; two files of one name, or two names of one key, are refused by name.
+ * both; two files of one name, or two names of one key, are refused by name. LSH buckets over the
+ * full-verification size are verified against their anchors, counted, as the engine does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collidingKeys, runJoin, runMap } from '../../../src/cli/batch';
 import { pageId, SEQ_BITS, SHARD_KEY_BITS, shardKey } from '../../../src/core/batch/keys';
-import { defaultProfile } from '../../../src/core/profile';
+import { SOURCE } from '../../../src/core/candidates/pairs';
+import { defaultProfile, parseProfile } from '../../../src/core/profile';
 import { seededRandom } from '../../../src/core/random';
 import { RESULT_COLUMNS, resultRows } from '../../../scripts/lib/batch-results';
+import { workbenchRun } from '../../bench/batch-engine';
 import { generateWarcGz } from '../../bench/gen-warc';
 
 const SAMPLE = fileURLToPath(new URL('../../../sample/sample.warc.gz', import.meta.url));
@@ -90,24 +93,30 @@ describe('page ids across runs', () => {
   });
 });
 
-describe('LSH buckets over the size cap', () => {
-  it('are skipped as the engine skips them, and counted, never dropped silently', async () => {
+describe('LSH buckets over the full-verification size', () => {
+  it('are verified against their anchors as the engine verifies them, and counted', async () => {
     const out = temp('buckets-');
-    const profile = defaultProfile();
+    const names = ['a', 'b', 'c'].map((n) => `sample-${n}`);
     await runMap({
-      profile,
+      profile: defaultProfile(),
       outDir: out,
       workers: 1,
-      shards: ['a', 'b', 'c'].map((n) => ({
-        name: `sample-${n}`,
-        source: { kind: 'file' as const, path: SAMPLE },
-      })),
+      shards: names.map((name) => ({ name, source: { kind: 'file' as const, path: SAMPLE } })),
       log: () => {},
     });
-    const all = await runJoin({ profile, outDir: out, log: () => {} });
-    expect(all.skipped).toEqual({ buckets: 0, memberships: 0 });
-    // Three copies of each page share every band key: with a cap of 2, those buckets are skipped.
-    const capped = await runJoin({ profile, outDir: out, maxBucket: 2, log: () => {} });
+    const all = await runJoin({ profile: defaultProfile(), outDir: out, log: () => {} });
+    expect(all.anchored).toEqual({ buckets: 0, memberships: 0 });
+    // Three copies of each page share every band key: with full verification up to 2 pages, those
+    // buckets are verified against their first page only.
+    const capped = parseProfile(
+      JSON.stringify({
+        profile: 'dedup-workbench',
+        version: 1,
+        method: 'minhash',
+        engine: { minhash: { fullBucket: 2, anchors: 1 } },
+      }),
+    );
+    const anchored = await runJoin({ profile: capped, outDir: out, log: () => {} });
     const sizes = (
       await resultRows(
         join(out, 'shards', '*', 'bands.parquet'),
@@ -118,11 +127,19 @@ describe('LSH buckets over the size cap', () => {
     for (const r of sizes)
       if (r.method === 'minhash' && Number(r.size) > 2) over.set(`${r.band} ${r.key}`, Number(r.size));
     expect(over.size).toBeGreaterThan(100);
-    expect(capped.skipped).toEqual({
+    expect(anchored.anchored).toEqual({
       buckets: over.size,
       memberships: [...over.values()].reduce((a, b) => a + b, 0),
     });
-    // Pairs found only in skipped buckets are not candidates any more.
-    expect(capped.candidates).toBeLessThan(all.candidates);
+    expect(anchored.candidates).toBeLessThan(all.candidates);
+    // The engine, pages read in id order, with the same setting: the same LSH candidates.
+    const { r, ids } = await workbenchRun([SAMPLE, SAMPLE, SAMPLE], names, {
+      minhash: capped.engine.minhash,
+    });
+    expect(r.candidates.lshAnchoredBuckets).toBe(over.size);
+    const lsh = new Set<string>();
+    for (let k = 0; k < r.pairs.count; k++)
+      if (r.pairs.sources[k] & SOURCE.lsh) lsh.add(`${ids[r.pairs.a[k]]} ${ids[r.pairs.b[k]]}`);
+    expect(anchored.candidates).toBe(lsh.size);
   }, 120_000);
 });

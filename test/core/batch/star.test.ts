@@ -44,7 +44,8 @@ function drawGraph(rng: Rng): Graph {
     const nodes = Array.from({ length: size }, page);
     const kind = Math.floor(rng() * 4);
     if (kind === 0) for (let i = 1; i < size; i++) edge(nodes[i - 1], nodes[i]); // a drifting chain
-    if (kind === 1) for (let i = 0; i < size; i++) for (let j = i + 1; j < size; j++) edge(nodes[i], nodes[j]);
+    if (kind === 1)
+      for (let i = 0; i < size; i++) for (let j = i + 1; j < size; j++) edge(nodes[i], nodes[j]);
     if (kind === 2) for (let i = 1; i < size; i++) edge(nodes[0], nodes[i]); // a hub
     // a chain with shortcuts: near-duplicates of near-duplicates
     if (kind === 3)
@@ -75,8 +76,7 @@ function engine(g: Graph, mode: 'star' | 'components'): string[] {
   return canon(clusters.map((c) => c.members.map((k) => g.ids[byId[k]])));
 }
 
-const canon = (clusters: bigint[][]) =>
-  clusters.map((c) => c.map(String).sort().join(' ')).sort();
+const canon = (clusters: bigint[][]) => clusters.map((c) => c.map(String).sort().join(' ')).sort();
 
 describe('star clusters and components in SQL equal the workbench engine', () => {
   it(`on ${TRIALS} random graphs (seed ${SEED}; STAR_SEED=… to replay)`, async () => {
@@ -92,7 +92,16 @@ describe('star clusters and components in SQL equal the workbench engine', () =>
         const expected = { star: engine(g, 'star'), components: engine(g, 'components') };
         if (expected.star.join('|') !== expected.components.join('|')) differ++;
         for (const mode of ['star', 'components'] as const) {
-          for (const t of ['edges', 'labels', 'labels_next', 'star', 'star_next', 'star_rank', 'star_before', 'star_members'])
+          for (const t of [
+            'edges',
+            'labels',
+            'labels_next',
+            'star',
+            'star_next',
+            'star_rank',
+            'star_before',
+            'star_members',
+          ])
             await con.run(`DROP TABLE IF EXISTS ${t}`);
           await con.run('CREATE TABLE edges (a BIGINT, b BIGINT, similarity DOUBLE)');
           // Edges in both orientations and any order, as a join emits them.

@@ -202,8 +202,8 @@ describe('lshCandidates', () => {
       const sets = corpus(seed, 30, 6);
       const sigs = new Uint32Array(sets.length * k);
       sets.forEach((s, i) => minhashSignature(s, {}, sigs, i * k));
-      const { pairs, skippedBuckets } = lshCandidates(sigs, sets.length, k, bands, rows);
-      expect(skippedBuckets).toBe(0);
+      const { pairs, anchoredBuckets } = lshCandidates(sigs, sets.length, k, bands, rows);
+      expect(anchoredBuckets).toBe(0);
       const got = pairStrings(pairs);
       expect(got).toEqual(bruteForceBands(sigs, sets.length, k, bands, rows)); // sorted by (i, j), once each
       for (let x = 0; x < pairs.length; x += 2) expect(pairs[x]).toBeLessThan(pairs[x + 1]);
@@ -221,7 +221,7 @@ describe('lshCandidates', () => {
     },
   );
 
-  it('skips buckets above maxBucket and counts them', () => {
+  it('verifies buckets above fullBucket against their anchors and counts them', () => {
     const k = 16;
     const next = uint32s(9);
     const sigs = new Uint32Array(20 * k);
@@ -231,10 +231,59 @@ describe('lshCandidates', () => {
     for (let s = 0; s < 4; s++) sigs[7 * k + s] = sigs[6 * k + s];
     const all = lshCandidates(sigs, 20, k, 4, 4);
     expect(all.pairs.length / 2).toBe(15 + 1);
-    expect(all.skippedBuckets).toBe(0);
-    const capped = lshCandidates(sigs, 20, k, 4, 4, { maxBucket: 5 });
-    expect(pairStrings(capped.pairs)).toEqual(['6,7']);
-    expect(capped.skippedBuckets).toBe(4); // the six identical items' bucket, in each band
+    expect(all.anchoredBuckets).toBe(0);
+    // Six identical items: over 5, each is paired with the first two only (0–1 and 0–5, 1–2 … 1–5).
+    const anchored = lshCandidates(sigs, 20, k, 4, 4, { fullBucket: 5, anchors: 2 });
+    expect(pairStrings(anchored.pairs)).toEqual(
+      ['0,1', '0,2', '0,3', '0,4', '0,5', '1,2', '1,3', '1,4', '1,5', '6,7'].sort(),
+    );
+    expect(anchored.anchoredBuckets).toBe(4); // the six identical items' bucket, in each band
+  });
+
+  it('equals a brute-force reading of the bucket rule on random signatures', () => {
+    // Groups of items share chosen bands; per band, the items whose rows are equal form a bucket:
+    // every pair up to fullBucket items, else each item with the first `anchors`.
+    const seed = Number(process.env.LSH_SEED ?? 2026112701);
+    const rng = seededRandom(seed);
+    for (let trial = 0; trial < 30; trial++) {
+      const k = 12;
+      const [bands, rows] = [4, 3];
+      const count = 30 + Math.floor(rng() * 120);
+      const next = uint32s(seed + trial);
+      const sigs = Uint32Array.from({ length: count * k }, next);
+      // Plant: for a few random bands, copy one item's rows into a random set of others.
+      for (let g = 0; g < 6; g++) {
+        const band = Math.floor(rng() * bands);
+        const from = Math.floor(rng() * count);
+        const size = 2 + Math.floor(rng() * 40);
+        for (let x = 0; x < size; x++) {
+          const to = Math.floor(rng() * count);
+          for (let r = 0; r < rows; r++) sigs[to * k + band * rows + r] = sigs[from * k + band * rows + r];
+        }
+      }
+      const fullBucket = 1 + Math.floor(rng() * 20);
+      const anchors = 1 + Math.floor(rng() * 3);
+      const expected = new Set<string>();
+      let anchored = 0;
+      for (let band = 0; band < bands; band++) {
+        const groups = new Map<string, number[]>();
+        for (let i = 0; i < count; i++) {
+          const key = Array.from(sigs.subarray(i * k + band * rows, i * k + band * rows + rows)).join(',');
+          groups.set(key, [...(groups.get(key) ?? []), i]);
+        }
+        for (const g of groups.values()) {
+          if (g.length < 2) continue;
+          if (g.length > fullBucket) anchored++;
+          const heads = g.length > fullBucket ? Math.min(anchors, g.length - 1) : g.length - 1;
+          for (let x = 0; x < heads; x++)
+            for (let y = x + 1; y < g.length; y++) expected.add(`${g[x]},${g[y]}`);
+        }
+      }
+      const got = lshCandidates(sigs, count, k, bands, rows, { fullBucket, anchors });
+      const why = `seed ${seed} trial ${trial} (LSH_SEED=… to replay)`;
+      expect(pairStrings(got.pairs).sort(), why).toEqual([...expected].sort());
+      expect(got.anchoredBuckets, why).toBe(anchored);
+    }
   });
 
   it('never pairs items whose band keys merely collide', () => {

@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import re
+import struct
 import sys
 import time
 
@@ -65,6 +66,60 @@ def substitute(sql, variables):
         return str(variables[k])
 
     return re.sub(r"\$\{(\w+)\}", value, sql)
+
+
+def f32(x):
+    """x rounded to a 32-bit float, as the workbench stores its measures (Math.fround)."""
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def guarded_groups(pairs, floor):
+    """The chain guard over one connected component: src/core/batch/guarded.ts step for step.
+
+    `pairs` are (a, b, similarity, accepted) with similarity >= floor. Pages are numbered in id order,
+    pairs kept in (a, b) order; accepted pairs are taken by similarity (32-bit) descending, ties by
+    that order, and two groups are merged only when every pair across them is a pair here with
+    similarity >= floor. Returns the groups of 2 pages or more, each as ascending ids.
+    """
+    ids = sorted({p[0] for p in pairs} | {p[1] for p in pairs})
+    local = {page: i for i, page in enumerate(ids)}
+    rows = sorted(
+        (min(local[a], local[b]), max(local[a], local[b]), f32(sim), bool(acc)) for a, b, sim, acc in pairs
+    )
+    sim_of = {(a, b): sim for a, b, sim, _ in rows}
+    ordered = sorted((k for k in range(len(rows)) if rows[k][3]), key=lambda k: (-rows[k][2], k))
+    parent = list(range(len(ids)))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    groups = {}
+
+    def group(i):
+        r = find(i)
+        if r not in groups:
+            groups[r] = [i]
+        return groups[r]
+
+    def close(i, j):
+        s = sim_of.get((min(i, j), max(i, j)))
+        return s is not None and s >= floor
+
+    for k in ordered:
+        a, b = rows[k][0], rows[k][1]
+        ga, gb = group(a), group(b)
+        if ga is gb:
+            continue
+        if not all(close(x, y) for x in ga for y in gb):
+            continue
+        del groups[find(a)]
+        del groups[find(b)]
+        parent[find(a)] = find(b)
+        groups[find(a)] = ga + gb
+    return [[ids[i] for i in sorted(g)] for g in groups.values() if len(g) > 1]
 
 
 class Files:
@@ -155,8 +210,8 @@ def main(argv):
     method = variables["method"]
     # A plan written before the join computed stars was always joined as connected components.
     clustering = variables.get("clustering", "components")
-    if clustering not in ("components", "star"):
-        raise ValueError(f"the join computes star clusters and connected components, not {clustering}")
+    if clustering not in ("components", "star", "guarded"):
+        raise ValueError(f"the join computes star clusters, components and the chain guard, not {clustering}")
 
     def sql(name):
         if name not in statements:
@@ -202,6 +257,7 @@ def main(argv):
             run("candidates.minhash")
             candidates = count("SELECT COUNT(*) FROM candidates")
             run("overlap.minhash")
+            run("scored.minhash")
         elif method == "simhash":
             run("candidates.simhash")
             candidates = count("SELECT COUNT(*) FROM candidates")
@@ -240,6 +296,22 @@ def main(argv):
                 log(f"join: label propagation iteration {iterations}: {changed:,} labels changed")
                 if changed == 0:
                     break
+            if clustering == "guarded" and method == "minhash":
+                # Each component split by the chain guard, on the executors (one component a task).
+                for t in ["guard.pairs", "guard.kept", "guard"]:
+                    run(t)
+                floor = float(variables["guard_floor"])
+                groups = (
+                    spark.table("guard")
+                    .rdd.map(lambda r: (r["label"], (r["a"], r["b"], r["similarity"], r["accepted"])))
+                    .groupByKey()
+                    .flatMap(lambda kv: guarded_groups(list(kv[1]), floor))
+                )
+                labels = groups.flatMap(lambda g: [(page, g[0]) for page in g])
+                spark.sql("DROP TABLE IF EXISTS labels_next")
+                computed = spark.createDataFrame(labels, "page BIGINT, label BIGINT")
+                spark.table("guard_kept").select("page", "label").unionAll(computed).write.saveAsTable("labels_next")
+                swap("labels")
         for t in JOIN_TABLES:
             run(t)
         for t in RESULT_TABLES:
@@ -277,7 +349,8 @@ def main(argv):
             files.rename(f"{stage}/{t}.parquet", f"{results}/{t}.parquet")
         files.rename(f"{stage}/summary.json", f"{results}/summary.json")
     finally:
-        scratch = ["buckets", "anchors", "candidates", "overlap", "edges", "labels", "labels_next"]
+        scratch = ["buckets", "anchors", "candidates", "overlap", "scored", "edges", "labels", "labels_next"]
+        scratch += ["guard_pairs", "guard_kept", "guard"]
         scratch += ["star_rank", "star_before", "star", "star_next", "star_members"]
         for t in [*scratch, *JOIN_TABLES]:
             spark.sql(f"DROP TABLE IF EXISTS {t}")

@@ -80,13 +80,10 @@ SELECT c.a, c.b, s.shingle
 FROM candidates c
 JOIN shingles s ON s.page = c.a;
 
--- name: edges.minhash
+-- name: scored.minhash
 -- Exact Jaccard of each candidate from the shingle sets: |A ∩ B| by a join on (page, shingle), then
--- |A ∩ B| / (|A| + |B| − |A ∩ B|). Compared as a 32-bit float with the threshold cast to one too, as
--- the workbench compares its stored Float32 measures (methods.ts storedThresholds): the same decision
--- on DuckDB (which would cast a bare literal to FLOAT) and on Spark (which would widen the FLOAT to
--- DOUBLE), so a pair exactly on the threshold (9/10 at 0.9) passes on both and in the workbench.
-CREATE TABLE edges AS
+-- |A ∩ B| / (|A| + |B| − |A ∩ B|).
+CREATE TABLE scored AS
 SELECT i.a, i.b, i.inter / (pa.shingle_count + pb.shingle_count - i.inter) AS similarity
 FROM (
   SELECT o.a, o.b, CAST(COUNT(*) AS DOUBLE) AS inter
@@ -95,8 +92,17 @@ FROM (
   GROUP BY o.a, o.b
 ) i
 JOIN pages pa ON pa.id = i.a
-JOIN pages pb ON pb.id = i.b
-WHERE CAST(i.inter / (pa.shingle_count + pb.shingle_count - i.inter) AS FLOAT) >= CAST(${jaccard} AS FLOAT);
+JOIN pages pb ON pb.id = i.b;
+
+-- name: edges.minhash
+-- The candidates the threshold accepts. Compared as a 32-bit float with the threshold cast to one too,
+-- as the workbench compares its stored Float32 measures (methods.ts storedThresholds): the same decision
+-- on DuckDB (which would cast a bare literal to FLOAT) and on Spark (which would widen the FLOAT to
+-- DOUBLE), so a pair exactly on the threshold (9/10 at 0.9) passes on both and in the workbench.
+CREATE TABLE edges AS
+SELECT a, b, similarity
+FROM scored
+WHERE CAST(similarity AS FLOAT) >= CAST(${jaccard} AS FLOAT);
 
 -- name: candidates.simhash
 -- SimHash candidates (Manku et al. §3): pairs that agree on at least one of maxHamming + 1 blocks of the
@@ -230,6 +236,40 @@ FROM (
   UNION ALL
   SELECT DISTINCT centre AS page, centre FROM star_members
 ) g;
+
+-- name: guard.pairs
+-- For components with a chain guard (the workbench's third clustering; MinHash): the verified pairs
+-- inside each connected component with Jaccard ≥ the guard's floor, accepted or not, by component.
+CREATE TABLE guard_pairs AS
+SELECT la.label, s.a, s.b, s.similarity,
+       CASE WHEN CAST(s.similarity AS FLOAT) >= CAST(${jaccard} AS FLOAT) THEN 1 ELSE 0 END AS accepted
+FROM scored s
+JOIN labels la ON la.page = s.a
+JOIN labels lb ON lb.page = s.b
+WHERE la.label = lb.label AND CAST(s.similarity AS FLOAT) >= CAST(${guard_floor} AS FLOAT);
+
+-- name: guard.kept
+-- A component every pair of which is here (most are pairs of pages) passes the guard whole: every
+-- merge along its accepted pairs finds all pairs across close. Its labels stand.
+CREATE TABLE guard_kept AS
+SELECT l.page, l.label
+FROM labels l
+JOIN (
+  SELECT z.label
+  FROM (SELECT label, COUNT(*) AS size FROM labels GROUP BY label) z
+  JOIN (SELECT label, COUNT(*) AS pairs FROM guard_pairs GROUP BY label) p ON p.label = z.label
+  WHERE p.pairs * 2 = z.size * (z.size - 1)
+) c ON c.label = l.label;
+
+-- name: guard
+-- The pairs of the other components: the driver merges each one's groups from the most similar
+-- accepted pair down, two groups only when every pair across them is here (src/core/batch/guarded.ts),
+-- and writes `labels` anew from guard_kept and those groups.
+CREATE TABLE guard AS
+SELECT g.label, g.a, g.b, g.similarity, g.accepted
+FROM guard_pairs g
+LEFT JOIN (SELECT DISTINCT label FROM guard_kept) k ON k.label = g.label
+WHERE k.label IS NULL;
 
 -- name: kept
 -- The copy kept in each cluster, by one documented rule (README, "Decisions"), in this order: the page

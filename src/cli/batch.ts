@@ -11,7 +11,9 @@ import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { guardedGroups, type GuardPair } from '../core/batch/guarded';
+import { CHAIN_FLOOR } from '../core/clusters/view';
 import { BATCH_METHODS, bandsOf, shardKey, type BatchMethod } from '../core/batch/keys';
 import { parseNamedSql, substitute } from '../core/batch/sql';
 import { defaultProfile, parseProfile, type DedupProfile } from '../core/profile';
@@ -57,18 +59,23 @@ export function joinVars(profile: DedupProfile): Record<string, string | number>
     full_bucket: profile.engine.minhash.fullBucket,
     anchors: profile.engine.minhash.anchors,
     clustering: batchClustering(profile),
+    guard_floor: CHAIN_FLOOR,
   };
 }
 
-/** The clusterings the join computes in SQL: the profile's, never replaced by another. */
-export type BatchClustering = 'components' | 'star';
+/** The clusterings the join computes: the profile's, never replaced by another. */
+export type BatchClustering = 'components' | 'star' | 'guarded';
 
-/** The profile's clustering, if the batch join computes it (the chain guard: README). */
+/**
+ * The profile's clustering, if the batch join computes it for the profile's method. The chain guard
+ * looks up the exact Jaccard of every member pair: the MinHash join has it for its candidates, the
+ * SimHash join (verified by Hamming distance) does not.
+ */
 export function batchClustering(profile: DedupProfile): BatchClustering {
   const c = profile.clustering;
-  if (c === 'guarded')
+  if (c === 'guarded' && batchMethod(profile) === 'simhash')
     throw new Error(
-      "the batch join computes star clusters and connected components; the profile's clustering is components with a chain guard",
+      "the batch join applies the chain guard to MinHash and exact profiles; the profile's method is SimHash (its join has no exact Jaccard to guard with)",
     );
   return c;
 }
@@ -378,6 +385,7 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
       await run('candidates.minhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');
       await run('overlap.minhash');
+      await run('scored.minhash');
     } else if (method === 'simhash') {
       await run('candidates.simhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');
@@ -392,7 +400,12 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
       await con.run(`DROP TABLE ${table}`);
       await con.run(`ALTER TABLE ${table}_next RENAME TO ${table}`);
     };
-    const iterations = await clusterEdges(clustering, { run, count: (n) => count(sql(n)), swap }, log);
+    const iterations = await clusterEdges(
+      clustering,
+      method,
+      { run, count: (n) => count(sql(n)), swap, regroup: () => regroupDuckDB(con, CHAIN_FLOOR) },
+      log,
+    );
     for (const t of JOIN_TABLES) await run(t);
     for (const t of RESULT_TABLES)
       await run(`write.${t}`, `COPY ${t} TO ${sqlString(join(dir, `${t}.parquet`))} (FORMAT parquet)`);
@@ -449,15 +462,23 @@ export interface ClusterSteps {
   count(name: string): Promise<number>;
   /** Replace `table` by `table_next`. */
   swap(table: string): Promise<void>;
+  /**
+   * The chain guard over the `guard` table: `labels_next` (page, label) is guard_kept and each
+   * component's groups (guardedGroups, label = the group's smallest id). Returns the groups computed.
+   */
+  regroup(): Promise<number>;
 }
 
 /**
  * The clustering of the `edges` table into `labels` (page, label), as the profile asks: star clusters
- * in rounds until no page is undecided, or connected components by label propagation until no label
- * changes. Returns the rounds or iterations. spark/dedup_join.py runs the same loop.
+ * in rounds until no page is undecided; connected components by label propagation until no label
+ * changes; for the chain guard, components first, then each split by the guard (MinHash; exact
+ * duplicates are identical, so every guard holds and their components stand). Returns the rounds or
+ * iterations. spark/dedup_join.py runs the same loop.
  */
 export async function clusterEdges(
   clustering: BatchClustering,
+  method: BatchMethod,
   s: ClusterSteps,
   log: (line: string) => void,
 ): Promise<number> {
@@ -476,20 +497,66 @@ export async function clusterEdges(
     }
     await s.run('star.members');
     await s.run('labels.star');
-  } else {
-    await s.run('labels.init');
-    for (;;) {
-      iterations++;
-      await s.run('labels.step');
-      const changed = await s.count('labels.changed');
-      await s.swap('labels');
-      log(
-        `join: label propagation iteration ${iterations}: ${changed.toLocaleString('en-US')} labels changed`,
-      );
-      if (changed === 0) break;
-    }
+    return iterations;
+  }
+  await s.run('labels.init');
+  for (;;) {
+    iterations++;
+    await s.run('labels.step');
+    const changed = await s.count('labels.changed');
+    await s.swap('labels');
+    log(`join: label propagation iteration ${iterations}: ${changed.toLocaleString('en-US')} labels changed`);
+    if (changed === 0) break;
+  }
+  if (clustering === 'guarded' && method === 'minhash') {
+    for (const t of ['guard.pairs', 'guard.kept', 'guard']) await s.run(t);
+    const groups = await s.regroup();
+    await s.swap('labels');
+    log(`join: chain guard: ${groups.toLocaleString('en-US')} groups`);
   }
   return iterations;
+}
+
+/**
+ * The DuckDB side of `regroup`: labels_next starts as guard_kept; the guard table is read component by
+ * component (ordered by label), each component's groups appended.
+ */
+export async function regroupDuckDB(con: DuckDBConnection, floor: number): Promise<number> {
+  await con.run('DROP TABLE IF EXISTS labels_next');
+  await con.run('CREATE TABLE labels_next AS SELECT page, label FROM guard_kept');
+  const appender = await con.createAppender('labels_next');
+  const result = await con.stream('SELECT label, a, b, similarity, accepted FROM guard ORDER BY label');
+  let groups = 0;
+  let current: bigint | null = null;
+  let pairs: GuardPair[] = [];
+  const flush = () => {
+    for (const g of guardedGroups(pairs, floor)) {
+      groups++;
+      for (const page of g) {
+        appender.appendBigInt(page);
+        appender.appendBigInt(g[0]);
+        appender.endRow();
+      }
+    }
+    pairs = [];
+  };
+  for await (const rows of result.yieldRows()) {
+    for (const [label, a, b, similarity, accepted] of rows) {
+      if (label !== current) {
+        flush();
+        current = label as bigint;
+      }
+      pairs.push({
+        a: a as bigint,
+        b: b as bigint,
+        similarity: similarity as number,
+        accepted: accepted === 1,
+      });
+    }
+  }
+  flush();
+  appender.closeSync();
+  return groups;
 }
 
 interface Cli {

@@ -14,8 +14,8 @@ import {
   type EnginePage,
   type EngineResult,
 } from '../../src/core/candidates/engine';
-import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
-import { connectedComponents, starClusters } from '../../src/core/clusters/clusters';
+import { DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
+import { clusterView, type ClusterMode } from '../../src/core/clusters/view';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { pageId, shardKey } from '../../src/core/batch/keys';
 
@@ -57,27 +57,17 @@ export function workbenchComponents(run: { r: EngineResult; ids: bigint[] }, met
 }
 
 /**
- * The engine's clusters of the pairs the method accepts at the default thresholds, as page ids. Star
- * clustering breaks ties of degree by page index: the pages are numbered here in the order of their
- * batch ids (shard key, then record), the order the batch breaks them in, so that the comparison does
- * not depend on the order the files were read in.
+ * The engine's clusters of the pairs the method accepts at the default thresholds, as page ids: the
+ * workbench's own view (clusterView). workbenchRun reads the pages in id order, so ties (star centres
+ * by degree, the chain guard's pairs by similarity) fall as in the batch.
  */
 export function workbenchClusters(
   run: { r: EngineResult; ids: bigint[] },
   method: MethodId,
-  mode: 'components' | 'star',
+  mode: ClusterMode,
 ): bigint[][] {
   const { r, ids } = run;
-  const { mask } = acceptMask(r.pairs, method, DEFAULT_THRESHOLDS);
-  const byId = Array.from({ length: r.n }, (_, i) => i).sort((x, y) =>
-    ids[x] < ids[y] ? -1 : ids[x] > ids[y] ? 1 : 0,
-  );
-  const rank = new Int32Array(r.n);
-  byId.forEach((page, k) => (rank[page] = k));
-  const a = Int32Array.from(r.pairs.a.subarray(0, r.pairs.count), (i) => rank[i]);
-  const b = Int32Array.from(r.pairs.b.subarray(0, r.pairs.count), (i) => rank[i]);
-  const accepted = (k: number) => mask[k] === 1;
-  const clusters =
-    mode === 'star' ? starClusters(r.n, a, b, accepted) : connectedComponents(r.n, a, b, accepted);
-  return clusters.map((c) => c.members.map((k) => ids[byId[k]]));
+  for (let i = 1; i < ids.length; i++)
+    if (ids[i - 1] >= ids[i]) throw new Error('workbenchClusters: pages not in id order');
+  return clusterView(r, method, DEFAULT_THRESHOLDS, mode).clusters.map((c) => c.members.map((i) => ids[i]));
 }

@@ -28,6 +28,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { analysePages, ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
 import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
 import { starClusters } from '../../src/core/clusters/clusters';
+import type { ClusterMode } from '../../src/core/clusters/view';
 import { pageId, shardKey } from '../../src/core/batch/keys';
 import { buildProfile, type DedupProfile } from '../../src/core/profile';
 import { queryRows } from '../../scripts/lib/batch-results';
@@ -63,7 +64,7 @@ async function sparkBeside(label: string, out: string, duckMs: number): Promise<
 const GENERATOR = fileURLToPath(new URL('./batch-pages.ts', import.meta.url));
 const DOCSITE = fileURLToPath(new URL('../../../shared/datasets/docsite/crawl.warc.gz', import.meta.url));
 
-const profileFor = (method: MethodId, clustering: 'components' | 'star' = 'components'): DedupProfile =>
+const profileFor = (method: MethodId, clustering: ClusterMode = 'components'): DedupProfile =>
   buildProfile({
     dataset: 'bench',
     pages: 0,
@@ -267,7 +268,9 @@ async function docsite(): Promise<void> {
       shards: [{ name: 'crawl.warc.gz', source: { kind: 'file', path: DOCSITE } }],
       log: () => {},
     });
-    for (const clustering of ['star', 'components'] as const) {
+    const modes =
+      method === 'simhash' ? (['star', 'components'] as const) : (['star', 'components', 'guarded'] as const);
+    for (const clustering of modes) {
       const expected = workbenchClusters(run, method, clustering).map((c) => c.map(String).sort().join(' '));
       const j = await runJoin({ profile: profileFor(method, clustering), outDir: out, log: () => {} });
       const db = await DuckDBInstance.create(':memory:');

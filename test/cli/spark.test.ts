@@ -6,12 +6,15 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { joinVars, runJoin, runMap } from '../../src/cli/batch';
 import { pickResult, readBatchResult, type ResultFile } from '../../src/core/batch/result';
+import { guardedGroups, type GuardPair } from '../../src/core/batch/guarded';
 import { defaultProfile, parseProfile } from '../../src/core/profile';
+import { seededRandom } from '../../src/core/random';
 
 const bufferOf = (path: string) => {
   const b = readFileSync(path);
@@ -91,5 +94,64 @@ describe('the join on Spark (spark/dedup_join.py)', () => {
       expect(t.duckdb.length, t.table).toBeGreaterThan(2);
       expect(t.spark, `simhash ${t.table}`).toEqual(t.duckdb);
     }
+
+    // The chain guard: components in SQL, each split on the executors by the driver's Python port.
+    const guarded = parseProfile(JSON.stringify({ ...profile, clustering: 'guarded' }));
+    const guardPlan = join(out, 'join-guarded.json');
+    writeFileSync(guardPlan, JSON.stringify({ vars: joinVars(guarded), profile: guarded }));
+    await runJoin({ profile: guarded, outDir: out, log: () => {} });
+    runSparkJoin(spark, DRIVER, out, 2, ['--vars', guardPlan, '--results', join(out, 'spark-guarded')]);
+    for (const t of await compareEngines(out, join(out, 'spark-guarded'))) {
+      expect(t.duckdb.length, t.table).toBeGreaterThan(2);
+      expect(t.spark, `guarded ${t.table}`).toEqual(t.duckdb);
+    }
   }, 600_000);
+
+  it('splits components by the chain guard in Python as guardedGroups does, on random components', () => {
+    const spark = ensureSparkEnv();
+    const seed = Number(process.env.GUARD_SEED ?? 20261127);
+    const rng = seededRandom(seed);
+    const cases = Array.from({ length: 200 }, () => {
+      const n = 2 + Math.floor(rng() * 14);
+      const ids = Array.from({ length: n }, () => BigInt(1 + Math.floor(rng() * 1e9)));
+      const seen = new Set<string>();
+      const pairs: GuardPair[] = [];
+      for (let e = 0; e < n * 2; e++) {
+        const [x, y] = [Math.floor(rng() * n), Math.floor(rng() * n)];
+        const key = `${ids[Math.min(x, y)]} ${ids[Math.max(x, y)]}`;
+        if (ids[x] === ids[y] || seen.has(key)) continue;
+        seen.add(key);
+        const similarity = [0.5, 0.55, 0.7, 0.8, 0.85, 0.9, 0.9, 1, 0.8000001][Math.floor(rng() * 9)];
+        pairs.push({ a: ids[x], b: ids[y], similarity, accepted: similarity >= 0.8 });
+      }
+      return pairs;
+    });
+    const script = [
+      'import json, sys',
+      `sys.path.insert(0, ${JSON.stringify(dirname(DRIVER))})`,
+      'from dedup_join import guarded_groups',
+      'cases = json.load(sys.stdin)',
+      'print(json.dumps([guarded_groups([(int(a), int(b), s, ok) for a, b, s, ok in c], 0.5) for c in cases]))',
+    ].join('\n');
+    const input = JSON.stringify(
+      cases.map((c) => c.map((p) => [String(p.a), String(p.b), p.similarity, p.accepted])),
+    );
+    const r = spawnSync(join(dirname(spark.sparkSubmit), 'python'), ['-c', script], {
+      input,
+      encoding: 'utf8',
+      env: spark.env,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const python = JSON.parse(r.stdout) as number[][][];
+    let split = 0;
+    cases.forEach((c, k) => {
+      const expected = guardedGroups(c, 0.5).map((g) => g.map(String));
+      if (expected.length !== 1 || expected[0].length !== new Set(c.flatMap((p) => [p.a, p.b])).size) split++;
+      expect(
+        python[k].map((g) => g.map(String)),
+        `seed ${seed} case ${k} (GUARD_SEED=… to replay)`,
+      ).toEqual(expected);
+    });
+    expect(split).toBeGreaterThan(50);
+  }, 120_000);
 });

@@ -34,7 +34,7 @@ const workbench = () =>
 
 async function batch(
   method: MethodId,
-  clustering: 'components' | 'star' = 'components',
+  clustering: 'components' | 'star' | 'guarded' = 'components',
   order: 'forward' | 'reverse' = 'forward',
 ): Promise<{ out: string; candidates: number; edges: number }> {
   const profile = parseProfile(
@@ -135,24 +135,35 @@ describe('batch map + SQL join equals the workbench engine', () => {
     }, 120_000);
   }
 
-  for (const method of ['exact', 'minhash', 'simhash'] as const) {
-    it(`${method}: the same star clusters, whichever order the shards are mapped in`, async () => {
+  const modes = [
+    ['exact', 'star'],
+    ['minhash', 'star'],
+    ['simhash', 'star'],
+    ['exact', 'guarded'],
+    ['minhash', 'guarded'],
+  ] as const;
+  for (const [method, mode] of modes) {
+    it(`${method}: the same ${mode} clusters, whichever order the shards are mapped in`, async () => {
       const run = await engineRun();
-      const expected = workbenchClusters(run, method, 'star');
+      const expected = workbenchClusters(run, method, mode);
       // (On the sample, read twice, stars and components happen to agree; star.test.ts draws graphs
       // on which they do not.)
       for (const order of ['forward', 'reverse'] as const) {
-        const { out } = await batch(method, 'star', order);
+        const { out } = await batch(method, mode, order);
         expect(canon(await batchClusters(out)), `${method}, shards mapped ${order}`).toEqual(canon(expected));
         const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
           clustering: string;
           summary: { host: string | null; clusters: number; duplicates_removed: number }[];
         };
-        expect(summary.clustering).toBe('star');
+        expect(summary.clustering).toBe(mode);
         const all = summary.summary.find((s) => s.host === null)!;
         expect(all.clusters).toBe(expected.length);
         expect(all.duplicates_removed).toBe(expected.reduce((s, c) => s + c.length - 1, 0));
       }
     }, 180_000);
   }
+
+  it('refuses SimHash with the chain guard, naming why, rather than apply another clustering', async () => {
+    await expect(batch('simhash', 'guarded')).rejects.toThrow(/chain guard .* SimHash/);
+  });
 });

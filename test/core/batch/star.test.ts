@@ -3,13 +3,18 @@
  * workbench's greedy pass (starsOf) on random graphs drawn from a seed: chains of drifting versions,
  * cliques, stars, hubs and sparse random edges, with page ids sparse and out of order (as the batch's
  * shard-keyed ids are). The engine breaks ties of degree by page index, the SQL by page id: the engine
- * is given the pages numbered in id order. Components are checked the same way.
+ * is given the pages numbered in id order. Components are checked the same way, and components with a
+ * chain guard (components in SQL, each split by the driver's guardedGroups) against guardedOf over the
+ * whole graph, with similarities drawn from a few values so that ties are common.
  */
 import { readFileSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { clusterEdges, SQL_FILE } from '../../../src/cli/batch';
-import { componentsOf, starsOf } from '../../../src/core/clusters/clusters';
+import { clusterEdges, regroupDuckDB, SQL_FILE } from '../../../src/cli/batch';
+import { sortedBy } from '../../../src/core/candidates/methods';
+import { acceptedList, componentsOf, guardedOf, starsOf } from '../../../src/core/clusters/clusters';
+import { findPair } from '../../../src/core/clusters/pair-index';
+import { CHAIN_FLOOR } from '../../../src/core/clusters/view';
 import { parseNamedSql, substitute } from '../../../src/core/batch/sql';
 import { seededRandom, type Rng } from '../../../src/core/random';
 
@@ -78,21 +83,65 @@ function engine(g: Graph, mode: 'star' | 'components'): string[] {
 
 const canon = (clusters: bigint[][]) => clusters.map((c) => c.map(String).sort().join(' ')).sort();
 
+/**
+ * The engine's chain guard over `g` with similarities `sim` (pair k of g): accepted pairs at ≥ t taken
+ * by similarity descending, ties by pair order; every pair (any similarity) a lookup of the guard.
+ */
+function engineGuarded(g: Graph, sim: number[], t: number): string[] {
+  const byId = Array.from({ length: g.n }, (_, i) => i).sort((x, y) => (g.ids[x] < g.ids[y] ? -1 : 1));
+  const rank = new Int32Array(g.n);
+  byId.forEach((p, k) => (rank[p] = k));
+  const rows = g.a
+    .map((x, k) => {
+      const [p, q] = [rank[x], rank[g.b[k]]];
+      return { a: Math.min(p, q), b: Math.max(p, q), s: Math.fround(sim[k]) };
+    })
+    .sort((x, y) => x.a - y.a || x.b - y.b);
+  const table = {
+    count: rows.length,
+    a: Uint32Array.from(rows, (r) => r.a),
+    b: Uint32Array.from(rows, (r) => r.b),
+  };
+  const similarity = Float32Array.from(rows, (r) => r.s);
+  const ordered = sortedBy(
+    similarity,
+    acceptedList(rows.length, (k) => similarity[k] >= Math.fround(t)),
+    true,
+  );
+  const clusters = guardedOf(g.n, table.a, table.b, ordered, similarity, CHAIN_FLOOR, (i, j) =>
+    findPair(table, i, j),
+  );
+  return canon(clusters.map((c) => c.members.map((k) => g.ids[byId[k]])));
+}
+
 describe('star clusters and components in SQL equal the workbench engine', () => {
   it(`on ${TRIALS} random graphs (seed ${SEED}; STAR_SEED=… to replay)`, async () => {
     const statements = parseNamedSql(readFileSync(SQL_FILE, 'utf8'));
-    const sql = (name: string) => substitute(statements.get(name)!, {});
+    const sql = (name: string) =>
+      substitute(statements.get(name)!, { jaccard: 0.8, guard_floor: CHAIN_FLOOR });
     const db = await DuckDBInstance.create(':memory:');
     const con = await db.connect();
     const rng = seededRandom(SEED);
     let differ = 0;
+    let guardDiffers = 0;
     try {
       for (let trial = 0; trial < TRIALS; trial++) {
         const g = drawGraph(rng);
         const expected = { star: engine(g, 'star'), components: engine(g, 'components') };
         if (expected.star.join('|') !== expected.components.join('|')) differ++;
-        for (const mode of ['star', 'components'] as const) {
+        // Similarities from a few values (ties), some under the guard's floor, some under the threshold.
+        const sim = g.a.map(
+          () => [0.3, 0.45, 0.5, 0.55, 0.7, 0.8, 0.85, 0.9, 0.9, 0.95, 1][Math.floor(rng() * 11)],
+        );
+        const t = 0.8;
+        const guarded = engineGuarded(g, sim, t);
+        if (guarded.join('|') !== expected.components.join('|')) guardDiffers++;
+        for (const mode of ['star', 'components', 'guarded'] as const) {
           for (const t of [
+            'scored',
+            'guard',
+            'guard_pairs',
+            'guard_kept',
             'edges',
             'labels',
             'labels_next',
@@ -103,15 +152,19 @@ describe('star clusters and components in SQL equal the workbench engine', () =>
             'star_members',
           ])
             await con.run(`DROP TABLE IF EXISTS ${t}`);
-          await con.run('CREATE TABLE edges (a BIGINT, b BIGINT, similarity DOUBLE)');
-          // Edges in both orientations and any order, as a join emits them.
+          await con.run('CREATE TABLE scored (a BIGINT, b BIGINT, similarity DOUBLE)');
+          // Pairs in both orientations and any order; every pair accepted but for the chain guard.
           const rows = g.a.map((x, k) => {
             const [p, q] = rng() < 0.5 ? [g.ids[x], g.ids[g.b[k]]] : [g.ids[g.b[k]], g.ids[x]];
-            return `(${p}, ${q}, 1.0)`;
+            return `(${p}, ${q}, ${mode === 'guarded' ? sim[k] : 1})`;
           });
-          if (rows.length > 0) await con.run(`INSERT INTO edges VALUES ${rows.join(', ')}`);
+          if (rows.length > 0) await con.run(`INSERT INTO scored VALUES ${rows.join(', ')}`);
+          await con.run(
+            `CREATE TABLE edges AS SELECT * FROM scored WHERE CAST(similarity AS FLOAT) >= CAST(${t} AS FLOAT)`,
+          );
           await clusterEdges(
             mode,
+            'minhash',
             {
               run: (name) => con.run(sql(name)),
               count: async (name) => Number((await con.runAndReadAll(sql(name))).getRows()[0][0]),
@@ -119,6 +172,7 @@ describe('star clusters and components in SQL equal the workbench engine', () =>
                 await con.run(`DROP TABLE ${t}`);
                 await con.run(`ALTER TABLE ${t}_next RENAME TO ${t}`);
               },
+              regroup: () => regroupDuckDB(con, CHAIN_FLOOR),
             },
             () => {},
           );
@@ -128,7 +182,8 @@ describe('star clusters and components in SQL equal the workbench engine', () =>
             list.push(page as bigint);
             got.set(String(label), list);
           }
-          expect(canon([...got.values()]), `seed ${SEED} trial ${trial} (${mode})`).toEqual(expected[mode]);
+          const want = mode === 'guarded' ? guarded : expected[mode];
+          expect(canon([...got.values()]), `seed ${SEED} trial ${trial} (${mode})`).toEqual(want);
         }
       }
     } finally {
@@ -137,5 +192,6 @@ describe('star clusters and components in SQL equal the workbench engine', () =>
     }
     // The graphs drawn tell stars from components (else the test would say little).
     expect(differ, `seed ${SEED}`).toBeGreaterThan(TRIALS / 2);
+    expect(guardDiffers, `seed ${SEED}`).toBeGreaterThan(TRIALS / 2);
   }, 120_000);
 });

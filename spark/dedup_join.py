@@ -23,6 +23,7 @@ import sys
 import time
 
 from pyspark.sql import SparkSession
+from pyspark.sql.functions import lit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_SQL = os.path.join(HERE, "..", "sql", "dedup.sql")
@@ -184,6 +185,7 @@ def main(argv):
     ap.add_argument("--sql", default=DEFAULT_SQL, help="the SQL file (default: the repository's sql/dedup.sql)")
     ap.add_argument("--vars", help="the SQL variables as JSON (default OUT/join.json)")
     ap.add_argument("--master", help="Spark master when run with python instead of spark-submit")
+    ap.add_argument("--against", help="an earlier crawl's map output: its pages kept first, revisits written")
     args = ap.parse_args(argv)
     out = args.out.rstrip("/")
     results = (args.results or f"{out}/spark").rstrip("/")
@@ -234,15 +236,26 @@ def main(argv):
     count = lambda q: int(spark.sql(q).collect()[0][0])
 
     stage = f"{results}/.join-tmp"
-    for t in RESULT_TABLES:
+    for t in RESULT_TABLES + ["revisits"]:
         files.delete(f"{results}/{t}.parquet")
     files.delete(f"{results}/summary.json")
     try:
         shards = [p.rsplit("/", 1)[0] for p in files.glob(f"{out}/shards/*/_SUCCESS")]
         if not shards:
             raise RuntimeError(f"no finished shard in {out}/shards: run the map step first")
-        for t in ["pages", "bands", "shingles"]:
-            spark.read.parquet(*[f"{s}/{t}.parquet" for s in shards]).createOrReplaceTempView(t)
+        earlier = []
+        if args.against:
+            earlier = [p.rsplit("/", 1)[0] for p in files.glob(f"{args.against.rstrip('/')}/shards/*/_SUCCESS")]
+            if not earlier:
+                raise RuntimeError(f"--against {args.against}: no finished shard there")
+        # Pages say which crawl they are of: 'new' (the shards joined) or 'earlier' (--against).
+        pages = spark.read.parquet(*[f"{s}/pages.parquet" for s in shards]).withColumn("crawl", lit("new"))
+        if earlier:
+            old = spark.read.parquet(*[f"{s}/pages.parquet" for s in earlier]).withColumn("crawl", lit("earlier"))
+            pages = pages.unionByName(old)
+        pages.createOrReplaceTempView("pages")
+        for t in ["bands", "shingles"]:
+            spark.read.parquet(*[f"{s}/{t}.parquet" for s in shards + earlier]).createOrReplaceTempView(t)
         run("buckets")
         row = run("anchored")[0]
         anchored = {"buckets": int(row["buckets"]), "memberships": int(row["memberships"])}
@@ -314,7 +327,10 @@ def main(argv):
                 swap("labels")
         for t in JOIN_TABLES:
             run(t)
-        for t in RESULT_TABLES:
+        written = RESULT_TABLES + (["revisits"] if earlier else [])
+        if earlier:
+            run("revisits")
+        for t in written:
             t1 = time.time()
             spark.table(t).write.mode("overwrite").parquet(f"{stage}/{t}.parquet")
             timings[f"write.{t}"] = (time.time() - t1) * 1000
@@ -344,15 +360,24 @@ def main(argv):
             "timings": timings,
             "elapsedMs": (time.time() - t0) * 1000,
         }
+        if earlier:
+            kinds = {"identical-payload": 0, "identical-text": 0, "near": 0}
+            for r in spark.sql("SELECT kind, COUNT(*) AS n FROM revisits GROUP BY kind").collect():
+                kinds[r["kind"]] = int(r["n"])
+            result["against"] = {
+                "dir": args.against,
+                "pages": count("SELECT COUNT(*) FROM pages WHERE crawl = 'earlier'"),
+                "revisits": kinds,
+            }
         files.write_text(f"{stage}/summary.json", json.dumps(result, indent=2))
-        for t in RESULT_TABLES:
+        for t in written:
             files.rename(f"{stage}/{t}.parquet", f"{results}/{t}.parquet")
         files.rename(f"{stage}/summary.json", f"{results}/summary.json")
     finally:
         scratch = ["buckets", "anchors", "candidates", "overlap", "scored", "edges", "labels", "labels_next"]
         scratch += ["guard_pairs", "guard_kept", "guard"]
         scratch += ["star_rank", "star_before", "star", "star_next", "star_members"]
-        for t in [*scratch, *JOIN_TABLES]:
+        for t in [*scratch, *JOIN_TABLES, "revisits"]:
             spark.sql(f"DROP TABLE IF EXISTS {t}")
         files.delete(stage)
     all_row = next((s for s in summary if s["host"] is None), None) or {}

@@ -3,7 +3,8 @@
 -- The driver (src/cli/batch.ts on DuckDB; on Spark, spark.read.parquet(...).createOrReplaceTempView)
 -- first exposes the shards' files as three views:
 --   pages(id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count,
---         status, fetched_at, bytes, digest, is_canonical, simhash)
+--         status, fetched_at, bytes, digest, is_canonical, simhash, crawl)
+-- (crawl: 'new' for the crawl's shards, 'earlier' for those of an earlier crawl it is joined against)
 --   bands(page, method, band, key)      shingles(page, shingle)
 -- then runs the statements below by name, replacing ${method}, ${jaccard}, ${hamming}, ${full_bucket}
 -- and ${anchors} with the profile's values (spark-sql substitutes ${var} the same way), loops the
@@ -272,16 +273,18 @@ LEFT JOIN (SELECT DISTINCT label FROM guard_kept) k ON k.label = g.label
 WHERE k.label IS NULL;
 
 -- name: kept
--- The copy kept in each cluster, by one documented rule (README, "Decisions"), in this order: the page
--- whose URL is its own DUST canonical form; a 2xx status; the earliest capture (unknown last); the
--- shortest URL; the URL; the page id. Strings compare byte by byte on both engines.
+-- The copy kept in each cluster, by one documented rule (README, "Decisions"), in this order: a page of
+-- the earlier crawl (with --against: it is archived already); the page whose URL is its own DUST
+-- canonical form; a 2xx status; the earliest capture (unknown last); the shortest URL; the URL; the page
+-- id. Strings compare byte by byte on both engines.
 CREATE TABLE kept AS
 SELECT label, page
 FROM (
   SELECT l.label, l.page,
          ROW_NUMBER() OVER (
            PARTITION BY l.label
-           ORDER BY p.is_canonical DESC,
+           ORDER BY CASE WHEN p.crawl = 'earlier' THEN 0 ELSE 1 END,
+                    p.is_canonical DESC,
                     CASE WHEN p.status BETWEEN 200 AND 299 THEN 0 ELSE 1 END,
                     CASE WHEN p.fetched_at = '' THEN 1 ELSE 0 END,
                     p.fetched_at,
@@ -296,18 +299,20 @@ WHERE pick = 1;
 
 -- name: clusters
 -- One row per page in a cluster; the cluster is named by its smallest page id (a name that does not
--- move when the rule of the kept copy does), `kept` marks the copy the rule keeps.
+-- move when the rule of the kept copy does), `kept` marks the copy the rule keeps, `crawl` says whether
+-- the page is of the crawl joined ('new') or of the earlier one it is joined against ('earlier').
 CREATE TABLE clusters AS
 SELECT l.label AS cluster, p.id AS page, p.url, p.canonical_url, p.host, p.shard, p.offset, s.size AS cluster_size,
-       CASE WHEN p.id = k.page THEN TRUE ELSE FALSE END AS kept
+       CASE WHEN p.id = k.page THEN TRUE ELSE FALSE END AS kept, p.crawl
 FROM labels l
 JOIN pages p ON p.id = l.page
 JOIN kept k ON k.label = l.label
 JOIN (SELECT label, COUNT(*) AS size FROM labels GROUP BY label) s ON s.label = l.label;
 
 -- name: remove
--- The remove list: every page of a cluster but the kept one, with the copy it duplicates, how it was
--- found (the method and its best verified similarity to a page of the cluster) and what removing saves.
+-- The remove list: every page of the crawl in a cluster but the kept one, with the copy it duplicates,
+-- how it was found (the method and its best verified similarity to a page of the cluster) and what
+-- removing saves. Pages of an earlier crawl (--against) are never listed: they are archived already.
 CREATE TABLE remove AS
 SELECT p.url, p.id AS page, l.label AS cluster, kp.url AS kept_url, k.page AS kept_page,
        '${method}' AS method, e.similarity, p.canonical_url, p.bytes
@@ -320,7 +325,7 @@ JOIN (
   FROM (SELECT a AS page, similarity FROM edges UNION ALL SELECT b AS page, similarity FROM edges) x
   GROUP BY page
 ) e ON e.page = l.page
-WHERE l.page <> k.page;
+WHERE l.page <> k.page AND p.crawl = 'new';
 
 -- name: pairs
 -- The verified pairs with both URLs: what a sample for labelling is drawn from.
@@ -335,8 +340,9 @@ JOIN labels l ON l.page = e.a;
 -- Per host and overall (the row whose host is NULL), in the words archivists use: total URLs (pages),
 -- duplicate URLs (duplicates_removed: cluster members other than the kept copy), unique payloads
 -- (distinct payload digests; a page without one counts as its own), bytes and bytes conserved by
--- removing the duplicates. A cluster that spans hosts counts once per host it touches. Every count is a
--- BIGINT on both engines (DuckDB would make a SUM a 128-bit integer).
+-- removing the duplicates. A cluster that spans hosts counts once per host it touches. Pages of the
+-- crawl only (not of an earlier one it is joined against). Every count is a BIGINT on both engines
+-- (DuckDB would make a SUM a 128-bit integer).
 CREATE TABLE summary AS
 SELECT p.host AS host,
        COUNT(*) AS pages,
@@ -349,4 +355,22 @@ SELECT p.host AS host,
 FROM pages p
 LEFT JOIN labels l ON l.page = p.id
 LEFT JOIN kept k ON k.label = l.label
+WHERE p.crawl = 'new'
 GROUP BY GROUPING SETS ((p.host), ());
+
+-- name: revisits
+-- With --against: each page of the crawl whose cluster holds a page of the earlier crawl is a revisit of
+-- the earlier copy kept there; `kind` says how alike: the same payload digest, the same text
+-- (fingerprint), or near (a verified similarity at the profile's threshold, through the cluster).
+CREATE TABLE revisits AS
+SELECT p.url, p.id AS page, l.label AS cluster, kp.url AS earlier_url, kp.id AS earlier_page,
+       kp.fetched_at AS earlier_fetched_at,
+       CASE WHEN p.digest <> '' AND p.digest = kp.digest THEN 'identical-payload'
+            WHEN p.fingerprint = kp.fingerprint THEN 'identical-text'
+            ELSE 'near' END AS kind,
+       '${method}' AS method
+FROM labels l
+JOIN kept k ON k.label = l.label
+JOIN pages p ON p.id = l.page
+JOIN pages kp ON kp.id = k.page
+WHERE p.crawl = 'new' AND kp.crawl = 'earlier';

@@ -1,12 +1,16 @@
 /** The batch join's result tables read back as comparable rows (tests and benches). */
 /** The columns each result table is compared on (every column both engines write). */
 export const RESULT_COLUMNS = {
-  clusters: 'cluster, page, url, canonical_url, host, shard, "offset", cluster_size, kept',
+  clusters: 'cluster, page, url, canonical_url, host, shard, "offset", cluster_size, kept, crawl',
   remove: 'url, page, cluster, kept_url, kept_page, method, similarity, canonical_url, bytes',
   pairs: 'a, b, similarity, url_a, url_b, cluster',
   summary:
     'host, pages, pages_in_clusters, clusters, duplicates_removed, unique_payloads, bytes, bytes_conserved',
 } as const;
+
+/** revisits.parquet, written by a join --against an earlier crawl. */
+export const REVISIT_COLUMNS =
+  'url, page, cluster, earlier_url, earlier_page, earlier_fetched_at, kind, method';
 
 /** The rows of one query on a fresh in-memory DuckDB (Parquet read with read_parquet). */
 export async function queryRows(sql: string): Promise<Record<string, unknown>[]> {

@@ -9,7 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { RESULT_COLUMNS, resultRows } from './batch-results';
+import { REVISIT_COLUMNS, RESULT_COLUMNS, resultRows } from './batch-results';
 
 export const PYSPARK_VERSION = '3.5.9';
 
@@ -89,7 +89,9 @@ export async function compareEngines(
   sparkDir = join(outDir, 'spark'),
 ): Promise<{ table: string; duckdb: string[]; spark: string[]; same: boolean }[]> {
   const out = [];
-  for (const [table, cols] of Object.entries(RESULT_COLUMNS)) {
+  const tables: [string, string][] = Object.entries(RESULT_COLUMNS);
+  if (existsSync(join(outDir, 'revisits.parquet'))) tables.push(['revisits', REVISIT_COLUMNS]);
+  for (const [table, cols] of tables) {
     const duckdb = await resultRows(join(outDir, `${table}.parquet`), cols);
     const spark = await resultRows(join(sparkDir, `${table}.parquet`, '*.parquet'), cols);
     out.push({

@@ -226,6 +226,12 @@ export interface JoinOptions {
   shards?: string[];
   /** DuckDB memory_limit (it spills to DIR/.duckdb-tmp beyond). */
   memory?: string;
+  /**
+   * An earlier crawl's map output (its DIR): its pages join as the `earlier` crawl, kept before the
+   * crawl's own copies, never in the remove list, and each page of the crawl in a cluster with one is
+   * written to revisits.parquet as a revisit of it.
+   */
+  against?: string;
   log?: (line: string) => void;
 }
 
@@ -250,6 +256,8 @@ export interface JoinResult {
   clustering: BatchClustering;
   /** Rounds of the star clustering, or iterations of the label propagation. */
   iterations: number;
+  /** With `against`: the earlier crawl's pages, and the crawl's pages that revisit them, by kind. */
+  against?: { dir: string; pages: number; revisits: Record<RevisitKind, number> };
   /**
    * LSH buckets of more than the profile's fullBucket pages, verified against their anchors (summed
    * over bands), and the page-band memberships in them.
@@ -259,6 +267,8 @@ export interface JoinResult {
   timings: Record<string, number>;
   elapsedMs: number;
 }
+
+export type RevisitKind = 'identical-payload' | 'identical-text' | 'near';
 
 /** The profile's method, if the batch join can apply it (RP+HM, feature code and SimHash: README). */
 export function batchMethod(profile: DedupProfile): BatchMethod {
@@ -293,13 +303,15 @@ const JOIN_TABLES = ['kept', 'clusters', 'remove', 'pairs', 'summary'] as const;
 export const RESULT_TABLES = ['clusters', 'remove', 'pairs', 'summary'] as const;
 /** The join's results in DIR, summary.json last: it is written last and removed first. */
 export const RESULT_FILES = [...RESULT_TABLES.map((t) => `${t}.parquet` as const), 'summary.json'] as const;
+/** Written by a join --against only: removed with the others, moved in before summary.json. */
+const REVISITS = 'revisits.parquet';
 /** Where a join writes before its results are moved into DIR. */
 const STAGE = '.join-tmp';
 
 /** Removes an earlier join's results from DIR (summary.json first); whether there were any. */
 function removeResults(outDir: string): boolean {
   let any = false;
-  for (const f of [...RESULT_FILES].reverse()) {
+  for (const f of [REVISITS, ...RESULT_FILES].reverse()) {
     const path = join(outDir, f);
     if (!existsSync(path)) continue;
     any = true;
@@ -318,13 +330,14 @@ function removeResults(outDir: string): boolean {
 export async function runJoin(o: JoinOptions): Promise<JoinResult> {
   // Which shards, before anything is removed: a damaged or missing one stops here, results untouched.
   const shards = await joinedShards(o.outDir, o.shards);
+  const earlier = o.against === undefined ? [] : await earlierShards(o.against, o.profile, shards);
   const hadResults = removeResults(o.outDir);
   const stage = join(o.outDir, STAGE);
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
   let result: JoinResult;
   try {
-    result = await joinInto(o, shards, stage);
+    result = await joinInto(o, shards, earlier, stage);
   } catch (e) {
     rmSync(stage, { recursive: true, force: true });
     // DuckDB's messages go on with lines of generic advice (SET threads=…): the first line says it.
@@ -334,13 +347,19 @@ export async function runJoin(o: JoinOptions): Promise<JoinResult> {
       { cause: e },
     );
   }
-  for (const f of RESULT_FILES) renameSync(join(stage, f), join(o.outDir, f));
+  for (const f of [REVISITS, ...RESULT_FILES])
+    if (f !== REVISITS || existsSync(join(stage, f))) renameSync(join(stage, f), join(o.outDir, f));
   rmSync(stage, { recursive: true, force: true });
   return result;
 }
 
 /** The join itself, its results written into `dir`. */
-async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<JoinResult> {
+async function joinInto(
+  o: JoinOptions,
+  shards: string[],
+  earlier: string[],
+  dir: string,
+): Promise<JoinResult> {
   const t0 = performance.now();
   const log = o.log ?? ((l: string) => process.stderr.write(l + '\n'));
   const method = batchMethod(o.profile);
@@ -368,10 +387,25 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
   const count = async (q: string) => Number((await con.runAndReadAll(q)).getRows()[0][0]);
   try {
     // The engine-specific part: the map step's files as the three views the SQL reads.
-    for (const t of ['pages', 'bands', 'shingles']) {
-      const files = shards.map((d) => sqlString(join(d, `${t}.parquet`)));
-      await run(`source.${t}`, `CREATE VIEW ${t} AS SELECT * FROM read_parquet([${files.join(', ')}])`);
-    }
+    // Pages say which crawl they are of: 'new' (the shards joined) or 'earlier' (--against).
+    const files = (dirs: string[], t: string) =>
+      dirs.map((d) => sqlString(join(d, `${t}.parquet`))).join(', ');
+    const crawls: [string, string[]][] = [
+      ['new', shards],
+      ['earlier', earlier],
+    ];
+    await run(
+      'source.pages',
+      `CREATE VIEW pages AS ${crawls
+        .filter(([, d]) => d.length > 0)
+        .map(([c, d]) => `SELECT *, '${c}' AS crawl FROM read_parquet([${files(d, 'pages')}])`)
+        .join(' UNION ALL ')}`,
+    );
+    for (const t of ['bands', 'shingles'])
+      await run(
+        `source.${t}`,
+        `CREATE VIEW ${t} AS SELECT * FROM read_parquet([${files([...shards, ...earlier], t)}])`,
+      );
     await run('buckets');
     const anchoredRow = (await con.runAndReadAll(sql('anchored'))).getRowObjectsJS()[0];
     const anchored = { buckets: Number(anchoredRow.buckets), memberships: Number(anchoredRow.memberships) };
@@ -407,8 +441,30 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
       log,
     );
     for (const t of JOIN_TABLES) await run(t);
-    for (const t of RESULT_TABLES)
+    const written = earlier.length > 0 ? [...RESULT_TABLES, 'revisits'] : RESULT_TABLES;
+    if (earlier.length > 0) await run('revisits');
+    for (const t of written)
       await run(`write.${t}`, `COPY ${t} TO ${sqlString(join(dir, `${t}.parquet`))} (FORMAT parquet)`);
+    let against: JoinResult['against'];
+    if (earlier.length > 0) {
+      const revisits: Record<RevisitKind, number> = { 'identical-payload': 0, 'identical-text': 0, near: 0 };
+      for (const r of (
+        await con.runAndReadAll('SELECT kind, COUNT(*) AS n FROM revisits GROUP BY kind')
+      ).getRowObjectsJS())
+        revisits[String(r.kind) as RevisitKind] = Number(r.n);
+      against = {
+        dir: o.against!,
+        pages: await count("SELECT COUNT(*) FROM pages WHERE crawl = 'earlier'"),
+        revisits,
+      };
+      log(
+        `join: against ${o.against}: ${against.pages.toLocaleString('en-US')} earlier pages; revisits: ${Object.entries(
+          revisits,
+        )
+          .map(([k, n]) => `${n.toLocaleString('en-US')} ${k}`)
+          .join(', ')}`,
+      );
+    }
     const rows = (
       await con.runAndReadAll('SELECT * FROM summary ORDER BY host NULLS FIRST')
     ).getRowObjectsJS();
@@ -428,6 +484,7 @@ async function joinInto(o: JoinOptions, shards: string[], dir: string): Promise<
       edges,
       clustering,
       iterations,
+      ...(against ? { against } : {}),
       anchored,
       summary,
       timings,
@@ -565,6 +622,8 @@ interface Cli {
   step: 'map' | 'join' | 'all';
   workers: number;
   memory: string;
+  against: string | null;
+  'name-prefix': string;
   files: string[];
 }
 
@@ -626,6 +685,18 @@ export const BATCH = {
       integer: true,
       help: 'worker threads of the map step',
     },
+    against: {
+      type: 'string',
+      arg: 'DIR',
+      default: null,
+      help: 'an earlier crawl’s output folder: its pages are kept first, and the crawl’s copies of them are written to revisits.parquet',
+    },
+    'name-prefix': {
+      type: 'string',
+      arg: 'P',
+      default: '',
+      help: 'prefix of the shards’ names (ids come from them): name a crawl’s files apart from an earlier crawl’s of the same names',
+    },
     memory: {
       type: 'string',
       arg: 'SIZE',
@@ -649,6 +720,70 @@ function cli(argv: string[]): Cli {
     );
   if (values.step !== 'join' && files.length === 0) usageExit(BATCH, 'no shard files given');
   return { ...values, files };
+}
+
+/**
+ * The finished shards of an earlier crawl's map output, checked before anything is removed: they must
+ * have been mapped with the profile's signature parameters (else their band keys and shingles would not
+ * compare), and no shard may share an id key with one of the crawl's.
+ */
+async function earlierShards(dir: string, profile: DedupProfile, shards: string[]): Promise<string[]> {
+  const plan = join(dir, JOIN_PLAN);
+  if (!existsSync(plan))
+    throw new Error(
+      `--against ${dir}: no ${JOIN_PLAN} there; give the output folder of an earlier batch run`,
+    );
+  let theirs: DedupProfile;
+  try {
+    theirs = parseProfile(
+      JSON.stringify((JSON.parse(readFileSync(plan, 'utf8')) as { profile: unknown }).profile),
+    );
+  } catch (e) {
+    throw new Error(
+      `--against ${dir}: ${JOIN_PLAN} holds no usable profile (${e instanceof Error ? e.message : String(e)})`,
+      { cause: e },
+    );
+  }
+  const differ = engineDifference(theirs.engine, profile.engine);
+  if (differ)
+    throw new Error(
+      `--against ${dir}: it was mapped with other signature parameters (${differ}); map the earlier crawl again with this profile`,
+    );
+  const earlier = await joinedShards(dir);
+  const names = async (dirs: string[]) =>
+    Promise.all(
+      dirs.map(async (d) => {
+        const c = await checkShard(d);
+        return c.kind === 'done' ? c.stats.name : d;
+      }),
+    );
+  const ours = await names(shards);
+  const theirNames = await names(earlier);
+  const both = ours.filter((n) => theirNames.includes(n));
+  if (both.length)
+    throw new Error(
+      `--against ${dir}: shard ${both[0]} is in both crawls, so their page ids would collide; map the new crawl with --name-prefix (its shards named apart)`,
+    );
+  collidingKeys([...ours, ...theirNames]);
+  return earlier;
+}
+
+/** The first engine field (path) whose value differs between two profiles, or null. */
+function engineDifference(a: unknown, b: unknown, path = 'engine'): string | null {
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const d = engineDifference(
+        (a as Record<string, unknown>)[k],
+        (b as Record<string, unknown>)[k],
+        `${path}.${k}`,
+      );
+      if (d) return d;
+    }
+    return null;
+  }
+  return JSON.stringify(a) === JSON.stringify(b)
+    ? null
+    : `${path}: ${JSON.stringify(a)} there, ${JSON.stringify(b)} here`;
 }
 
 /**
@@ -695,7 +830,10 @@ async function main(): Promise<number> {
       profile,
       outDir,
       workers: args.workers,
-      shards: args.files.map((f) => ({ name: basename(f), source: { kind: 'file', path: resolve(f) } })),
+      shards: args.files.map((f) => ({
+        name: `${args['name-prefix']}${basename(f)}`,
+        source: { kind: 'file', path: resolve(f) },
+      })),
     });
     const pages = map.shards.reduce((s, x) => s + x.pages, 0);
     process.stderr.write(
@@ -705,7 +843,13 @@ async function main(): Promise<number> {
   }
   if (args.step === 'map') return 0;
   // --step all joins this run's files; --step join every shard mapped into DIR, by any run.
-  const r = await runJoin({ profile, outDir, shards: names, memory: args.memory });
+  const r = await runJoin({
+    profile,
+    outDir,
+    shards: names,
+    memory: args.memory,
+    ...(args.against ? { against: resolve(args.against) } : {}),
+  });
   const all = r.summary.find((s) => s.host === null);
   console.log(
     `pages ${all?.pages ?? 0}, clusters ${all?.clusters ?? 0}, duplicates removed ${all?.duplicates_removed ?? 0} (${r.iterations} ${r.clustering === 'star' ? 'star rounds' : 'label iterations'}, ${(r.elapsedMs / 1000).toFixed(1)} s); results in ${outDir}`,

@@ -1,12 +1,13 @@
 /**
- * `npm run bench:batch [-- --pages N] [--shards S] [--out DIR] [--keep] [--docsite]`
+ * `npm run bench:batch [-- --pages N] [--shards S] [--out DIR] [--keep] [--docsite] [--growth]`
  *
  * 1. Scale: N generated pages (default 1,000,000; test/bench/batch-pages.ts, made at run time and
  *    never committed) go straight into the map step in S shards over one worker_thread per core, then
  *    the SQL join on DuckDB (MinHash at the defaults). Printed: time per step, peak memory
  *    (process maxRSS, which includes the worker threads and DuckDB; and each worker's peak V8 heap),
  *    Parquet bytes per page, candidate and verified pairs. WARC parsing is not measured here
- *    (`npm run bench:ingest` does that).
+ *    (`npm run bench:ingest` does that). With `--growth`, N and then 3N pages (3S shards), and the
+ *    join's growth between them: time, CPU, candidates and each step, with the ratios.
  * 2. `--docsite`: the docsite crawl (../shared, when present) through batch and through the workbench's
  *    engine; their star clusters and connected components are compared for exact, MinHash and SimHash.
  * 3. `--worst N`: one group of N near-identical generated pages (4 words of 200 changed each), the
@@ -87,12 +88,20 @@ function dirBytes(dir: string): number {
   return total;
 }
 
-async function scale(pages: number, shards: number, out: string): Promise<void> {
+interface ScaleRun {
+  pages: number;
+  joinMs: number;
+  joinCpuS: number;
+  timings: Record<string, number>;
+  candidates: number;
+}
+
+async function scale(pages: number, shards: number, out: string): Promise<ScaleRun> {
   const per = Math.ceil(pages / shards);
   console.log(
     `scale: ${pages.toLocaleString('en-US')} generated pages in ${shards} shards, ${availableParallelism()} workers, out ${out}`,
   );
-  const profile = profileFor('minhash');
+  const profile = profileFor('minhash', 'star');
   let lastLog = 0;
   const map = await runMap({
     profile,
@@ -162,6 +171,26 @@ async function scale(pages: number, shards: number, out: string): Promise<void> 
   );
   console.log(`output      ${(dirBytes(out) / 1048576).toFixed(0)} MB on disk`);
   await sparkBeside(`scale ${pages.toLocaleString('en-US')} pages`, out, minhash.elapsedMs);
+  return {
+    pages: mapped,
+    joinMs: minhash.elapsedMs,
+    joinCpuS: cpuJoin,
+    timings: minhash.timings,
+    candidates: minhash.candidates,
+  };
+}
+
+/** The join's growth from N to 3N pages, in one run: time, CPU and each step, with the ratios. */
+function printGrowth(a: ScaleRun, b: ScaleRun): void {
+  const x = (p: number, q: number) => `${(q / p).toFixed(2)}×`;
+  const factor = b.pages / a.pages;
+  console.log(
+    `growth      ${a.pages.toLocaleString('en-US')} → ${b.pages.toLocaleString('en-US')} pages (${factor.toFixed(1)}×): join ${s(a.joinMs)} → ${s(b.joinMs)} = ${x(a.joinMs, b.joinMs)} (goal ≤ ${(factor * (3.5 / 3)).toFixed(2)}×), CPU ${a.joinCpuS.toFixed(0)} → ${b.joinCpuS.toFixed(0)} s = ${x(a.joinCpuS, b.joinCpuS)}, candidates ${x(a.candidates, b.candidates)}; exponent ${(Math.log(b.joinMs / a.joinMs) / Math.log(factor)).toFixed(2)}`,
+  );
+  const steps = Object.keys(b.timings).filter((k) => (a.timings[k] ?? 0) >= 100 || b.timings[k] >= 100);
+  console.log(
+    `            steps ${steps.map((k) => `${k} ${s(a.timings[k] ?? 0)} → ${s(b.timings[k])} (${x(a.timings[k] ?? 1, b.timings[k])})`).join(', ')}`,
+  );
 }
 
 /**
@@ -307,6 +336,7 @@ async function main(): Promise<void> {
       spark: { type: 'boolean', default: false },
       worst: { type: 'string' },
       'full-bucket': { type: 'string' },
+      growth: { type: 'boolean', default: false },
     },
   });
   if (values.spark) spark = ensureSparkEnv((l) => console.log(l));
@@ -314,12 +344,21 @@ async function main(): Promise<void> {
   if (values.worst)
     await worst(Number(values.worst), values['full-bucket'] ? Number(values['full-bucket']) : undefined);
   if (values['no-scale']) return;
-  const out = values.out ?? mkdtempSync(join(tmpdir(), 'bench-batch-'));
-  try {
-    await scale(Number(values.pages), Number(values.shards), out);
-  } finally {
-    if (!values.keep && !values.out) rmSync(out, { recursive: true, force: true });
+  const sizes = [Number(values.pages), ...(values.growth ? [3 * Number(values.pages)] : [])];
+  const runs: ScaleRun[] = [];
+  for (const [k, pages] of sizes.entries()) {
+    const out = values.out
+      ? k === 0
+        ? values.out
+        : `${values.out}-${pages}`
+      : mkdtempSync(join(tmpdir(), 'bench-batch-'));
+    try {
+      runs.push(await scale(pages, Number(values.shards) * (pages / sizes[0]), out));
+    } finally {
+      if (!values.keep && !values.out) rmSync(out, { recursive: true, force: true });
+    }
   }
+  if (runs.length === 2) printGrowth(runs[0], runs[1]);
 }
 
 await main();

@@ -24,5 +24,6 @@ console.log(
     pages: all.pages,
     pagesInClusters: all.pages_in_clusters,
     clusters: all.clusters,
+    timings: Object.fromEntries(Object.entries(j.timings).map(([k, v]) => [k, Math.round(v)])),
   }),
 );

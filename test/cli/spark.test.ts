@@ -105,6 +105,26 @@ describe('the join on Spark (spark/dedup_join.py)', () => {
       expect(t.duckdb.length, t.table).toBeGreaterThan(2);
       expect(t.spark, `guarded ${t.table}`).toEqual(t.duckdb);
     }
+
+    // Against an earlier crawl (the sample mapped once more, under another name): the same revisits.
+    const earlier = mkdtempSync(join(tmpdir(), 'batch-spark-earlier-'));
+    dirs.push(earlier);
+    await runMap({
+      profile,
+      outDir: earlier,
+      workers: 1,
+      shards: [{ name: 'earlier-sample', source: { kind: 'file', path: SAMPLE } }],
+      log: () => {},
+    });
+    const against = await runJoin({ profile, outDir: out, against: earlier, log: () => {} });
+    expect(against.against?.revisits['identical-payload']).toBeGreaterThan(100);
+    runSparkJoin(spark, DRIVER, out, 2, ['--against', earlier, '--results', join(out, 'spark-against')]);
+    const compared = await compareEngines(out, join(out, 'spark-against'));
+    expect(compared.map((t) => t.table)).toContain('revisits');
+    for (const t of compared) {
+      expect(t.duckdb.length, t.table).toBeGreaterThan(2);
+      expect(t.spark, `against ${t.table}`).toEqual(t.duckdb);
+    }
   }, 600_000);
 
   it('splits components by the chain guard in Python as guardedGroups does, on random components', () => {

@@ -20,9 +20,9 @@
  *    whether their clusters, pairs and summary are identical.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -149,7 +149,7 @@ async function scale(pages: number, shards: number, out: string): Promise<ScaleR
     console.log(`            ${t.padEnd(9)} ${perPage(b)} bytes/page`);
   }
   console.log(
-    `join        ${s(minhash.elapsedMs)} MinHash: ${minhash.candidates.toLocaleString('en-US')} candidate pairs, ${minhash.edges.toLocaleString('en-US')} verified, ${minhash.iterations} label iterations`,
+    `join        ${s(minhash.elapsedMs)} MinHash: ${minhash.candidates.toLocaleString('en-US')} candidate pairs, ${minhash.edges.toLocaleString('en-US')} verified, ${minhash.iterations} ${minhash.clustering === 'star' ? 'star rounds' : 'label iterations'}`,
   );
   console.log(
     `            steps ${Object.entries(minhash.timings)
@@ -291,12 +291,25 @@ async function docsite(): Promise<void> {
   for (const method of ['exact', 'minhash', 'simhash'] as const) {
     const out = mkdtempSync(join(tmpdir(), 'batch-docsite-'));
     // One map per method (its output does not depend on the clustering), a join per clustering.
+    const cpu0 = process.cpuUsage();
     const map = await runMap({
       profile: profileFor(method, 'star'),
       outDir: out,
       shards: [{ name: 'crawl.warc.gz', source: { kind: 'file', path: DOCSITE } }],
       log: () => {},
     });
+    if (method === 'minhash') {
+      // Real pages for the capacity plan: Parquet bytes and CPU a page (WARC reading and extraction in).
+      const c = process.cpuUsage(cpu0);
+      const pages = map.shards.reduce((a, x) => a + x.pages, 0);
+      const sizes = ['pages', 'bands', 'shingles'].map((t) =>
+        map.shards.reduce((a, x) => a + statSync(join(shardDir(out, x.name), `${t}.parquet`)).size, 0),
+      );
+      const warc = statSync(DOCSITE).size;
+      console.log(
+        `docsite map: ${pages} pages, ${((c.user + c.system) / 1000 / pages).toFixed(2)} CPU-ms a page (main + workers), ${s(map.elapsedMs)}; Parquet ${(sizes.reduce((a, b) => a + b, 0) / pages).toFixed(0)} bytes a page (pages ${(sizes[0] / pages).toFixed(0)}, bands ${(sizes[1] / pages).toFixed(0)}, shingles ${(sizes[2] / pages).toFixed(0)}) = ${((100 * sizes.reduce((a, b) => a + b, 0)) / warc).toFixed(0)}% of the compressed WARC (${(warc / pages).toFixed(0)} bytes a page)`,
+      );
+    }
     const modes =
       method === 'simhash' ? (['star', 'components'] as const) : (['star', 'components', 'guarded'] as const);
     for (const clustering of modes) {
@@ -324,6 +337,61 @@ async function docsite(): Promise<void> {
   }
 }
 
+/**
+ * Docsite split in two crawls at a record boundary (its gzip members, one a record): the second half
+ * joined --against the first (star clusters, the default profile), beside one join of both halves.
+ * Printed: pages of each, revisits by kind, join times, and whether the clusters are the one join's.
+ */
+async function againstDocsite(): Promise<void> {
+  if (!existsSync(DOCSITE)) return;
+  const work = mkdtempSync(join(tmpdir(), 'batch-against-'));
+  try {
+    const profile = profileFor('minhash', 'star');
+    const whole = join(work, 'whole');
+    await runMap({
+      profile,
+      outDir: whole,
+      shards: [{ name: 'crawl.warc.gz', source: { kind: 'file', path: DOCSITE } }],
+      log: () => {},
+    });
+    const offsets = (
+      await queryRows(
+        `SELECT "offset" AS o FROM read_parquet('${join(whole, 'shards', '*', 'pages.parquet')}') ORDER BY "offset"`,
+      )
+    ).map((r) => Number(r.o));
+    const cut = offsets[Math.floor(offsets.length / 2)];
+    const bytes = readFileSync(DOCSITE);
+    const halves = [bytes.subarray(0, cut), bytes.subarray(cut)].map((b, k) => {
+      const path = join(work, `docsite-${k + 1}.warc.gz`);
+      writeFileSync(path, b);
+      return path;
+    });
+    const [a, b, both] = ['a', 'b', 'both'].map((d) => join(work, d));
+    const shard = (path: string) => ({ name: basename(path), source: { kind: 'file' as const, path } });
+    await runMap({ profile, outDir: a, shards: [shard(halves[0])], log: () => {} });
+    await runMap({ profile, outDir: b, shards: [shard(halves[1])], log: () => {} });
+    await runMap({ profile, outDir: both, shards: halves.map(shard), log: () => {} });
+    const j = await runJoin({ profile, outDir: b, against: a, log: () => {} });
+    const one = await runJoin({ profile, outDir: both, log: () => {} });
+    const members = async (dir: string) =>
+      (
+        await queryRows(
+          `SELECT string_agg(CAST(page AS VARCHAR), ' ' ORDER BY page) AS m FROM read_parquet('${join(dir, 'clusters.parquet')}') GROUP BY cluster ORDER BY m`,
+        )
+      ).map((r) => String(r.m));
+    const same = JSON.stringify(await members(b)) === JSON.stringify(await members(both));
+    const newPages = j.summary.find((r) => r.host === null)!.pages;
+    const r = j.against!.revisits;
+    const total = r['identical-payload'] + r['identical-text'] + r.near;
+    console.log(
+      `docsite --against: split at byte ${cut.toLocaleString('en-US')}: ${j.against!.pages.toLocaleString('en-US')} earlier pages, ${newPages.toLocaleString('en-US')} new; ${total} revisits (${r['identical-payload']} identical payload, ${r['identical-text']} identical text, ${r.near} near) = ${((100 * total) / newPages).toFixed(1)}% of the new crawl; join ${s(j.elapsedMs)} (one join of both halves ${s(one.elapsedMs)}) — clusters ${same ? 'IDENTICAL to' : 'DIFFERENT from'} the one join's`,
+    );
+    if (!same) process.exitCode = 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -340,7 +408,10 @@ async function main(): Promise<void> {
     },
   });
   if (values.spark) spark = ensureSparkEnv((l) => console.log(l));
-  if (values.docsite) await docsite();
+  if (values.docsite) {
+    await docsite();
+    await againstDocsite();
+  }
   if (values.worst)
     await worst(Number(values.worst), values['full-bucket'] ? Number(values['full-bucket']) : undefined);
   if (values['no-scale']) return;

@@ -264,13 +264,14 @@ def main(argv):
                 f"join: {anchored['buckets']:,} LSH bucket(s) over {variables['full_bucket']} pages verified "
                 f"against their {variables['anchors']} anchors, as the workbench verifies them"
             )
+        run("members")
         candidates = 0
         if method == "minhash":
             run("anchors.minhash")
             run("candidates.minhash")
             candidates = count("SELECT COUNT(*) FROM candidates")
-            run("overlap.minhash")
-            run("scored.minhash")
+            for t in ["overlap.minhash", "shingles_b.minhash", "scored.minhash"]:
+                run(t)
         elif method == "simhash":
             run("candidates.simhash")
             candidates = count("SELECT COUNT(*) FROM candidates")
@@ -374,7 +375,8 @@ def main(argv):
             files.rename(f"{stage}/{t}.parquet", f"{results}/{t}.parquet")
         files.rename(f"{stage}/summary.json", f"{results}/summary.json")
     finally:
-        scratch = ["buckets", "anchors", "candidates", "overlap", "scored", "edges", "labels", "labels_next"]
+        scratch = ["buckets", "members", "anchors", "candidates", "overlap", "shingles_b", "scored", "edges"]
+        scratch += ["labels", "labels_next"]
         scratch += ["guard_pairs", "guard_kept", "guard"]
         scratch += ["star_rank", "star_before", "star", "star_next", "star_members"]
         for t in [*scratch, *JOIN_TABLES, "revisits"]:

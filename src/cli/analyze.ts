@@ -244,8 +244,11 @@ async function main(): Promise<number> {
       sources,
       { baseUrl: args.base, natives: nodeNatives, readUnit },
       async (batch) => {
-        for (const { page, content } of batch)
-          dustRecords.push(dustRecordOf(page, content.text, content.headers));
+        // DUST records (with a MinHash sketch of each page's text) only when DUST runs: building them
+        // was half the CPU of `analyze --no-signatures --no-dust`.
+        if (args.dust)
+          for (const { page, content } of batch)
+            dustRecords.push(dustRecordOf(page, content.text, content.headers));
         if (!args.signatures) return;
         for (const { page, content } of batch) {
           const p = enginePage(page, content);

@@ -413,13 +413,13 @@ async function joinInto(
       log(
         `join: ${anchored.buckets.toLocaleString('en-US')} LSH bucket(s) of more than ${vars.full_bucket} pages verified against their ${vars.anchors} anchors (${anchored.memberships.toLocaleString('en-US')} page-band memberships), as the workbench verifies them`,
       );
+    await run('members');
     let candidates = 0;
     if (method === 'minhash') {
       await run('anchors.minhash');
       await run('candidates.minhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');
-      await run('overlap.minhash');
-      await run('scored.minhash');
+      for (const t of ['overlap.minhash', 'shingles_b.minhash', 'scored.minhash']) await run(t);
     } else if (method === 'simhash') {
       await run('candidates.simhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');

@@ -307,7 +307,7 @@ async function docsite(): Promise<void> {
       );
       const warc = statSync(DOCSITE).size;
       console.log(
-        `docsite map: ${pages} pages, ${((c.user + c.system) / 1000 / pages).toFixed(2)} CPU-ms a page (main + workers), ${s(map.elapsedMs)}; Parquet ${(sizes.reduce((a, b) => a + b, 0) / pages).toFixed(0)} bytes a page (pages ${(sizes[0] / pages).toFixed(0)}, bands ${(sizes[1] / pages).toFixed(0)}, shingles ${(sizes[2] / pages).toFixed(0)}) = ${((100 * sizes.reduce((a, b) => a + b, 0)) / warc).toFixed(0)}% of the compressed WARC (${(warc / pages).toFixed(0)} bytes a page)`,
+        `docsite map: ${pages} pages, ${((c.user + c.system) / 1000 / pages).toFixed(2)} CPU-ms a page (main + workers), ${s(map.elapsedMs)}; Parquet ${(sizes.reduce((a, b) => a + b, 0) / pages).toFixed(0)} bytes a page (pages ${(sizes[0] / pages).toFixed(0)}, bands ${(sizes[1] / pages).toFixed(0)}, shingles ${(sizes[2] / pages).toFixed(0)}) = ${((100 * sizes.reduce((a, b) => a + b, 0)) / warc).toFixed(0)}% of the compressed WARC (${(warc / pages).toFixed(0)} bytes a page); ${((pages / map.elapsedMs) * 1000).toFixed(0)} pages/s; peak RSS so far ${gb(process.resourceUsage().maxRSS)} (engine run included)`,
       );
     }
     const modes =

@@ -115,6 +115,11 @@ describe('duplicate clusters in Chromium', () => {
 
   it('a changed signature parameter says it needs a recomputation, and recomputes', async () => {
     await page.getByText('Signature parameters').click();
+    // LSH's bounded verification is a parameter like the others, at its default.
+    assert.equal(await page.getByLabel('LSH: every pair up to').inputValue(), '100');
+    assert.equal(await page.getByLabel('LSH: anchors').inputValue(), '2');
+    await page.getByLabel('LSH: anchors').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'signature-params.png') });
     const k = page.getByLabel('RP: K');
     await k.fill('6');
     await page.getByText('changed: recomputation needed').waitFor();

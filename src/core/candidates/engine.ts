@@ -19,7 +19,7 @@ import {
   type MinHashOptions,
 } from '../signatures/minhash';
 import { normaliseRp, projectBag, RP_DEFAULTS, type RpOptions } from '../signatures/random-projection';
-import { SHINGLE_DEFAULTS, shingleSet, type ShingleOptions } from '../signatures/shingles';
+import { SHINGLE_DEFAULTS, shingleSet, shingleSetOfWords, type ShingleOptions } from '../signatures/shingles';
 import { hamming64, simhashCandidates, simhashOfHashes } from '../signatures/simhash';
 import { mainTexts, TEMPLATE_DEFAULTS, type TemplateOptions } from '../text/template';
 import { ENGLISH_STOP_WORDS, tokenize } from '../text/tokens';
@@ -199,7 +199,10 @@ export class SignatureEngine {
     this.timings.rp += performance.now() - t;
 
     t = performance.now();
-    const sh = shingleSet(page.text, p.shingles);
+    // The words tokenised above, when no stop word was dropped from them: one pass of the word regex.
+    const sh = p.stopWords
+      ? shingleSet(page.text, p.shingles)
+      : shingleSetOfWords(page.text, tokens, p.shingles);
     this.shingles.push(sh);
     this.timings.shingles += performance.now() - t;
 

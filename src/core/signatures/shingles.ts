@@ -49,7 +49,23 @@ export function shingleSet(text: string, opts: Partial<ShingleOptions> = {}): Ui
   return wordShingles(segmenterWords(lower), w);
 }
 
-function wordShingles(words: string[], w: number): Uint32Array {
+/**
+ * shingleSet(text, opts) from the words tokenize(text) already made (lowercased, no stop words
+ * dropped): the engine tokenises each page once for its bag of words and its shingles, where the word
+ * regex used to run twice over every text. Text with CJK characters takes shingleSet's own path (its
+ * character n-grams do not come from words).
+ */
+export function shingleSetOfWords(
+  text: string,
+  words: readonly string[],
+  opts: Partial<ShingleOptions> = {},
+): Uint32Array {
+  // Lowercasing maps no character into or out of the scripts hasCjk looks for.
+  if (hasCjk(text)) return shingleSet(text, opts);
+  return wordShingles(words, positiveInt(opts.w ?? SHINGLE_DEFAULTS.w, 'w'));
+}
+
+function wordShingles(words: readonly string[], w: number): Uint32Array {
   const units = new Uint32Array(words.length);
   for (let i = 0; i < words.length; i++) units[i] = hash32(words[i], TOKEN_SEED);
   return gramSet(units, units.length, w, WORD_SEED);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hash32, mix32 } from '../../../src/core/signatures/hash';
-import { SHINGLE_DEFAULTS, jaccard, shingleSet } from '../../../src/core/signatures/shingles';
+import {
+  SHINGLE_DEFAULTS,
+  jaccard,
+  shingleSet,
+  shingleSetOfWords,
+} from '../../../src/core/signatures/shingles';
+import { seededRandom } from '../../../src/core/random';
 import { tokenize } from '../../../src/core/text/tokens';
 
 /** MurmurHash3_x86_32 over bytes, written from smhasher's MurmurHash3.cpp: the reference for hash32. */
@@ -151,6 +157,63 @@ describe('shingleSet', () => {
   it('rejects bad options', () => {
     expect(() => shingleSet('a b', { w: 0 })).toThrow(RangeError);
     expect(() => shingleSet('a b', { cjkN: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('shingleSetOfWords', () => {
+  it('equals shingleSet on random texts of words, numbers, accents, case, punctuation and CJK', () => {
+    const seed = Number(process.env.SHINGLE_SEED ?? 20261127);
+    const rng = seededRandom(seed);
+    const pieces = [
+      'Git',
+      'commit',
+      'the',
+      'naïve',
+      'café',
+      'ÉCOLE',
+      '3.14',
+      '2024-05-01',
+      "don't",
+      'e-mail',
+      'x86_64',
+      'İstanbul',
+      'ǅemal',
+      'ß',
+      '—',
+      ',',
+      '.',
+      '!',
+      '(',
+      ')',
+      '\n',
+      '  ',
+      '数据',
+      '重复',
+      '。',
+      'データ',
+      'ไทย',
+    ];
+    let cjk = 0;
+    for (let trial = 0; trial < 500; trial++) {
+      // Some texts without any CJK piece (the path that reuses the words), some with.
+      const withCjk = rng() < 0.3;
+      const n = Math.floor(rng() * 60);
+      const parts: string[] = [];
+      for (let k = 0; k < n; k++) {
+        const p = pieces[Math.floor(rng() * (withCjk ? pieces.length : pieces.length - 5))];
+        parts.push(p);
+      }
+      const text = parts.join(rng() < 0.5 ? ' ' : '');
+      if (/[\u3000-\u9fff\u0e00-\u0e7f]/.test(text)) cjk++;
+      for (const w of [1, 3, 5]) {
+        const opts = { w, cjkN: 4 };
+        expect(
+          [...shingleSetOfWords(text, tokenize(text), opts)],
+          `seed ${seed} trial ${trial} w ${w} (SHINGLE_SEED=… to replay): ${JSON.stringify(text)}`,
+        ).toEqual([...shingleSet(text, opts)]);
+      }
+    }
+    expect(cjk).toBeGreaterThan(50);
   });
 });
 

@@ -1,17 +1,21 @@
 """The join step of `npm run batch` on Apache Spark: the same sql/dedup.sql as the DuckDB join.
 
-    spark-submit [--master ...] spark/dedup_join.py --out DIR [--results DIR2]
+    spark-submit [--master ...] spark/dedup_join.py --out DIR [--results DIR2] [--against DIR0]
 
 DIR is the folder the map step wrote (`npm run batch -- --step map --out DIR FILE...`, or one map
-task per shard from any scheduler): its `shards/shard-NNNNN/` folders (pages, bands and shingles
+task per shard from any scheduler): its `shards/<name>-<key>/` folders (pages, bands and shingles
 Parquet, and a `_SUCCESS` marker each) and `join.json`, the SQL variables of the profile the map step
-ran. DIR and DIR2 may be any path Spark reads and writes (local, hdfs://, s3a://, ...).
+ran. DIR0, with --against, is an earlier crawl's such folder: its pages join as the earlier crawl and
+revisits.parquet says which of the crawl's pages revisit them. DIR, DIR0 and DIR2 may be any path
+Spark reads and writes (local, hdfs://, s3a://, ...).
 
 The driver exposes the finished shards as the three views the SQL reads, runs its named statements
-in the order the DuckDB driver (src/cli/batch.ts) runs them, loops the label propagation until no
-label changes, and writes clusters, pairs and summary as Parquet folders and summary.json into
-DIR2 (default DIR/spark), staged in DIR2/.join-tmp and moved into place when the join has succeeded.
-Nothing here decides anything: every rule is in sql/dedup.sql, so both engines give the same rows.
+in the order the DuckDB driver (src/cli/batch.ts) runs them, loops the profile's clustering (star
+rounds until no page is undecided, or the label propagation until no label changes; for the chain
+guard, each connected component split on the executors by guarded_groups, the Python reading of
+src/core/batch/guarded.ts), and writes clusters, remove, pairs and summary (and revisits) as Parquet
+folders and summary.json into DIR2 (default DIR/spark), staged in DIR2/.join-tmp and moved into place
+when the join has succeeded. Every other rule is in sql/dedup.sql, so both engines give the same rows.
 """
 
 import argparse

@@ -216,6 +216,11 @@ def main(argv):
     method = variables["method"]
     # A plan written before the join computed stars was always joined as connected components.
     clustering = variables.get("clustering", "components")
+    # A plan written before these variables existed: the guard's floor (CHAIN_FLOOR) and the lowest
+    # similarity an output needs, as src/cli/batch.ts joinVars sets them.
+    variables.setdefault("guard_floor", 0.5)
+    low = min(float(variables["jaccard"]), float(variables["guard_floor"]))
+    variables.setdefault("min_similarity", low if clustering == "guarded" else variables["jaccard"])
     if clustering not in ("components", "star", "guarded"):
         raise ValueError(f"the join computes star clusters, components and the chain guard, not {clustering}")
 
@@ -274,7 +279,7 @@ def main(argv):
             run("anchors.minhash")
             run("candidates.minhash")
             candidates = count("SELECT COUNT(*) FROM candidates")
-            for t in ["overlap.minhash", "shingles_b.minhash", "scored.minhash"]:
+            for t in ["verify.minhash", "overlap.minhash", "shingles_b.minhash", "scored.minhash"]:
                 run(t)
         elif method == "simhash":
             run("candidates.simhash")
@@ -379,7 +384,7 @@ def main(argv):
             files.rename(f"{stage}/{t}.parquet", f"{results}/{t}.parquet")
         files.rename(f"{stage}/summary.json", f"{results}/summary.json")
     finally:
-        scratch = ["buckets", "members", "anchors", "candidates", "overlap", "shingles_b", "scored", "edges"]
+        scratch = ["buckets", "members", "anchors", "candidates", "verify", "overlap", "shingles_b", "scored", "edges"]
         scratch += ["labels", "labels_next"]
         scratch += ["guard_pairs", "guard_kept", "guard"]
         scratch += ["star_rank", "star_before", "star", "star_next", "star_members"]

@@ -6,8 +6,8 @@
 --         status, fetched_at, bytes, digest, is_canonical, simhash, crawl)
 -- (crawl: 'new' for the crawl's shards, 'earlier' for those of an earlier crawl it is joined against)
 --   bands(page, method, band, key)      shingles(page, shingle)
--- then runs the statements below by name, replacing ${method}, ${jaccard}, ${hamming}, ${full_bucket}
--- and ${anchors} with the profile's values (spark-sql substitutes ${var} the same way), loops the
+-- then runs the statements below by name, replacing ${method}, ${jaccard}, ${hamming}, ${full_bucket},
+-- ${anchors}, ${guard_floor} and ${min_similarity} with the profile's values (spark-sql substitutes ${var} the same way), loops the
 -- clustering the profile names (star rounds or label propagation), and writes the result tables out.
 -- One variable is the engine's spelling, not a value: ${simhash_distance}, the Hamming distance of
 -- pa.simhash and pb.simhash (DuckDB `bit_count(xor(a, b))`, Spark `bit_count(a ^ b)`).
@@ -79,25 +79,39 @@ FROM (
   JOIN members y ON y.band = h.band AND y.key = h.key AND h.page < y.page
 ) c;
 
+-- name: verify.minhash
+-- The candidates worth verifying: |A ∩ B| / |A ∪ B| ≤ min(|A|, |B|) / max(|A|, |B|), so a pair whose
+-- sizes alone keep it under min_similarity (the threshold, or the chain guard's floor when lower and
+-- the guard applies) cannot be accepted, nor be a pair the guard looks up. Compared as the 32-bit float
+-- the threshold is compared in: rounding keeps the order, so no pair that passes is left out. On
+-- docsite's real pages this leaves half the candidates and half the (pair, shingle) rows below.
+CREATE TABLE verify AS
+SELECT c.a, c.b
+FROM candidates c
+JOIN pages pa ON pa.id = c.a
+JOIN pages pb ON pb.id = c.b
+WHERE CAST(CAST(LEAST(pa.shingle_count, pb.shingle_count) AS DOUBLE)
+           / GREATEST(pa.shingle_count, pb.shingle_count, 1) AS FLOAT) >= CAST(${min_similarity} AS FLOAT);
+
 -- name: overlap.minhash
--- The candidates' first shingle sets, materialised: one row per (pair, shingle of a). Kept apart from the
--- next statement so no optimiser joins the shingle table with itself on shingle alone first (a common
--- shingle such as a footer line would make that join quadratic).
+-- The first shingle sets of the pairs to verify, materialised: one row per (pair, shingle of a). Kept
+-- apart from the next statement so no optimiser joins the shingle table with itself on shingle alone
+-- first (a common shingle such as a footer line would make that join quadratic).
 CREATE TABLE overlap AS
 SELECT c.a, c.b, s.shingle
-FROM candidates c
+FROM verify c
 JOIN shingles s ON s.page = c.a;
 
 -- name: shingles_b.minhash
--- The shingle sets of the candidates' second pages only: the next join then probes these rows, not the
--- whole shingle table (at 3M generated pages this halved the Jaccard step).
+-- The shingle sets of the verified pairs' second pages only: the next join then probes these rows, not
+-- the whole shingle table (at 3M generated pages this halved the Jaccard step).
 CREATE TABLE shingles_b AS
 SELECT s.page, s.shingle
 FROM shingles s
-JOIN (SELECT DISTINCT b FROM candidates) c ON c.b = s.page;
+JOIN (SELECT DISTINCT b FROM verify) c ON c.b = s.page;
 
 -- name: scored.minhash
--- Exact Jaccard of each candidate from the shingle sets: |A ∩ B| by a join on (page, shingle), then
+-- Exact Jaccard of each pair to verify from the shingle sets: |A ∩ B| by a join on (page, shingle), then
 -- |A ∩ B| / (|A| + |B| − |A ∩ B|).
 CREATE TABLE scored AS
 SELECT i.a, i.b, i.inter / (pa.shingle_count + pb.shingle_count - i.inter) AS similarity

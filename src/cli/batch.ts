@@ -60,6 +60,11 @@ export function joinVars(profile: DedupProfile): Record<string, string | number>
     anchors: profile.engine.minhash.anchors,
     clustering: batchClustering(profile),
     guard_floor: CHAIN_FLOOR,
+    // The lowest similarity any output needs: the threshold, or the guard's floor below it.
+    min_similarity:
+      batchClustering(profile) === 'guarded'
+        ? Math.min(profile.thresholds.jaccard, CHAIN_FLOOR)
+        : profile.thresholds.jaccard,
   };
 }
 
@@ -419,7 +424,8 @@ async function joinInto(
       await run('anchors.minhash');
       await run('candidates.minhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');
-      for (const t of ['overlap.minhash', 'shingles_b.minhash', 'scored.minhash']) await run(t);
+      for (const t of ['verify.minhash', 'overlap.minhash', 'shingles_b.minhash', 'scored.minhash'])
+        await run(t);
     } else if (method === 'simhash') {
       await run('candidates.simhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');

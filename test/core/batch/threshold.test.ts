@@ -3,7 +3,8 @@
  * DuckDB. Before, the SQL compared CAST(j AS FLOAT) with a bare literal — FLOAT on DuckDB, DOUBLE on
  * Spark — and the engine its Float32 measure with the double threshold: 8 of 8 pairs at exactly 0.9 were
  * accepted by the batch and 0 by the engine. Pairs are built with Jaccard exactly 0.7, 0.8, 0.9 and 0.95
- * (s shared of N 5-word shingles each: J = s / (2N − s)), from random words (seeded, printed).
+ * (s shared of N 5-word shingles each: J = s / (2N − s); and s shingles inside N, J = s / N, where the
+ * sizes alone put the pair exactly on the threshold too), from random words (seeded, printed).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,16 @@ const EXACT: Record<string, [number, number]> = {
   '0.9': [18, 19],
   '0.95': [38, 39],
 };
+/**
+ * [s, N]: a page of s shingles inside one of N (its words and more), J = s / N exactly the threshold and
+ * the size bound min/max exactly it too: the batch verifies only pairs whose sizes let them reach it.
+ */
+const SUBSET: Record<string, [number, number]> = {
+  '0.7': [14, 20],
+  '0.8': [16, 20],
+  '0.9': [18, 20],
+  '0.95': [19, 20],
+};
 
 function pairsCrawl(): { file: string; texts: { url: string; text: string }[] } {
   const rng = seededRandom(seed);
@@ -42,6 +53,13 @@ function pairsCrawl(): { file: string; texts: { url: string; text: string }[] } 
     texts.push(
       { url: `http://p${t}.test/a`, text: a.join(' ') },
       { url: `http://p${t}.test/b`, text: b.join(' ') },
+    );
+  }
+  for (const [t, [s, N]] of Object.entries(SUBSET)) {
+    const a = Array.from({ length: s + 4 }, word);
+    texts.push(
+      { url: `http://q${t}.test/a`, text: a.join(' ') },
+      { url: `http://q${t}.test/b`, text: [...a, ...Array.from({ length: N - s }, word)].join(' ') },
     );
   }
   const dir = mkdtempSync(join(tmpdir(), 'threshold-'));
@@ -94,7 +112,7 @@ describe(`pairs exactly on the Jaccard threshold (seed ${seed}, THRESHOLD_SEED=�
     const { file, texts } = pairsCrawl();
     // The construction holds: each pair's exact Jaccard is its threshold.
     const keys = Object.keys(EXACT);
-    keys.forEach((t, i) => {
+    [...keys, ...Object.keys(SUBSET)].forEach((t, i) => {
       expect(jaccard(shingleSet(texts[2 * i].text), shingleSet(texts[2 * i + 1].text)), `seed ${seed}`).toBe(
         Number(t),
       );
@@ -104,7 +122,7 @@ describe(`pairs exactly on the Jaccard threshold (seed ${seed}, THRESHOLD_SEED=�
       { template: { ...ENGINE_DEFAULTS.template, strip: false } },
     );
     for (const [i, t] of keys.entries()) {
-      const want = keys.length - i; // pairs at t and above
+      const want = 2 * (keys.length - i); // pairs at t and above, of both families
       const engine = acceptMask(result.pairs, 'minhash', {
         ...DEFAULT_THRESHOLDS,
         jaccard: Number(t),

@@ -21,7 +21,7 @@ import {
 } from './folding';
 import { findInstances, UrlIndex } from './rules';
 import { transferRules } from './transfer';
-import { breakOriginCycles, widenContexts, widenOrigins } from './origins';
+import { breakOriginCycles, widenContexts, widenDirectories, widenOrigins } from './origins';
 import { likelySimilar } from './similarity';
 import { buildUrlList, groupBySite } from './url-list';
 import { splitUrls, validateRules } from './validation';
@@ -149,6 +149,7 @@ export function runDustBuster(
   if (params.extensions) {
     widenOrigins(rules, detection, validation, fetchFn, params);
     widenContexts(rules, detection, validation, fetchFn, params);
+    widenDirectories(rules, detection, validation, fetchFn, params);
     breakOriginCycles(rules);
     // Folding reads the whole list: a rule validated on the test list may have no instance there
     // with both ends, and is judged on what the crawl holds.

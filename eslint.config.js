@@ -5,13 +5,39 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers, bottom up: core (pure TypeScript) ← db ← workers ← state ← ui, and cli beside them on
+ * core only. A folder may import the layers below it, never those above (test/lint/layers.test.ts
+ * shows a violation failing).
+ */
+const above = (...folders) =>
+  folders.map((f) => ({
+    group: [`**/${f}`, `**/${f}/**`],
+    message: `this layer may not import src/${f} (the layers: core ← db ← workers ← state ← ui; cli on core)`,
+  }));
+const packages = (...names) =>
+  names.map((name) => ({
+    group: [name, `${name}/**`],
+    message: `${name} is not for this layer (README: Architecture)`,
+  }));
+const layer = (files, folders, pkgs = []) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [...above(...folders), ...packages(...pkgs)] }],
+  },
+});
+
+/** Globals that both a worker and Node have: what src/core may use (it runs in both). */
+const workerAndNode = Object.fromEntries(
+  Object.entries(globals.worker).filter(([k]) => Object.hasOwn(globals.node, k)),
+);
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.bench', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -19,5 +45,32 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    // Every file but src/core's may use the browser's and Node's globals.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['src/core/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  layer(
+    ['src/core/**'],
+    ['db', 'workers', 'state', 'ui', 'cli'],
+    ['react', 'react-dom', 'dexie', 'comlink', 'zustand', 'd3'],
+  ),
+  layer(['src/db/**'], ['workers', 'state', 'ui', 'cli'], ['react', 'react-dom', 'comlink', 'zustand', 'd3']),
+  layer(['src/workers/**'], ['state', 'ui', 'cli'], ['react', 'react-dom', 'zustand', 'd3']),
+  layer(['src/state/**'], ['ui', 'cli'], ['react-dom', 'd3']),
+  layer(['src/ui/**'], ['cli']),
+  layer(
+    ['src/cli/**'],
+    ['db', 'workers', 'state', 'ui'],
+    ['react', 'react-dom', 'dexie', 'comlink', 'zustand', 'd3'],
+  ),
+  {
+    // src/core runs in a worker and in Node: only the globals both have (no window, document,
+    // localStorage; no process, Buffer, require), checked by no-undef with ES builtins.
+    files: ['src/core/**/*.ts'],
+    languageOptions: { globals: { ...globals.es2021, ...workerAndNode } },
+    rules: { 'no-undef': 'error' },
   },
 );

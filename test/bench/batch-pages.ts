@@ -7,7 +7,7 @@
  * LSH, one bucket per band holding them all).
  */
 import type { BatchPage } from '../../src/core/batch/tables';
-import { mix32 } from '../../src/core/signatures/hash';
+import { mix32 } from '../../src/core/hash';
 import { seededRandom } from '../../src/core/random';
 import { fingerprint64 } from '../../src/core/text/fingerprint';
 

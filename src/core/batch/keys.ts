@@ -14,7 +14,7 @@
  */
 import type { EngineParams } from '../candidates/engine';
 import { bandsForMinimum, EMPTY_SLOT, minhashSignature } from '../signatures/minhash';
-import { combine32, hash64, mix32 } from '../signatures/hash';
+import { combine32, hash64, mix32 } from '../hash';
 import { shingleSet } from '../signatures/shingles';
 import { simhashBlocks, simhashOfHashes } from '../signatures/simhash';
 

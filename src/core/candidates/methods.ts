@@ -1,6 +1,6 @@
 import type { PairTable } from './pairs';
 import { SOURCE } from './pairs';
-import { bucketOrder } from '../signatures/hash';
+import { bucketOrder } from '../hash';
 
 /** The detection methods the workbench compares, each with the thresholds its sliders move. */
 export type MethodId = 'exact' | 'rp-hm' | 'feature-code' | 'minhash' | 'simhash';

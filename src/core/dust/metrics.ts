@@ -3,7 +3,7 @@
  * coverage, plus the rule counts of Table 2 (detected → after redundancy elimination) and Table 3
  * (valid rules).
  */
-import { combine32, mix32 } from '../signatures/hash';
+import { combine32, mix32 } from '../hash';
 import type { DustUrl, Rule } from './types';
 
 /**

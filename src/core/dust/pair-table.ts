@@ -3,7 +3,7 @@
  * supports by (substring1, substring2)", lines 16–17): an open-addressing table on typed arrays, so
  * millions of instances cost no objects. Also memoises per-URL-pair answers.
  */
-import { combine32, mix32 } from '../signatures/hash';
+import { combine32, mix32 } from '../hash';
 
 export class PairTable {
   /** Counters of the pair in slot s: values[s · width … s · width + width). */

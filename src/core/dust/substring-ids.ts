@@ -4,7 +4,7 @@
  * ids into an open-addressing table, and a hash hit is confirmed by comparing tokens with the run that
  * first got the id, so two different runs never share an id however the hash collides.
  */
-import { combine32, mix32 } from '../signatures/hash';
+import { combine32, mix32 } from '../hash';
 
 const EMPTY = -1;
 

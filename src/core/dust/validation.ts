@@ -10,7 +10,7 @@
  * refuted iff negatives ≥ ε·n (the paper's loop draws with replacement until a bound, which on a
  * small L lands on the same side in expectation).
  */
-import { hash32, mix32 } from '../signatures/hash';
+import { hash32, mix32 } from '../hash';
 import { normaliseUrl } from '../url/normalize';
 import { seededRandom } from '../random';
 import { canonize, canonizationOrder, movesOrigin, pathAcrossOrigins } from './canonize';

@@ -11,6 +11,7 @@
  * Keys are 64-bit hashes of the record id, or of the URL and digest, in two open-addressing tables. A
  * collision would tie a revisit to the wrong page: about n²/2⁶⁵, 3·10⁻⁹ for 333,312 pages.
  */
+import { hash64Into } from '../hash';
 
 /** What a revisit takes from its original. */
 export interface Original {
@@ -22,25 +23,15 @@ export interface Original {
 }
 
 /** The two halves of the last key hashed (module state: no allocation per key). */
+const lanes = new Uint32Array(2);
 let h1 = 0;
 let h2 = 0;
 
-/** Hash `s` into (h1, h2): two 32-bit murmur-style lanes. */
+/** Hash `s` into (h1, h2): the core's 64-bit string hash (hash.ts hash64Into), as int32 halves. */
 function hash(s: string): void {
-  let a = 0x9747b28c ^ s.length;
-  let b = 0x85ebca6b ^ s.length;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    a = Math.imul(a ^ c, 0xcc9e2d51);
-    a = (a << 15) | (a >>> 17);
-    b = Math.imul(b ^ c, 0x1b873593);
-    b = (b << 13) | (b >>> 19);
-    b = (Math.imul(b, 5) + 0xe6546b64) | 0;
-  }
-  a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
-  b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35) ^ a;
-  h1 = a;
-  h2 = b;
+  hash64Into(s, lanes);
+  h1 = lanes[0] | 0;
+  h2 = lanes[1] | 0;
 }
 
 /** 64-bit key → entry number (open addressing, linear probing, at most half full). */

@@ -1,4 +1,4 @@
-import { hash32 } from './hash';
+import { hash32 } from '../hash';
 
 /**
  * Bag of words as a sparse vector: word ids (32-bit hashes of the lowercased word, sorted) and their

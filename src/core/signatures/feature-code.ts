@@ -1,4 +1,4 @@
-import { hash32 } from './hash';
+import { hash32 } from '../hash';
 
 /**
  * Feature code + length (Peng, Zhao, Zheng, Yu, HIT — 基于内容的大规模网页去重研究).

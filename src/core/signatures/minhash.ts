@@ -5,7 +5,7 @@
  * Ullman, Mining of Massive Datasets §3.4): b bands of r rows; two sets become candidates when all
  * rows of some band agree, with probability 1 − (1 − s^r)^b at resemblance s.
  */
-import { PairList, bucketOrder, combine32, mix32 } from './hash';
+import { PairList, bucketOrder, combine32, mix32 } from '../hash';
 
 export interface MinHashOptions {
   /** Hash functions k per signature; 128 as datasketch's MinHash (num_perm) defaults to. */

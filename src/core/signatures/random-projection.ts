@@ -1,4 +1,4 @@
-import { mix32 } from './hash';
+import { mix32 } from '../hash';
 import type { SparseVector } from './bag-of-words';
 
 /**

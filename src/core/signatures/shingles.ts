@@ -5,7 +5,7 @@
  * and two of them intersect by one merge.
  */
 import { hasCjk, countCjk, regexWords, segmenterWords } from '../text/tokens';
-import { combine32, hash32, mix32 } from './hash';
+import { combine32, hash32, mix32 } from '../hash';
 
 export interface ShingleOptions {
   /** Words per shingle; the lecture's example uses 4, Broder et al. 1997 used 10; 5 is our default. */

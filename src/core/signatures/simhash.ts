@@ -5,7 +5,7 @@
  * i set outweigh those where it is clear. Similar documents get fingerprints at small Hamming
  * distance; Manku et al. call 64-bit fingerprints within distance 3 near-duplicates (§2, §4).
  */
-import { PairList, bucketOrder, combine32, hash64Into, mix32 } from './hash';
+import { PairList, bucketOrder, combine32, hash64Into, mix32 } from '../hash';
 
 /** Manku et al. §4: for 8B pages and 64-bit fingerprints, k = 3 gave the best precision/recall. */
 export const SIMHASH_MAX_DISTANCE = 3;

@@ -1,4 +1,4 @@
-import { hash32 } from '../signatures/hash';
+import { hash32 } from '../hash';
 import { registrableDomain } from '../url/site';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hash32, mix32 } from '../../../src/core/signatures/hash';
+import { hash32, mix32 } from '../../../src/core/hash';
 import {
   SHINGLE_DEFAULTS,
   jaccard,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hash32, hash64 } from '../../../src/core/signatures/hash';
+import { hash32, hash64 } from '../../../src/core/hash';
 import {
   SIMHASH_MAX_DISTANCE,
   hamming64,

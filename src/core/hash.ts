@@ -1,6 +1,10 @@
 /**
- * Integer string hashes for shingles, minhash and simhash. Non-cryptographic: these only need to
- * spread features evenly over 32 (or 64) bits, fast, identically in Node and in Web Workers.
+ * The core's integer hashes, written once: shingles, MinHash and SimHash (signatures/), template
+ * lines (text/), DUST's URL ids and validation split (dust/), batch band keys (batch/), the revisit
+ * originals' keys (ingest/origins.ts). Non-cryptographic: these only need to spread values evenly over
+ * 32 (or 64) bits, fast, identically in Node and in Web Workers. (The text fingerprint,
+ * text/fingerprint.ts, is its own function: it is stored with every page and in the batch's Parquet,
+ * so its bits never change.)
  *
  * hash32 is MurmurHash3 x86_32 (Austin Appleby, public domain; smhasher/src/MurmurHash3.cpp) over the
  * string's UTF-16 code units read as little-endian bytes: two code units make one 32-bit block, so

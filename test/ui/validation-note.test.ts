@@ -54,9 +54,9 @@ describe('the DUST pane’s words for a dataset without page contents', () => {
   it('counts likely rules by cause and refuted ones with what the rewritten URL returned', () => {
     const base = { reason: '', status: 'likely' } as const;
     const rules = [
-      { ...base, reason: 'refines valid rule #3: not validated (Fig. 4 lines 4–7)' },
-      { ...base, reason: 'refines valid rule #4: not validated (Fig. 4 lines 4–7)' },
-      { ...base, reason: 'undecided: R(u) is not in the dataset for any sampled u; reverse: x' },
+      { ...base, pending: 'refines-valid' },
+      { ...base, pending: 'refines-valid' },
+      { ...base, pending: 'target-missing' },
       { ...base, status: 'valid' as const },
       { ...base, status: 'refuted' as const },
     ] as unknown as Parameters<typeof summariseValidation>[0];

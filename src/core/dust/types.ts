@@ -61,6 +61,21 @@ export type FetchFn = (url: string) => FetchResult | null;
 export type RuleStatus = 'likely' | 'valid' | 'refuted';
 
 /**
+ * Why validation left a rule likely: it refines a valid rule or restates one (Fig. 4 lines 4–7), its
+ * instances are a composition of valid rules, or Fig. 3 judged no sample: the rule changes no URL of
+ * the test list, the list has no documents or digests, R(u) is never in the dataset, or the samples
+ * it had could not decide either direction.
+ */
+export type PendingCause =
+  | 'refines-valid'
+  | 'special-case'
+  | 'composition'
+  | 'no-change'
+  | 'no-content'
+  | 'target-missing'
+  | 'unjudged';
+
+/**
  * Direction of a rule. Detection finds unordered pairs (§4: "|support_L(α → β)| = |support_L(β → α)|
  * … It therefore outputs the pair ⟨α, β⟩"); §5.3 decides the direction. 'undecided': alpha → beta is
  * the shrinking direction of a pair not yet validated; 'shrinking' / 'growing': the validated
@@ -99,6 +114,8 @@ interface RuleBase {
   coveredBy?: number[];
   /** Why the rule has its status, in words. */
   reason: string;
+  /** Why a likely rule stayed likely (validation.ts), as a kind the UI words; absent when not judged so. */
+  pending?: PendingCause;
   /**
    * Special cases folded under this valid rule: rules whose every instance it merges on its own
    * (?sessionid=4015$ → $ under "drop sessionid", one date's permalink rule under the wildcard one).

@@ -139,6 +139,8 @@ export interface ValidationOutcome {
   missing: number;
   unjudgeable: number;
   reason: string;
+  /** Why an undecided outcome judged no sample. */
+  cause?: 'no-change' | 'no-content' | 'target-missing';
 }
 
 /**
@@ -206,13 +208,14 @@ export function validateRule(
   if (positives >= posLimit)
     return { ...out, verdict: 'valid', reason: `${positives} of ${n} samples similar` };
   if (n === 0) {
-    const why =
-      applicable === 0
-        ? 'the rule changes no URL of the test list'
-        : unjudgeable > 0
-          ? 'the URL list has no content (sizes only, no sketch or digest): validation needs documents (§5.3)'
-          : 'R(u) is not in the dataset for any sampled u';
-    return { ...out, verdict: 'undecided', reason: why };
+    const cause = applicable === 0 ? 'no-change' : unjudgeable > 0 ? 'no-content' : 'target-missing';
+    const why = {
+      'no-change': 'the rule changes no URL of the test list',
+      'no-content':
+        'the URL list has no content (sizes only, no sketch or digest): validation needs documents (§5.3)',
+      'target-missing': 'R(u) is not in the dataset for any sampled u',
+    }[cause];
+    return { ...out, verdict: 'undecided', reason: why, cause };
   }
   const verdict = negatives >= params.epsilon * n ? 'refuted' : 'valid';
   return {
@@ -295,6 +298,7 @@ export function validateRules(
       rule.refinesValid = broader.id;
       rule.coveredBy = [broader.id];
       rule.reason = `refines valid rule #${broader.id}: not validated (Fig. 4 lines 4–7)`;
+      rule.pending = 'refines-valid';
       return;
     }
     const L = indexOf(rule.site);
@@ -327,6 +331,7 @@ export function validateRules(
     if (by) {
       rule.refinesValid = by[0];
       rule.coveredBy = by;
+      rule.pending = by.length === 1 ? 'special-case' : 'composition';
       rule.reason =
         by.length === 1
           ? `special case of valid rule #${by[0]}, which merges every instance of it: not validated (Fig. 4 lines 4–7)`
@@ -367,6 +372,11 @@ export function validateRules(
     } else {
       rule.status = 'likely';
       rule.reason = `undecided: ${verdicts.map((o) => o.reason).join('; reverse: ')}`;
+      // The first cause either direction gives, in this order: no documents says most.
+      const causes = verdicts.map((o) => o.cause);
+      rule.pending =
+        (['no-content', 'target-missing', 'no-change'] as const).find((c) => causes.includes(c)) ??
+        'unjudged';
     }
   });
   onRule?.(rules.length, rules.length);

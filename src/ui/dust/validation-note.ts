@@ -1,4 +1,4 @@
-import type { Rule } from '../../core/dust';
+import type { PendingCause, Rule } from '../../core/dust';
 import { fmtInt, plural } from '../format';
 
 /** What the dataset offers validation when it has no page contents (access logs, crawl.log, URL lists). */
@@ -21,8 +21,8 @@ export interface ValidationSummary {
 }
 
 /**
- * Groups the rules by status, and the likely ones by why validation left them so, from the reasons
- * core/dust/validation.ts writes (Fig. 4: refinement of a valid rule; Fig. 3: no judged sample).
+ * Groups the rules by status, and the likely ones by why validation left them so (Rule.pending, set by
+ * core/dust/validation.ts: Fig. 4's refinements and compositions, Fig. 3's samples that judged nothing).
  */
 export function summariseValidation(rules: readonly Rule[]): ValidationSummary {
   const causes = new Map<string, number>();
@@ -32,7 +32,7 @@ export function summariseValidation(rules: readonly Rule[]): ValidationSummary {
     if (r.status === 'valid') valid++;
     else if (r.status === 'refuted') refuted++;
     else {
-      const c = likelyCause(r.reason);
+      const c = PENDING[r.pending ?? 'not-validated'];
       causes.set(c, (causes.get(c) ?? 0) + 1);
     }
   }
@@ -44,16 +44,17 @@ export function summariseValidation(rules: readonly Rule[]): ValidationSummary {
   };
 }
 
-function likelyCause(reason: string): string {
-  if (reason.startsWith('refines valid rule')) return 'refine a valid rule, so they were not tried (Fig. 4)';
-  if (reason.startsWith('its instances are already merged')) return 'only compose valid rules';
-  if (reason.includes('no content')) return 'had no sample with a document or digest to compare';
-  if (reason.includes('R(u) is not in the dataset'))
-    return 'rewrite URLs into ones the dataset does not hold';
-  if (reason.includes('changes no URL of the test list')) return 'change no URL of the test list';
-  if (reason === '') return 'were not validated';
-  return 'had no sample that could be judged';
-}
+/** Each cause in the pane's words ("N rules stay likely: …"). */
+const PENDING: Record<PendingCause | 'not-validated', string> = {
+  'refines-valid': 'refine a valid rule, so they were not tried (Fig. 4)',
+  'special-case': 'are special cases of a valid rule, so they were not tried (Fig. 4)',
+  composition: 'only compose valid rules',
+  'no-content': 'had no sample with a document or digest to compare',
+  'target-missing': 'rewrite URLs into ones the dataset does not hold',
+  'no-change': 'change no URL of the test list',
+  unjudged: 'had no sample that could be judged',
+  'not-validated': 'were not validated',
+};
 
 /**
  * The pane's words for a dataset without page contents, consistent with the statuses in the table: what

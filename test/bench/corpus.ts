@@ -50,3 +50,46 @@ export function makeCorpus(n: number, seed = 42, words = 250, nearShare = 0.1): 
   }
   return pages;
 }
+
+/**
+ * The same kind of corpus as makeCorpus, streamed: page i is made from its own seed, and a near copy
+ * regenerates the words of the page it copies, so nothing of earlier pages is kept. For measuring what
+ * a consumer keeps per page (the engine's memory at 1M pages) without the corpus in the same heap.
+ * Not the same pages as makeCorpus for a seed.
+ */
+export function* streamCorpus(n: number, seed = 42, words = 250, nearShare = 0.1): Generator<CorpusPage> {
+  const rnd = seededRandom(seed);
+  const vocab: string[] = [];
+  for (let i = 0; i < 20000; i++) {
+    let w = '';
+    const len = 1 + Math.floor(rnd() * 3);
+    for (let k = 0; k < len; k++) w += SYL[Math.floor(rnd() * SYL.length)];
+    vocab.push(w);
+  }
+  const wordsOf = (i: number): string[] => {
+    const r = seededRandom((seed * 0x9e3779b1) ^ (i + 1));
+    if (i > 0 && r() < nearShare) {
+      const ws = wordsOf(Math.floor(r() * i)).slice();
+      for (let c = 0; c < 4; c++) ws[Math.floor(r() * ws.length)] = vocab[Math.floor(r() * vocab.length)];
+      return ws;
+    }
+    const ws: string[] = [];
+    for (let k = 0; k < words; k++) ws.push(vocab[Math.floor(vocab.length * Math.pow(r(), 3))]);
+    return ws;
+  };
+  for (let i = 0; i < n; i++) {
+    const ws = wordsOf(i);
+    const r = seededRandom((seed * 0x85ebca6b) ^ (i + 1));
+    const lines: string[] = [];
+    for (let k = 0; k < ws.length; k += 25) lines.push(ws.slice(k, k + 25).join(' ') + '.');
+    yield {
+      text: lines.join('\n'),
+      normUrl: `http://site${i % 50}.test/p${i}`,
+      outlinks: Array.from(
+        { length: 8 },
+        () => `http://site${Math.floor(r() * 50)}.test/p${Math.floor(r() * n)}`,
+      ),
+      fingerprint: '',
+    };
+  }
+}

@@ -1,49 +1,110 @@
 /**
- * Per-page sorted id lists in one growable typed array (compressed sparse rows), so the measures of a
- * million candidate pairs merge flat memory instead of chasing one object per page.
+ * Per-page sorted id lists in typed arrays (compressed sparse rows), so the measures of a million
+ * candidate pairs merge flat memory instead of chasing one object per page.
+ *
+ * The rows live in chunks of at most CHUNK entries, a row never split between two: a chunk is never
+ * copied once full, and the last one grows by doubling up to CHUNK. One growable array instead held up
+ * to twice the rows' size (the doubling's slack, ~0.9 GB for the bags of 1M generated pages) and, while
+ * it grew, the old array and the new one at once.
  */
-export class SortedRows {
-  ids = new Uint32Array(1 << 16);
-  weights: Float32Array | null;
-  offsets: number[] = [0];
 
-  constructor(withWeights: boolean) {
-    this.weights = withWeights ? new Float32Array(1 << 16) : null;
+/** Entries a chunk holds (16 MiB of ids): rows are far shorter; a longer row gets a chunk of its own. */
+const CHUNK = 1 << 22;
+/** The first chunk's size: small datasets allocate little. */
+const FIRST = 1 << 12;
+
+export class SortedRows {
+  private readonly withWeights: boolean;
+  private readonly chunk: number;
+  private idChunks: Uint32Array[] = [];
+  private wChunks: Float32Array[] = [];
+  /** Entries used in the last chunk. */
+  private fill = 0;
+  /** Per row: its chunk and where it starts and ends there. */
+  private chunkOf: number[] = [];
+  private starts: number[] = [];
+  private ends: number[] = [];
+
+  /** `chunk`: entries a chunk holds (tests make it small to cross chunks often). */
+  constructor(withWeights: boolean, chunk = CHUNK) {
+    this.withWeights = withWeights;
+    this.chunk = chunk;
+  }
+
+  /** Rows pushed so far. */
+  get rows(): number {
+    return this.starts.length;
+  }
+
+  /** Entries held, and entries allocated (their difference is the slack). */
+  get size(): { entries: number; allocated: number } {
+    let allocated = 0;
+    for (const c of this.idChunks) allocated += c.length;
+    const entries = this.ends.reduce((s, e, r) => s + e - this.starts[r], 0);
+    return { entries, allocated };
   }
 
   push(ids: Uint32Array, weights?: Float32Array, scale = 1): void {
-    const at = this.offsets[this.offsets.length - 1];
-    const need = at + ids.length;
-    if (need > this.ids.length) {
-      const size = Math.max(need, this.ids.length * 2);
-      const nextIds = new Uint32Array(size);
-      nextIds.set(this.ids.subarray(0, at));
-      this.ids = nextIds;
-      if (this.weights) {
-        const nextW = new Float32Array(size);
-        nextW.set(this.weights.subarray(0, at));
-        this.weights = nextW;
+    const n = ids.length;
+    const CHUNK = this.chunk;
+    let c = this.idChunks.length - 1;
+    if (c < 0 || this.fill + n > this.idChunks[c].length) {
+      const last = c < 0 ? null : this.idChunks[c];
+      if (last && last.length < CHUNK && this.fill + n <= CHUNK) {
+        // The last chunk grows (doubling) until it reaches CHUNK entries.
+        let size = last.length;
+        while (size < this.fill + n) size *= 2;
+        this.resizeLast(Math.min(size, CHUNK));
+      } else {
+        // A new chunk: full-sized once the first has grown, or as long as the row when longer.
+        const size = n > CHUNK ? n : c < 0 ? Math.min(CHUNK, Math.max(FIRST, pow2(n))) : CHUNK;
+        this.idChunks.push(new Uint32Array(size));
+        if (this.withWeights) this.wChunks.push(new Float32Array(size));
+        this.fill = 0;
+        c++;
       }
     }
-    this.ids.set(ids, at);
-    if (this.weights && weights)
-      for (let k = 0; k < ids.length; k++) this.weights[at + k] = weights[k] * scale;
-    this.offsets.push(need);
+    const at = this.fill;
+    this.idChunks[c].set(ids, at);
+    if (this.withWeights && weights) {
+      const w = this.wChunks[c];
+      for (let k = 0; k < n; k++) w[at + k] = weights[k] * scale;
+    }
+    this.chunkOf.push(c);
+    this.starts.push(at);
+    this.ends.push(at + n);
+    this.fill = at + n;
+  }
+
+  private resizeLast(size: number): void {
+    const c = this.idChunks.length - 1;
+    const ids = new Uint32Array(size);
+    ids.set(this.idChunks[c].subarray(0, this.fill));
+    this.idChunks[c] = ids;
+    if (this.withWeights) {
+      const w = new Float32Array(size);
+      w.set(this.wChunks[c].subarray(0, this.fill));
+      this.wChunks[c] = w;
+    }
   }
 
   /** Σ w_a·w_b over common ids (the cosine when rows hold unit-length weights). */
   dot(a: number, b: number): number {
-    const ids = this.ids;
-    const w = this.weights!;
-    let i = this.offsets[a];
-    const ie = this.offsets[a + 1];
-    let j = this.offsets[b];
-    const je = this.offsets[b + 1];
+    const ca = this.chunkOf[a];
+    const cb = this.chunkOf[b];
+    const ia = this.idChunks[ca];
+    const wa = this.wChunks[ca];
+    const ib = this.idChunks[cb];
+    const wb = this.wChunks[cb];
+    let i = this.starts[a];
+    const ie = this.ends[a];
+    let j = this.starts[b];
+    const je = this.ends[b];
     let dot = 0;
     while (i < ie && j < je) {
-      const x = ids[i];
-      const y = ids[j];
-      if (x === y) dot += w[i++] * w[j++];
+      const x = ia[i];
+      const y = ib[j];
+      if (x === y) dot += wa[i++] * wb[j++];
       else if (x < y) i++;
       else j++;
     }
@@ -52,17 +113,18 @@ export class SortedRows {
 
   /** |A ∩ B| / |A ∪ B| of two rows (0 when both are empty). */
   jaccard(a: number, b: number): number {
-    const ids = this.ids;
-    let i = this.offsets[a];
-    const ie = this.offsets[a + 1];
-    let j = this.offsets[b];
-    const je = this.offsets[b + 1];
+    const ia = this.idChunks[this.chunkOf[a]];
+    const ib = this.idChunks[this.chunkOf[b]];
+    let i = this.starts[a];
+    const ie = this.ends[a];
+    let j = this.starts[b];
+    const je = this.ends[b];
     const union0 = ie - i + (je - j);
     if (union0 === 0) return 0;
     let common = 0;
     while (i < ie && j < je) {
-      const x = ids[i];
-      const y = ids[j];
+      const x = ia[i];
+      const y = ib[j];
       if (x === y) {
         common++;
         i++;
@@ -72,4 +134,10 @@ export class SortedRows {
     }
     return common / (union0 - common);
   }
+}
+
+function pow2(n: number): number {
+  let p = 1;
+  while (p < n) p *= 2;
+  return p;
 }

@@ -8,7 +8,8 @@ import {
   lengthRatio,
   type FeatureCodeOptions,
 } from '../signatures/feature-code';
-import { buildLinkGraph, HM_DEFAULTS, hyperlinkMap, type HmOptions } from '../signatures/hyperlink-map';
+import { HM_DEFAULTS, hyperlinkMap, linkGraphOfHashes, type HmOptions } from '../signatures/hyperlink-map';
+import { hash64Into } from '../hash';
 import { CaptureIndex, type CaptureMode, type Captures } from './captures';
 import {
   bandsForMinimum,
@@ -153,13 +154,23 @@ export class SignatureEngine {
   private bags = new SortedRows(true);
   private shingles = new SortedRows(false);
   private mh: Uint32Array = new Uint32Array(0);
-  private shHi: number[] = [];
-  private shLo: number[] = [];
+  /** SimHash halves and body lengths, one per page. */
+  private shHi: Uint32Array = new Uint32Array(1024);
+  private shLo: Uint32Array = new Uint32Array(1024);
   private codes: (string[] | null)[] = [];
-  private lengths: number[] = [];
+  /** The feature codes' words, interned. */
+  private readonly words = new Map<string, string>();
+  private lengths: Float64Array = new Float64Array(1024);
   private fingerprints: string[] = [];
-  private normUrls: string[] = [];
-  private outlinks: string[][] = [];
+  /**
+   * The link graph's URLs as 64-bit hashes (hash.ts hash64Into): each page's normalised URL, and its
+   * outlinks in one array with per-page ends. The strings themselves were ~0.5 KB a page kept to the
+   * end (8 outlinks a generated page); a collision of two URLs' hashes (~n²/2⁶⁵ over n distinct URLs)
+   * would add one link.
+   */
+  private urlHashes: Uint32Array = new Uint32Array(2 * 1024);
+  private linkHashes: Uint32Array = new Uint32Array(2 * 8 * 1024);
+  private linkEnds: Uint32Array = new Uint32Array(1024);
   readonly timings: Record<string, number> = {
     tokens: 0,
     rp: 0,
@@ -194,7 +205,7 @@ export class SignatureEngine {
     this.timings.tokens += performance.now() - t;
 
     t = performance.now();
-    if ((i + 1) * K > this.rpRaw.length) this.rpRaw = grow(this.rpRaw, (i + 1) * K * 2);
+    if ((i + 1) * K > this.rpRaw.length) this.rpRaw = grow(this.rpRaw, roomFor((i + 1) * K));
     projectBag(bag, p.rp, this.rpRaw, i * K);
     this.timings.rp += performance.now() - t;
 
@@ -208,24 +219,43 @@ export class SignatureEngine {
 
     t = performance.now();
     const P = p.minhash.permutations;
-    if ((i + 1) * P > this.mh.length) this.mh = growU32(this.mh, (i + 1) * P * 2);
+    if ((i + 1) * P > this.mh.length) this.mh = growU32(this.mh, roomFor((i + 1) * P));
     minhashSignature(sh, p.minhash, this.mh, i * P);
     this.timings.minhash += performance.now() - t;
 
     t = performance.now();
     const [hi, lo] = simhashOfHashes(sh);
-    this.shHi.push(hi);
-    this.shLo.push(lo);
+    if (i >= this.shHi.length) {
+      this.shHi = growU32(this.shHi, roomFor(i + 1));
+      this.shLo = growU32(this.shLo, roomFor(i + 1));
+      this.lengths = grow(this.lengths, roomFor(i + 1));
+      this.linkEnds = growU32(this.linkEnds, roomFor(i + 1));
+      this.urlHashes = growU32(this.urlHashes, 2 * roomFor(i + 1));
+    }
+    this.shHi[i] = hi;
+    this.shLo[i] = lo;
     this.timings.simhash += performance.now() - t;
 
     t = performance.now();
-    this.codes.push(featureCode(page.text, p.fc.L));
-    this.lengths.push(bodyLength(page.text));
+    const code = featureCode(page.text, p.fc.L);
+    // One string per distinct word across pages: codes are kept to the end (~0.25 GB at 1M pages).
+    if (code)
+      for (let k = 0; k < code.length; k++) {
+        const w = this.words.get(code[k]);
+        if (w === undefined) this.words.set(code[k], code[k]);
+        else code[k] = w;
+      }
+    this.codes.push(code);
+    this.lengths[i] = bodyLength(page.text);
     this.timings.featureCode += performance.now() - t;
 
     this.fingerprints.push(page.fingerprint);
-    this.normUrls.push(page.normUrl);
-    this.outlinks.push([...page.outlinks]);
+    hash64Into(page.normUrl, this.urlHashes, 2 * i);
+    let end = i === 0 ? 0 : this.linkEnds[i - 1];
+    if (2 * (end + page.outlinks.length) > this.linkHashes.length)
+      this.linkHashes = growU32(this.linkHashes, 2 * roomFor(end + page.outlinks.length));
+    for (const l of page.outlinks) hash64Into(l, this.linkHashes, 2 * end++);
+    this.linkEnds[i] = end;
   }
 
   finish(): EngineResult {
@@ -242,7 +272,9 @@ export class SignatureEngine {
     };
 
     const R = time('rpNormalise', () => normaliseRp(this.rpRaw, n, K));
-    const graph = time('linkGraph', () => buildLinkGraph(this.normUrls, this.outlinks));
+    const graph = time('linkGraph', () =>
+      linkGraphOfHashes(this.urlHashes, this.linkHashes, this.linkEnds, n),
+    );
     const X = time('hyperlinkMap', () => hyperlinkMap(R, n, K, graph, p.hm));
 
     const collect = new PairCollector();
@@ -279,8 +311,8 @@ export class SignatureEngine {
     candidates.lsh = lsh.pairs.length / 2;
     candidates.lshAnchoredBuckets = lsh.anchoredBuckets;
 
-    const hi = Uint32Array.from(this.shHi);
-    const lo = Uint32Array.from(this.shLo);
+    const hi = this.shHi.subarray(0, n);
+    const lo = this.shLo.subarray(0, n);
     const sim = time('candidates.simhash', () => simhashCandidates(hi, lo, n, p.maxHamming));
     collect.add(sim, SOURCE.simhash);
     candidates.simhash = sim.length / 2;
@@ -403,6 +435,11 @@ function exactPairs(fps: readonly string[]): Uint32Array {
     for (let x = 0; x < g.length; x++) for (let y = x + 1; y < g.length; y++) out.push(g[x], g[y]);
   }
   return Uint32Array.from(out);
+}
+
+/** A growable array's next length for n entries: a quarter more (its slack stays ≤ 25%, not 100%). */
+function roomFor(n: number): number {
+  return Math.max(1024, Math.ceil(n * 1.25));
 }
 
 function grow(a: Float64Array, n: number): Float64Array {

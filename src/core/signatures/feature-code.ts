@@ -1,4 +1,4 @@
-import { hash32 } from '../hash';
+import { combine32, hash32, mix32 } from '../hash';
 
 /**
  * Feature code + length (Peng, Zhao, Zheng, Yu, HIT — 基于内容的大规模网页去重研究).
@@ -98,21 +98,41 @@ export function lengthRatio(a: number, b: number): number {
   return lo === 0 ? (hi === 0 ? 1 : Infinity) : hi / lo;
 }
 
-/** All subsequences of `code` with `k` symbols (k ≥ code.length − 2 in practice: ≤ 45 for L = 5). */
-function subsequences(code: readonly string[], k: number, out: string[][]): void {
-  const pick: string[] = [];
-  const rec = (from: number) => {
-    if (pick.length === k) {
-      out.push(pick.slice());
+/**
+ * The keys of every subsequence of `code` with `k` symbols (k ≥ code.length − 2 in practice: ≤ 45 for
+ * L = 5), written to out from `at`; returns the end. A key folds the symbols' own hashes in order
+ * (combine32, then mix32), so no subsequence is built as an array or a string: equal subsequences get
+ * equal keys, and codes under one key are confirmed by lcsLength anyway.
+ */
+function subsequenceKeys(
+  code: readonly string[],
+  k: number,
+  out: Float64Array,
+  at: number,
+  page: number,
+): number {
+  const n = code.length;
+  const h = symbolHashes.length >= n ? symbolHashes : (symbolHashes = new Uint32Array(2 * n));
+  for (let i = 0; i < n; i++) h[i] = hash32(code[i]);
+  let end = at;
+  const rec = (from: number, left: number, acc: number) => {
+    if (left === 0) {
+      out[end++] = mix32(acc ^ k) * 2 ** 21 + page;
       return;
     }
-    for (let i = from; i <= code.length - (k - pick.length); i++) {
-      pick.push(code[i]);
-      rec(i + 1);
-      pick.pop();
-    }
+    for (let i = from; i <= n - left; i++) rec(i + 1, left - 1, combine32(acc, h[i]));
   };
-  rec(0);
+  rec(0, k, 0);
+  return end;
+}
+
+let symbolHashes = new Uint32Array(64);
+
+/** C(n, k): the subsequences subsequenceKeys writes for a code of n symbols. */
+function choose(n: number, k: number): number {
+  let c = 1;
+  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
+  return Math.round(c);
 }
 
 /**
@@ -131,15 +151,21 @@ export class FeatureCodeIndex {
   ) {
     if (codes.length >= 1 << 21) throw new Error('feature-code index: more than 2M pages');
     const k = 2 * opts.L - opts.tolerance;
-    const keys: number[] = [];
-    const subs: string[][] = [];
+    // Keys straight into a typed array grown by a quarter (a number[] and its copy were ~1.1 KB a page
+    // at the peak of the engine's finish, 1.4 GB at 1M pages), sorted in place.
+    let keys = new Float64Array(1024);
+    let m = 0;
     codes.forEach((code, p) => {
       if (!code || code.length < k) return;
-      subs.length = 0;
-      subsequences(code, k, subs);
-      for (const s of subs) keys.push(hash32(s.join('\u0001')) * 2 ** 21 + p);
+      const need = m + choose(code.length, k);
+      if (need > keys.length) {
+        const next = new Float64Array(Math.max(need, Math.ceil(keys.length * 1.25)));
+        next.set(keys.subarray(0, m));
+        keys = next;
+      }
+      m = subsequenceKeys(code, k, keys, m, p);
     });
-    this.entries = Float64Array.from(keys).sort();
+    this.entries = keys.subarray(0, m).sort();
   }
 
   /** Pages whose code matches page p's (LCS ≥ 2L − tolerance), found by binary search per key. */
@@ -147,11 +173,11 @@ export class FeatureCodeIndex {
     const code = this.codes[p];
     const k = 2 * this.opts.L - this.opts.tolerance;
     if (!code || code.length < k) return [];
-    const subs: string[][] = [];
-    subsequences(code, k, subs);
+    const own = new Float64Array(choose(code.length, k));
+    subsequenceKeys(code, k, own, 0, 0);
     const found = new Set<number>();
-    for (const s of subs) {
-      const key = hash32(s.join('\u0001'));
+    for (const s of own) {
+      const key = Math.floor(s / 2 ** 21);
       for (let i = lowerBound(this.entries, key * 2 ** 21); i < this.entries.length; i++) {
         const e = this.entries[i];
         if (Math.floor(e / 2 ** 21) !== key) break;

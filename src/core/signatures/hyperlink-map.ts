@@ -48,6 +48,59 @@ export function buildLinkGraph(
   return { offsets, targets: Uint32Array.from(targets) };
 }
 
+/**
+ * buildLinkGraph on 64-bit hashes of the URLs (hash.ts hash64Into, [hi, lo] pairs): urls holds each
+ * page's, links each outlink's, linkEnds[p] where page p's outlinks end. The same graph as
+ * buildLinkGraph unless two distinct URLs share a hash. A typed open-addressing table keeps the first
+ * page of each URL hash; no string is kept (the engine's memory at 1M pages).
+ */
+export function linkGraphOfHashes(
+  urls: Uint32Array,
+  links: Uint32Array,
+  linkEnds: Uint32Array,
+  n: number,
+): LinkGraph {
+  let size = 1024;
+  while (size < 2 * n) size *= 2;
+  const mask = size - 1;
+  const keyHi = new Uint32Array(size);
+  const keyLo = new Uint32Array(size);
+  /** Page + 1; 0 an empty slot. */
+  const page = new Int32Array(size);
+  const slot = (hi: number, lo: number): number => {
+    let i = (lo ^ Math.imul(hi, 0x9e3779b1)) & mask;
+    while (page[i] !== 0 && (keyHi[i] !== hi || keyLo[i] !== lo)) i = (i + 1) & mask;
+    return i;
+  };
+  for (let p = 0; p < n; p++) {
+    const i = slot(urls[2 * p], urls[2 * p + 1]);
+    if (page[i] !== 0) continue;
+    keyHi[i] = urls[2 * p];
+    keyLo[i] = urls[2 * p + 1];
+    page[i] = p + 1;
+  }
+  const offsets = new Uint32Array(n + 1);
+  let targets = new Uint32Array(Math.max(16, n));
+  let t = 0;
+  // seen[q] = p + 1 while page p's links are resolved: duplicates dropped without a set per page.
+  const seen = new Int32Array(n);
+  for (let p = 0; p < n; p++) {
+    for (let e = p === 0 ? 0 : linkEnds[p - 1]; e < linkEnds[p]; e++) {
+      const q = page[slot(links[2 * e], links[2 * e + 1])] - 1;
+      if (q < 0 || q === p || seen[q] === p + 1) continue;
+      seen[q] = p + 1;
+      if (t === targets.length) {
+        const next = new Uint32Array(targets.length * 2);
+        next.set(targets);
+        targets = next;
+      }
+      targets[t++] = q;
+    }
+    offsets[p + 1] = t;
+  }
+  return { offsets, targets: targets.slice(0, t) };
+}
+
 export function hyperlinkMap(
   r: Float32Array,
   n: number,

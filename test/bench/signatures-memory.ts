@@ -27,7 +27,7 @@ interface Row {
 
 function child(mode: 'engine' | 'baseline', n: number): void {
   const t0 = performance.now();
-  let pairs = 0;
+  let pairs: number;
   let timings: Record<string, number> | undefined;
   if (mode === 'engine') {
     const e = new SignatureEngine();

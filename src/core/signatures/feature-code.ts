@@ -49,8 +49,24 @@ export function featureCode(text: string, L = FEATURE_CODE_DEFAULTS.L): string[]
   if (!m) return null;
   const at = m.index + m[0].length;
   const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const left = words(text.slice(Math.max(0, at - 400), at)).slice(-L);
-  const right = words(text.slice(at, at + 400)).slice(0, L);
+  // A short window first: when it holds more than L words, the word it may cut at its far end is not
+  // among the L kept, so the code is the 400-character window's (which it was always read from).
+  const side = (from: number, to: number, last: boolean): string[] => {
+    const near = last
+      ? words(text.slice(Math.max(0, from, to - 120), to))
+      : words(text.slice(from, Math.min(to, from + 120)));
+    if (
+      near.length > L ||
+      (last
+        ? Math.max(0, from, to - 120) === Math.max(0, from)
+        : Math.min(to, from + 120) >= Math.min(to, text.length))
+    )
+      return last ? near.slice(-L) : near.slice(0, L);
+    const all = words(text.slice(from, to));
+    return last ? all.slice(-L) : all.slice(0, L);
+  };
+  const left = side(Math.max(0, at - 400), at, true);
+  const right = side(at, at + 400, false);
   return left.length + right.length > 0 ? [...left, ...right] : null;
 }
 

@@ -126,3 +126,34 @@ describe('feature code on the main text (template text left out)', () => {
     expect(main[0]).toEqual(['this', 'page', 'is', 'about', 'apt', 'it', 'is', 'explained', 'in', 'full']);
   });
 });
+
+describe('the Latin feature code read from a short window first', () => {
+  const seed = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 1e9));
+  /** The documented rule read from the 400-character windows only: the reference. */
+  const reference = (text: string, L = D.L): string[] | null => {
+    const m = /\p{L}{2,}[.!?](?=\s|$)/u.exec(text);
+    if (!m) return null;
+    const at = m.index + m[0].length;
+    const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const left = words(text.slice(Math.max(0, at - 400), at)).slice(-L);
+    const right = words(text.slice(at, at + 400)).slice(0, L);
+    return left.length + right.length > 0 ? [...left, ...right] : null;
+  };
+  it(`equals the 400-character windows' code on random texts (seed ${seed}; FC_SEED=${seed} repeats it)`, async () => {
+    const { seededRandom } = await import('../../../src/core/random');
+    const rng = seededRandom(seed);
+    const pieces = ['a', 'Ab', 'word', 'Ωμέγα', 'ΣΟΦΟΣ', 'x'.repeat(150), '3.5', 'e.g.', '—', '12', 'Straße'];
+    for (let t = 0; t < 3000; t++) {
+      const n = Math.floor(rng() * 120);
+      let text = '';
+      for (let k = 0; k < n; k++) {
+        text += pieces[Math.floor(rng() * pieces.length)];
+        const r = rng();
+        text += r < 0.08 ? '. ' : r < 0.1 ? '! ' : r < 0.5 ? ' ' : r < 0.7 ? ', ' : r < 0.8 ? '\n' : '  ';
+      }
+      expect(featureCode(text), `seed ${seed}, text ${t}: ${JSON.stringify(text.slice(0, 200))}`).toEqual(
+        reference(text),
+      );
+    }
+  });
+});

@@ -14,8 +14,8 @@ export interface CorpusPage {
 
 const SYL = 'ka ro mi te su na lo pe vi da gu ri ho ze ma ni ko la be to fi ra de no'.split(' ');
 
-export function makeCorpus(n: number, seed = 42, words = 250, nearShare = 0.1): CorpusPage[] {
-  const rnd = seededRandom(seed);
+/** 20,000 pseudo-words of 1–3 syllables, drawn from rnd (the same for a seed in both generators). */
+function vocabulary(rnd: () => number): string[] {
   const vocab: string[] = [];
   for (let i = 0; i < 20000; i++) {
     let w = '';
@@ -23,6 +23,12 @@ export function makeCorpus(n: number, seed = 42, words = 250, nearShare = 0.1): 
     for (let k = 0; k < len; k++) w += SYL[Math.floor(rnd() * SYL.length)];
     vocab.push(w);
   }
+  return vocab;
+}
+
+export function makeCorpus(n: number, seed = 42, words = 250, nearShare = 0.1): CorpusPage[] {
+  const rnd = seededRandom(seed);
+  const vocab = vocabulary(rnd);
   const pages: CorpusPage[] = [];
   const texts: string[][] = [];
   for (let i = 0; i < n; i++) {
@@ -59,13 +65,7 @@ export function makeCorpus(n: number, seed = 42, words = 250, nearShare = 0.1): 
  */
 export function* streamCorpus(n: number, seed = 42, words = 250, nearShare = 0.1): Generator<CorpusPage> {
   const rnd = seededRandom(seed);
-  const vocab: string[] = [];
-  for (let i = 0; i < 20000; i++) {
-    let w = '';
-    const len = 1 + Math.floor(rnd() * 3);
-    for (let k = 0; k < len; k++) w += SYL[Math.floor(rnd() * SYL.length)];
-    vocab.push(w);
-  }
+  const vocab = vocabulary(rnd);
   const wordsOf = (i: number): string[] => {
     const r = seededRandom((seed * 0x9e3779b1) ^ (i + 1));
     if (i > 0 && r() < nearShare) {

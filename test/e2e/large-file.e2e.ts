@@ -46,7 +46,11 @@ describe('an 18 MB WARC.gz in Chromium', () => {
   it('cancel, then keep: the pages read so far stay, marked cancelled', async () => {
     await dropFile(page, file);
     await page.getByRole('progressbar').waitFor();
-    await page.waitForTimeout(300);
+    // Some pages are stored before Cancel (an event, not a sleep): the dataset's row counts them.
+    await page
+      .getByText(/\b[1-9][\d,]* pages? stored so far/)
+      .first()
+      .waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Cancel' }).click();
     const keep = page.getByRole('button', { name: /^Keep [\d,]+ pages$/ });
     await keep.waitFor({ timeout: 20_000 });

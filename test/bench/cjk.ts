@@ -5,6 +5,7 @@
  * grow linearly: the ratios printed should be near the size ratios (4× and 2×). Goal: 1 MB < 1 s.
  * For scale, the unbounded Segmenter on one 64 KB run is timed too.
  */
+import { seededRandom } from '../../src/core/random';
 import { SEGMENT_MAX, tokenize } from '../../src/core/text/tokens';
 
 /** Clauses of ordinary Chinese prose, joined without 。！？ or line breaks (as on the slow real page). */
@@ -22,10 +23,9 @@ const CLAUSES = [
 function chinese(bytes: number): string {
   const parts: string[] = [];
   let chars = 0;
-  let x = 12345;
+  const rnd = seededRandom(12345);
   while (chars * 3 < bytes) {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    const c = CLAUSES[x % CLAUSES.length];
+    const c = CLAUSES[Math.floor(rnd() * CLAUSES.length)];
     parts.push(c);
     chars += c.length;
   }

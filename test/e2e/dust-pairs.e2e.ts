@@ -12,6 +12,7 @@ import {
   warcRecord,
 } from '../../scripts/lib/warc-writer';
 import { dropFile, type OpenApp, openApp, SHOTS } from './harness';
+import { words as textOf } from './small-crawl';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -22,12 +23,7 @@ const WORDS =
 
 /** A page of 120 words drawn from doc's own sequence: different docs share few 5-word shingles. */
 function html(doc: number): Buffer {
-  let s = doc * 7919 + 1;
-  const words: string[] = [];
-  for (let i = 0; i < 120; i++) {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    words.push(WORDS[s % WORDS.length] + String((s >>> 8) % 50));
-  }
+  const words = textOf(doc, 120, 50, WORDS);
   return Buffer.from(
     `<!doctype html><html><head><title>Doc ${doc}</title></head><body><p>${words.join(' ')}</p></body></html>`,
   );

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { parseDelimited } from '../../src/core/csv';
 import { dropFile, type OpenApp, openApp, SHOTS } from './harness';
+import { words as textOf } from './small-crawl';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -39,13 +40,7 @@ const WORDS =
 
 /** 120 words drawn from doc's own sequence: different docs share few 5-word shingles. */
 function words(doc: number): string {
-  let s = doc * 7919 + 1;
-  const out: string[] = [];
-  for (let i = 0; i < 120; i++) {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    out.push(WORDS[s % WORDS.length] + String((s >>> 8) % 50));
-  }
-  return out.join(' ');
+  return textOf(doc, 120, 50, WORDS).join(' ');
 }
 
 function formulaJsonl(): Buffer {

@@ -26,13 +26,18 @@ const WORDS = (
   'quebec romeo sierra tango uniform victor whiskey xray yankee zulu'
 ).split(' ');
 
-/** `n` words drawn from `doc`'s own sequence: different docs share few 5-word shingles. */
-export function words(doc: number, n = 300): string[] {
+/**
+ * `n` words drawn from `doc`'s own sequence, each a word of `alphabet` and one of `variants` numbers:
+ * different docs share few 5-word shingles. The e2e tests' one page-text generator; its sequence is
+ * fixed (a linear congruential step, not src/core/random.ts), since the tests' pages and the figures
+ * they expect come from it.
+ */
+export function words(doc: number, n = 300, variants = 97, alphabet: readonly string[] = WORDS): string[] {
   let s = doc * 7919 + 1;
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
     s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    out.push(WORDS[s % WORDS.length] + String((s >>> 8) % 97));
+    out.push(alphabet[s % alphabet.length] + String((s >>> 8) % variants));
   }
   return out;
 }

@@ -240,8 +240,8 @@ describe('jaccard', () => {
   });
 
   it('equals |A ∩ B| / |A ∪ B| computed with Sets on random data', () => {
-    let seed = 42;
-    const rnd = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+    const rng = seededRandom(42);
+    const rnd = (n: number) => Math.floor(rng() * n);
     for (let t = 0; t < 200; t++) {
       const a = Uint32Array.from(new Set(Array.from({ length: rnd(60) }, () => rnd(100)))).sort();
       const b = Uint32Array.from(new Set(Array.from({ length: rnd(60) }, () => rnd(100)))).sort();

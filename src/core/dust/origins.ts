@@ -85,25 +85,22 @@ function widen(
   }
 }
 
-/** Valid substring rules respelled with {o} where that holds on the site (in place). */
-export function widenOrigins(
+/** A widening step: widen() with its respelling, its sampling salt and its words. */
+type Widening = (
   rules: readonly Rule[],
   detection: readonly DustUrl[],
   testList: readonly DustUrl[],
   fetch: FetchFn,
   params: DustParams,
-): void {
-  widen(
-    rules,
-    detection,
-    testList,
-    fetch,
-    params,
-    withAnyOrigin,
-    0x2545f491,
-    'holds on every origin of the site ({o})',
-  );
+) => void;
+
+function widening(propose: Propose, salt: number, why: string): Widening {
+  return (rules, detection, testList, fetch, params) =>
+    widen(rules, detection, testList, fetch, params, propose, salt, why);
 }
+
+/** Valid substring rules respelled with {o} where that holds on the site (in place). */
+export const widenOrigins = widening(withAnyOrigin, 0x2545f491, 'holds on every origin of the site ({o})');
 
 /** The rule without the common tail of its sides that starts after a '/' on both; null when none. */
 export function shorterContext(r: SubstringRule): { alpha: string[]; beta: string[] } | null {
@@ -128,24 +125,11 @@ export function shorterContext(r: SubstringRule): { alpha: string[]; beta: strin
  * supports are equal; here the shorter one is kept when it has more instances and Fig. 3 validates it
  * on the test list. The common tail is cut at a '/' so that path segments stay whole.
  */
-export function widenContexts(
-  rules: readonly Rule[],
-  detection: readonly DustUrl[],
-  testList: readonly DustUrl[],
-  fetch: FetchFn,
-  params: DustParams,
-): void {
-  widen(
-    rules,
-    detection,
-    testList,
-    fetch,
-    params,
-    shorterContext,
-    0x68e31da4,
-    'holds without the directory both sides share',
-  );
-}
+export const widenContexts = widening(
+  shorterContext,
+  0x68e31da4,
+  'holds without the directory both sides share',
+);
 
 /** Where a side's path starts: after ^ and its origin ({o} or spelled); -1 without them. */
 function pathStart(side: readonly string[]): number {
@@ -215,24 +199,7 @@ export function anyDirectory(r: SubstringRule): { alpha: string[]; beta: string[
  * paper. Kept, as the other widenings, when it has more instances and Fig. 3 validates it on the
  * test list; the narrower rules are then folded under it (markRedundantValid).
  */
-export function widenDirectories(
-  rules: readonly Rule[],
-  detection: readonly DustUrl[],
-  testList: readonly DustUrl[],
-  fetch: FetchFn,
-  params: DustParams,
-): void {
-  widen(
-    rules,
-    detection,
-    testList,
-    fetch,
-    params,
-    anyDirectory,
-    0x3c6ef372,
-    'holds in every directory at its depth',
-  );
-}
+export const widenDirectories = widening(anyDirectory, 0x3c6ef372, 'holds in every directory at its depth');
 
 /**
  * Valid rules that move origins in a cycle (^https://www.s/ → ^http://www.s/ → ^https://s/ →

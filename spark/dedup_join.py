@@ -211,8 +211,12 @@ def main(argv):
     with open(args.sql, encoding="utf-8") as f:
         statements = named_statements(f.read())
     plan = json.loads(files.read_text(args.vars or f"{out}/join.json"))
-    # The one spelling that differs between engines (DuckDB: bit_count(xor(a, b))).
-    variables = {**plan["vars"], "simhash_distance": "bit_count(pa.simhash ^ pb.simhash)"}
+    # The spellings that differ between engines (src/cli/batch.ts DUCKDB_SPELLING).
+    variables = {
+        **plan["vars"],
+        "simhash_distance": "bit_count(pa.simhash ^ pb.simhash)",
+        "intersection_size": "size(array_intersect(x.shingles, y.shingles))",
+    }
     method = variables["method"]
     # A plan written before the join computed stars was always joined as connected components.
     clustering = variables.get("clustering", "components")
@@ -279,7 +283,7 @@ def main(argv):
             run("anchors.minhash")
             run("candidates.minhash")
             candidates = count("SELECT COUNT(*) FROM candidates")
-            for t in ["verify.minhash", "overlap.minhash", "shingles_b.minhash", "scored.minhash"]:
+            for t in ["verify.minhash", "sets.minhash", "scored.minhash"]:
                 run(t)
         elif method == "simhash":
             run("candidates.simhash")
@@ -384,7 +388,7 @@ def main(argv):
             files.rename(f"{stage}/{t}.parquet", f"{results}/{t}.parquet")
         files.rename(f"{stage}/summary.json", f"{results}/summary.json")
     finally:
-        scratch = ["buckets", "members", "anchors", "candidates", "verify", "overlap", "shingles_b", "scored", "edges"]
+        scratch = ["buckets", "members", "anchors", "candidates", "verify", "sets", "scored", "edges"]
         scratch += ["labels", "labels_next"]
         scratch += ["guard_pairs", "guard_kept", "guard"]
         scratch += ["star_rank", "star_before", "star", "star_next", "star_members"]

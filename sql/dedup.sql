@@ -9,11 +9,15 @@
 -- then runs the statements below by name, replacing ${method}, ${jaccard}, ${hamming}, ${full_bucket},
 -- ${anchors}, ${guard_floor} and ${min_similarity} with the profile's values (spark-sql substitutes ${var} the same way), loops the
 -- clustering the profile names (star rounds or label propagation), and writes the result tables out.
--- One variable is the engine's spelling, not a value: ${simhash_distance}, the Hamming distance of
--- pa.simhash and pb.simhash (DuckDB `bit_count(xor(a, b))`, Spark `bit_count(a ^ b)`).
+-- Two variables are the engine's spelling, not a value: ${simhash_distance}, the Hamming distance of
+-- pa.simhash and pb.simhash (DuckDB `bit_count(xor(a, b))`, Spark `bit_count(a ^ b)`), and
+-- ${intersection_size}, the number of shingles the arrays x.shingles and y.shingles share (Spark
+-- `size(array_intersect(…))`; DuckDB a scan of one array per element of the other for short arrays,
+-- where that is faster than its hashing list functions, and the size of the union for long ones).
 -- Only SQL that Spark SQL 3.x also has: CREATE TABLE … AS SELECT, DROP TABLE IF EXISTS,
 -- ALTER TABLE … RENAME TO, inner/left joins, UNION ALL, GROUP BY … HAVING, GROUPING SETS, LEAST,
--- COALESCE, CASE, CAST(… AS FLOAT/DOUBLE), COUNT(DISTINCT …), ROW_NUMBER() and MIN() OVER (PARTITION BY …). No QUALIFY, no list functions, no macros.
+-- COALESCE, CASE, CAST(… AS FLOAT/DOUBLE), COUNT(DISTINCT …), array_agg, ROW_NUMBER() and MIN() OVER (PARTITION BY …). No QUALIFY, no
+-- list literals, no macros; the array intersection each engine spells its own way is a variable (above).
 
 -- name: buckets
 -- Band keys of the profile's method shared by 2 pages or more, with their size. (The method is a
@@ -84,7 +88,7 @@ FROM (
 -- sizes alone keep it under min_similarity (the threshold, or the chain guard's floor when lower and
 -- the guard applies) cannot be accepted, nor be a pair the guard looks up. Compared as the 32-bit float
 -- the threshold is compared in: rounding keeps the order, so no pair that passes is left out. On
--- docsite's real pages this leaves half the candidates and half the (pair, shingle) rows below.
+-- docsite's real pages this leaves half the candidates and half the shingles compared below.
 CREATE TABLE verify AS
 SELECT c.a, c.b
 FROM candidates c
@@ -93,36 +97,28 @@ JOIN pages pb ON pb.id = c.b
 WHERE CAST(CAST(LEAST(pa.shingle_count, pb.shingle_count) AS DOUBLE)
            / GREATEST(pa.shingle_count, pb.shingle_count, 1) AS FLOAT) >= CAST(${min_similarity} AS FLOAT);
 
--- name: overlap.minhash
--- The first shingle sets of the pairs to verify, materialised: one row per (pair, shingle of a). Kept
--- apart from the next statement so no optimiser joins the shingle table with itself on shingle alone
--- first (a common shingle such as a footer line would make that join quadratic).
-CREATE TABLE overlap AS
-SELECT c.a, c.b, s.shingle
-FROM verify c
-JOIN shingles s ON s.page = c.a;
-
--- name: shingles_b.minhash
--- The shingle sets of the verified pairs' second pages only: the next join then probes these rows, not
--- the whole shingle table (at 3M generated pages this halved the Jaccard step).
-CREATE TABLE shingles_b AS
-SELECT s.page, s.shingle
+-- name: sets.minhash
+-- The shingle sets of the pages in a pair to verify, one row per page with its set as an array and its
+-- size: the shingle table is read once, and each pair below then costs its two arrays. (Before, one row
+-- per (pair, shingle of a) was joined on (page, shingle) with the second pages' rows: at 3M generated
+-- pages 154M rows, a hash table past the memory limit, and the step grew 11× for 3× the pages.)
+CREATE TABLE sets AS
+SELECT s.page, array_agg(s.shingle) AS shingles, COUNT(*) AS n
 FROM shingles s
-JOIN (SELECT DISTINCT b FROM verify) c ON c.b = s.page;
+JOIN (SELECT a AS page FROM verify UNION SELECT b AS page FROM verify) v ON v.page = s.page
+GROUP BY s.page;
 
 -- name: scored.minhash
--- Exact Jaccard of each pair to verify from the shingle sets: |A ∩ B| by a join on (page, shingle), then
--- |A ∩ B| / (|A| + |B| − |A ∩ B|).
+-- Exact Jaccard of each pair to verify: |A ∩ B| from the two arrays (${intersection_size}, each
+-- engine's spelling: a shingle set holds each shingle once), then |A ∩ B| / (|A| + |B| − |A ∩ B|).
 CREATE TABLE scored AS
-SELECT i.a, i.b, i.inter / (pa.shingle_count + pb.shingle_count - i.inter) AS similarity
+SELECT i.a, i.b, i.inter / (i.na + i.nb - i.inter) AS similarity
 FROM (
-  SELECT o.a, o.b, CAST(COUNT(*) AS DOUBLE) AS inter
-  FROM overlap o
-  JOIN shingles_b s ON s.page = o.b AND s.shingle = o.shingle
-  GROUP BY o.a, o.b
-) i
-JOIN pages pa ON pa.id = i.a
-JOIN pages pb ON pb.id = i.b;
+  SELECT v.a, v.b, CAST(${intersection_size} AS DOUBLE) AS inter, x.n AS na, y.n AS nb
+  FROM verify v
+  JOIN sets x ON x.page = v.a
+  JOIN sets y ON y.page = v.b
+) i;
 
 -- name: edges.minhash
 -- The candidates the threshold accepts. Compared as a 32-bit float with the threshold cast to one too,

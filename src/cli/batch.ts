@@ -82,8 +82,21 @@ export function batchClustering(profile: DedupProfile): BatchClustering {
   return c;
 }
 
-/** The engine-specific spelling the SQL names as ${simhash_distance} (DuckDB has xor(), not ^). */
-const DUCKDB_SPELLING = { simhash_distance: 'bit_count(xor(pa.simhash, pb.simhash))' };
+/**
+ * The engine-specific spellings the SQL names as variables: ${simhash_distance} (DuckDB has xor(), not
+ * ^) and ${intersection_size}, the shingles two sets share. DuckDB's list functions cost ~65 ns an
+ * element (list_intersect, which hashes, ~100); for two sets of at most 400 × 400 shingles a scan of the
+ * second for each shingle of the first costs less (0.19 ns a comparison: 7 µs a pair of 196-shingle
+ * generated pages, against 13 µs for the size of the union), and past that the size of the union
+ * (list_unique of both, linear) gives it. The bound was chosen on generated pages and checked on
+ * docsite's real ones (2,022 shingles a verified page; under the bound both spellings take the same).
+ */
+const DUCKDB_SPELLING = {
+  simhash_distance: 'bit_count(xor(pa.simhash, pb.simhash))',
+  intersection_size:
+    'CASE WHEN x.n * y.n <= 160000 THEN len(list_filter(x.shingles, lambda s: list_contains(y.shingles, s)))' +
+    ' ELSE x.n + y.n - list_unique(list_concat(x.shingles, y.shingles)) END',
+};
 
 /** What the map step leaves for a join on another engine (spark/dedup_join.py reads it). */
 export const JOIN_PLAN = 'join.json';
@@ -421,7 +434,7 @@ async function joinInto(
       await run('anchors.minhash');
       await run('candidates.minhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');
-      for (const t of ['verify.minhash', 'overlap.minhash', 'shingles_b.minhash', 'scored.minhash'])
+      for (const t of ['verify.minhash', 'sets.minhash', 'scored.minhash'])
         await run(t);
     } else if (method === 'simhash') {
       await run('candidates.simhash');

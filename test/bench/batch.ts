@@ -1,5 +1,5 @@
 /**
- * `npm run bench:batch [-- --pages N] [--shards S] [--out DIR] [--keep] [--docsite] [--growth]`
+ * `npm run bench:batch [-- --pages N] [--shards S] [--out DIR] [--keep] [--docsite] [--growth] [--join-runs K]`
  *
  * 1. Scale: N generated pages (default 1,000,000; test/bench/batch-pages.ts, made at run time and
  *    never committed) go straight into the map step in S shards over one worker_thread per core, then
@@ -7,7 +7,8 @@
  *    (process maxRSS, which includes the worker threads and DuckDB; and each worker's peak V8 heap),
  *    Parquet bytes per page, candidate and verified pairs. WARC parsing is not measured here
  *    (`npm run bench:ingest` does that). With `--growth`, N and then 3N pages (3S shards), and the
- *    join's growth between them: time, CPU, candidates and each step, with the ratios.
+ *    join's growth between them: time, CPU, candidates and each step, with the ratios; each size's join
+ *    is then run K more times (3 by default), each in a process of its own, and the medians compared.
  * 2. `--docsite`: the docsite crawl (../shared, when present) through batch and through the workbench's
  *    engine; their star clusters and connected components are compared for exact, MinHash and SimHash.
  * 3. `--worst N`: one group of N near-identical generated pages (4 words of 200 changed each), the
@@ -88,6 +89,29 @@ function dirBytes(dir: string): number {
   return total;
 }
 
+/** One join-once.ts run's line (test/bench/join-once.ts). */
+interface IsolatedJoin {
+  elapsedMs: number;
+  cpuS: number;
+  maxRssKb: number;
+  candidates: number;
+  edges: number;
+  anchored: number;
+  pages: number;
+  pagesInClusters: number;
+  clusters: number;
+  timings: Record<string, number>;
+}
+
+/** The join of `out` with `profile`, in a process of its own: its time, CPU and peak RSS alone. */
+function joinIsolated(out: string, profile: DedupProfile, tag: string): IsolatedJoin {
+  const file = join(out, `profile-${tag}.json`);
+  writeFileSync(file, JSON.stringify(profile));
+  const r = spawnSync(process.execPath, ['--import', 'tsx', JOIN_ONCE, out, file], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`join-once failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as IsolatedJoin;
+}
+
 interface ScaleRun {
   pages: number;
   joinMs: number;
@@ -96,7 +120,7 @@ interface ScaleRun {
   candidates: number;
 }
 
-async function scale(pages: number, shards: number, out: string): Promise<ScaleRun> {
+async function scale(pages: number, shards: number, out: string, joinRuns = 0): Promise<ScaleRun> {
   const per = Math.ceil(pages / shards);
   console.log(
     `scale: ${pages.toLocaleString('en-US')} generated pages in ${shards} shards, ${availableParallelism()} workers, out ${out}`,
@@ -171,12 +195,29 @@ async function scale(pages: number, shards: number, out: string): Promise<ScaleR
   );
   console.log(`output      ${(dirBytes(out) / 1048576).toFixed(0)} MB on disk`);
   await sparkBeside(`scale ${pages.toLocaleString('en-US')} pages`, out, minhash.elapsedMs);
+  if (joinRuns === 0)
+    return {
+      pages: mapped,
+      joinMs: minhash.elapsedMs,
+      joinCpuS: cpuJoin,
+      timings: minhash.timings,
+      candidates: minhash.candidates,
+    };
+  // The same join again, each in a process of its own (no map heap beside it), and the median: the
+  // join is deterministic, its time is not (this machine's other load, the page cache).
+  const runs = Array.from({ length: joinRuns }, (_, k) => joinIsolated(out, profile, `run-${k}`)).sort(
+    (p, q) => p.elapsedMs - q.elapsedMs,
+  );
+  const med = runs[Math.floor(runs.length / 2)];
+  console.log(
+    `join alone  ${runs.length} runs, each in its own process: ${runs.map((r) => s(r.elapsedMs)).join(', ')}; median ${s(med.elapsedMs)}, ${med.cpuS.toFixed(0)} CPU-s, peak RSS ${gb(med.maxRssKb)}`,
+  );
   return {
     pages: mapped,
-    joinMs: minhash.elapsedMs,
-    joinCpuS: cpuJoin,
-    timings: minhash.timings,
-    candidates: minhash.candidates,
+    joinMs: med.elapsedMs,
+    joinCpuS: med.cpuS,
+    timings: med.timings,
+    candidates: med.candidates,
   };
 }
 
@@ -211,27 +252,12 @@ async function worst(n: number, fullBucket?: number): Promise<void> {
       log: () => {},
     });
     // Each join in a process of its own (join-once.ts), so its peak RSS is the join's alone.
-    const joinOnce = (fullBucket: number) => {
-      const p = {
-        ...profile,
-        engine: { ...profile.engine, minhash: { ...profile.engine.minhash, fullBucket } },
-      };
-      const file = join(out, `profile-${fullBucket}.json`);
-      writeFileSync(file, JSON.stringify(p));
-      const r = spawnSync(process.execPath, ['--import', 'tsx', JOIN_ONCE, out, file], { encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`join-once failed: ${r.stderr}`);
-      return JSON.parse(r.stdout.trim().split('\n').pop()!) as {
-        elapsedMs: number;
-        cpuS: number;
-        maxRssKb: number;
-        candidates: number;
-        edges: number;
-        anchored: number;
-        pages: number;
-        pagesInClusters: number;
-        clusters: number;
-      };
-    };
+    const joinOnce = (fullBucket: number) =>
+      joinIsolated(
+        out,
+        { ...profile, engine: { ...profile.engine, minhash: { ...profile.engine.minhash, fullBucket } } },
+        String(fullBucket),
+      );
     const a = joinOnce(fullBucket ?? profile.engine.minhash.fullBucket);
     const clusters = await queryRows(
       `SELECT cluster, string_agg(CAST(page AS VARCHAR), ' ' ORDER BY page) AS m FROM read_parquet('${join(out, 'clusters.parquet')}') GROUP BY cluster`,
@@ -405,6 +431,7 @@ async function main(): Promise<void> {
       worst: { type: 'string' },
       'full-bucket': { type: 'string' },
       growth: { type: 'boolean', default: false },
+      'join-runs': { type: 'string' },
     },
   });
   if (values.spark) spark = ensureSparkEnv((l) => console.log(l));
@@ -416,6 +443,8 @@ async function main(): Promise<void> {
     await worst(Number(values.worst), values['full-bucket'] ? Number(values['full-bucket']) : undefined);
   if (values['no-scale']) return;
   const sizes = [Number(values.pages), ...(values.growth ? [3 * Number(values.pages)] : [])];
+  // --growth compares medians of joins run alone (3 by default); one size alone reports its one join.
+  const joinRuns = Number(values['join-runs'] ?? (values.growth ? 3 : 0));
   const runs: ScaleRun[] = [];
   for (const [k, pages] of sizes.entries()) {
     const out = values.out
@@ -424,7 +453,7 @@ async function main(): Promise<void> {
         : `${values.out}-${pages}`
       : mkdtempSync(join(tmpdir(), 'bench-batch-'));
     try {
-      runs.push(await scale(pages, Number(values.shards) * (pages / sizes[0]), out));
+      runs.push(await scale(pages, Number(values.shards) * (pages / sizes[0]), out, joinRuns));
     } finally {
       if (!values.keep && !values.out) rmSync(out, { recursive: true, force: true });
     }

@@ -13,6 +13,7 @@ import {
   minhashSignature,
 } from '../../src/core/signatures/minhash';
 import { jaccard, shingleSet } from '../../src/core/signatures/shingles';
+import { tokenize } from '../../src/core/text/tokens';
 import { makeCorpus, type CorpusPage } from './corpus';
 
 export interface SignatureRun {
@@ -41,6 +42,17 @@ export function runEngine(pages: CorpusPage[]): SignatureRun {
     timings: r.timings,
     candidates: r.candidates,
   };
+}
+
+/**
+ * The baseline a signatures run is compared with: one tokenising pass over the same texts (what any
+ * bag-of-words method costs at least), in ms. The words are counted so the pass is not optimised away.
+ */
+export function tokensOnly(pages: CorpusPage[]): { ms: number; words: number } {
+  const t0 = performance.now();
+  let words = 0;
+  for (const p of pages) words += tokenize(p.text).length;
+  return { ms: performance.now() - t0, words };
 }
 
 export function runGenerated(n: number): SignatureRun {

@@ -170,7 +170,93 @@ export function segmenterWords(text: string): string[] {
 
 /** Words by the UAX #29 regex (the fast path; exact only for text without hasCjk scripts). */
 export function regexWords(text: string): string[] {
+  const words: string[] = [];
+  asciiWords(text, 0, text.length, words);
+  return words;
+}
+
+/** WORD_RE's words of the whole text, without the ASCII scan: the reference regexWords is tested against. */
+export function regexOnlyWords(text: string): string[] {
   return clean(text).match(WORD_RE) ?? [];
+}
+
+/** The regex's words of one stretch of text, cleaned first. */
+function regexStretch(text: string, words: string[]): void {
+  const found = clean(text).match(WORD_RE);
+  if (found) for (const w of found) words.push(w);
+}
+
+/** 1: an ASCII letter, 2: an ASCII digit, 4: "_" (\p{Pc}); 0: anything else below 128. */
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++)
+  ASCII_CLASS[c] =
+    (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ? 1 : c >= 0x30 && c <= 0x39 ? 2 : c === 0x5f ? 4 : 0;
+/** ' . : join two letters (MidLetter, MidNumLet); ' , . ; two digits (MidNum, MidNumLet). */
+const isMidLetter = (c: number) => c === 0x27 || c === 0x2e || c === 0x3a;
+const isMidNum = (c: number) => c === 0x27 || c === 0x2c || c === 0x2e || c === 0x3b;
+/** ASCII whitespace: no word of UAX #29 (nor of WORD_RE) holds one, so words never cross it. */
+const isSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d);
+
+/**
+ * WORD_RE's words of text[from, to), read code unit by code unit while the text is ASCII (31 of 35 ns
+ * a character of docsite's pages went to the regex's Unicode sets and lookbehinds): a word is a
+ * letter or digit, or "_" before another word character, then word characters, joined across ' . :
+ * between two letters and ' , . ; between two digits. A stretch between two ASCII whitespace
+ * characters that holds any other character is handed to the regex whole (with clean()), so every
+ * rule outside ASCII (combining marks, format characters, Hebrew, Hangul, curly apostrophes) is the
+ * regex's own. Equal to WORD_RE on any text (test/core/text/tokens.test.ts, random texts).
+ */
+function asciiWords(text: string, from: number, to: number, words: string[]): void {
+  let i = from;
+  // Where the current whitespace-free stretch started, and how many words it has given so far.
+  let stretch = from;
+  let given = words.length;
+  while (i < to) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) {
+      // Back to the stretch's start: the regex reads it whole, up to the next ASCII whitespace.
+      words.length = given;
+      let end = i + 1;
+      while (end < to && !isSpace(text.charCodeAt(end))) end++;
+      regexStretch(text.slice(stretch, end), words);
+      i = end;
+      continue;
+    }
+    if (isSpace(c)) {
+      i++;
+      stretch = i;
+      given = words.length;
+      continue;
+    }
+    const k = ASCII_CLASS[c];
+    const next = i + 1 < to ? text.charCodeAt(i + 1) : -1;
+    if (k === 0 || (k === 4 && !(next >= 0 && next < 128 && ASCII_CLASS[next] !== 0))) {
+      // Not a word's start: "_" needs a word character after it (a non-ASCII one sends the stretch
+      // to the regex when the scan reaches it).
+      i++;
+      continue;
+    }
+    const start = i;
+    let last = c;
+    i++;
+    for (;;) {
+      while (i < to) {
+        const d = text.charCodeAt(i);
+        if (d >= 128 || ASCII_CLASS[d] === 0) break;
+        last = d;
+        i++;
+      }
+      if (i + 1 >= to) break;
+      const mid = text.charCodeAt(i);
+      const after = text.charCodeAt(i + 1);
+      if (after >= 128) break;
+      const lk = ASCII_CLASS[last];
+      const ak = ASCII_CLASS[after];
+      if ((lk === 1 && ak === 1 && isMidLetter(mid)) || (lk === 2 && ak === 2 && isMidNum(mid))) i++;
+      else break;
+    }
+    words.push(text.slice(start, i));
+  }
 }
 
 function clean(text: string): string {

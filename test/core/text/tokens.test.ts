@@ -4,10 +4,12 @@ import {
   SEGMENT_MAX,
   countCjk,
   hasCjk,
+  regexOnlyWords,
   regexWords,
   segmenterWords,
   tokenize,
 } from '../../../src/core/text/tokens';
+import { seededRandom } from '../../../src/core/random';
 
 /** Paragraphs in Latin-script languages, with the punctuation UAX #29 treats specially. */
 const PARAGRAPHS = [
@@ -64,6 +66,39 @@ describe('regex path agrees with Intl.Segmenter', () => {
       'foo_bar',
       'x',
     ]);
+  });
+});
+
+describe('the ASCII scan gives the regex’s words', () => {
+  const seed = Number(process.env.TOKENS_SEED ?? Math.floor(Math.random() * 1e9));
+  // ASCII word characters and the punctuation the regex joins words across, whitespace, and the
+  // characters outside ASCII that change a word (accents, combining marks, format characters, curly
+  // apostrophes, Hebrew, Hangul, superscripts, narrow no-break space).
+  const ALPHABET = [
+    ...'aZz09_\'.:,;"-/ \t\n',
+    ...'aaaeee1122',
+    'é',
+    '\u2019',
+    '\u00ad',
+    '\u200b',
+    '\u0301',
+    'א',
+    '가',
+    '²',
+    '\u202f',
+    '\u{1d400}',
+  ];
+  it(`on 5,000 random texts and the paragraphs (seed ${seed}; TOKENS_SEED=… to replay)`, () => {
+    const rnd = seededRandom(seed);
+    for (const p of PARAGRAPHS) expect(regexWords(p)).toEqual(regexOnlyWords(p));
+    for (let n = 0; n < 5000; n++) {
+      let t = '';
+      const len = Math.floor(rnd() * 40);
+      // Mostly ASCII, as most pages are; a text in five gets characters from outside it.
+      const pool = rnd() < 0.2 ? ALPHABET.length : ALPHABET.length - 11;
+      for (let k = 0; k < len; k++) t += ALPHABET[Math.floor(rnd() * pool)];
+      expect(regexWords(t), `seed ${seed}, text ${JSON.stringify(t)}`).toEqual(regexOnlyWords(t));
+    }
   });
 });
 

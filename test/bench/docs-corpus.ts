@@ -5,10 +5,17 @@
  * of corpus.ts (250 pseudo-words) measure the engine's per-page overhead; the cost on real crawls is
  * per character (tokens, shingles and measures on long texts), which these pages have.
  *
+ * A page is about one topic: a window of 120 consecutive lines of the sample (its pages' text in crawl
+ * order, so a window is a few neighbouring sections), and its text is drawn from that window's words
+ * by a first-order Markov chain (each word followed by a word that follows it somewhere in the window),
+ * restarted at a line's first word when it ends. So pages of a topic share its vocabulary, as sections
+ * of a manual do, while two pages that are not copies share few 5-word shingles: drawing whole lines
+ * instead repeated each of the sample's 2,108 distinct lines in ~140 pages, and the RP grid then
+ * proposed 254 pairs a page (docsite: 36).
+ *
  * Page lengths follow a log-normal law with a median of 7,000 characters (mean ≈ 9,600, docsite's
  * 9,658); 5% of pages are exact copies and 10% near copies (4 words changed) of a random earlier page;
- * 50 hosts, 8 outlinks a page. Deterministic for a seed. The lines are drawn independently, so two
- * pages that are not copies share few of them (as two sections of a manual do).
+ * 50 hosts, 8 outlinks a page. Deterministic for a seed.
  */
 import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +46,40 @@ function gauss(rnd: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
 }
 
+/** Lines a topic's words are drawn from. */
+const TOPIC = 120;
+
+/** About `target` characters from the words of lines[from, from + TOPIC), by a first-order chain. */
+function topicText(lines: readonly string[], from: number, target: number, rnd: () => number): string {
+  const window = lines.slice(from, from + TOPIC).map((l) => l.split(' ').filter((w) => w !== ''));
+  const next = new Map<string, string[]>();
+  for (const ws of window)
+    for (let k = 0; k + 1 < ws.length; k++) {
+      const list = next.get(ws[k]);
+      if (list) list.push(ws[k + 1]);
+      else next.set(ws[k], [ws[k + 1]]);
+    }
+  const starts = window.filter((ws) => ws.length > 0);
+  const out: string[] = [];
+  let len = 0;
+  let line = 0;
+  let word = '';
+  while (len < target) {
+    const followers = word ? next.get(word) : undefined;
+    // A sentence ends where the chain does, or after 30 words: a new line starts.
+    if (!followers || line >= 30) {
+      if (line > 0) out.push('\n');
+      const ws = starts[Math.floor(rnd() * starts.length)];
+      word = ws[0];
+      line = 0;
+    } else word = followers[Math.floor(rnd() * followers.length)];
+    out.push(line === 0 ? word : ' ' + word);
+    len += word.length + 1;
+    line++;
+  }
+  return out.join('');
+}
+
 export function docsCorpus(lines: readonly string[], n: number, seed = 42): CorpusPage[] {
   if (lines.length === 0) throw new Error('docsCorpus: no lines to draw pages from');
   const rnd = seededRandom(seed);
@@ -54,14 +95,7 @@ export function docsCorpus(lines: readonly string[], n: number, seed = 42): Corp
       text = words.join(' ');
     } else {
       const target = Math.min(60_000, Math.max(500, Math.round(7000 * Math.exp(0.8 * gauss(rnd)))));
-      const out: string[] = [];
-      let len = 0;
-      while (len < target) {
-        const line = lines[Math.floor(rnd() * lines.length)];
-        out.push(line);
-        len += line.length + 1;
-      }
-      text = out.join('\n');
+      text = topicText(lines, Math.floor(rnd() * Math.max(1, lines.length - TOPIC)), target, rnd);
     }
     texts.push(text);
     pages.push({

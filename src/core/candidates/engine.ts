@@ -1,3 +1,4 @@
+import { kthSmallest } from './select';
 import { bagOfWords } from '../signatures/bag-of-words';
 import { SortedRows } from './csr';
 import {
@@ -388,9 +389,9 @@ function estimateD(R: Float32Array, n: number, K: number, budget: number): numbe
   const d = new Float32Array((s * (s - 1)) / 2);
   let m = 0;
   for (let x = 0; x < s; x++) for (let y = x + 1; y < s; y++) d[m++] = linf(R, idx[x], idx[y], K);
-  d.sort();
   const q = Math.min(m - 1, Math.ceil(((budget * 1.5) / all) * m));
-  return d[q] > 0 ? d[q] : Infinity;
+  const dq = kthSmallest(d, q);
+  return dq > 0 ? dq : Infinity;
 }
 
 /** Keep the `budget` closest pairs; the new maxD is the first distance left out (strict < keeps all kept). */
@@ -403,8 +404,7 @@ function budgetCut(
   const m = flat.length / 2;
   const d = new Float32Array(m);
   for (let k = 0; k < m; k++) d[k] = linf(R, flat[2 * k], flat[2 * k + 1], K);
-  const sorted = d.slice().sort();
-  const maxD = sorted[budget];
+  const maxD = kthSmallest(d.slice(), budget);
   const out: number[] = [];
   for (let k = 0; k < m; k++) if (d[k] < maxD) out.push(flat[2 * k], flat[2 * k + 1]);
   return { pairs: Uint32Array.from(out), maxD };

@@ -8,7 +8,7 @@ import type { Fixture } from './lib/fixture-builder.ts';
 import { accessLogs, crawlLog, misc, tables } from './lib/fixtures-text.ts';
 import { broken, hostile } from './lib/fixtures-broken.ts';
 import { lenient } from './lib/fixtures-lenient.ts';
-import { charsets, chunkedGzip, tiny, tinyArc, wgetAngle } from './lib/fixtures-warc.ts';
+import { charsets, chunkedGzip, tiny, tinyArc, wet, wgetAngle } from './lib/fixtures-warc.ts';
 import { crawlLogStray, wacz } from './lib/fixtures-wacz.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,6 +17,7 @@ const MAX_BYTES = 20 * 1024;
 
 const SECTIONS: Array<[string, () => Fixture[]]> = [
   ['Well-formed WARC / ARC', () => [...tiny(), wgetAngle(), ...tinyArc()]],
+  ['Extracted text (WET)', () => [wet()]],
   ['Charsets and HTTP codings', () => [charsets(), chunkedGzip()]],
   ['Logs and tables', () => [crawlLog(), crawlLogStray(), ...accessLogs(), ...tables()]],
   ['Crawls as archivists keep them (WACZ)', () => wacz()],

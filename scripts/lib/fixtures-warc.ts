@@ -312,3 +312,48 @@ export function tinyArc(): Fixture[] {
     },
   ];
 }
+
+/**
+ * A WET file as Common Crawl writes them (CC-MAIN-*.warc.wet.gz): a warcinfo record, then one
+ * `conversion` record per page, its block the page's extracted text (text/plain, UTF-8),
+ * `WARC-Refers-To` the response record it was extracted from (in the WARC, not in this file),
+ * `WARC-Identified-Content-Language` and `WARC-Block-Digest`; one gzip member per record. Four pages:
+ * two with the same text under different URLs, one near copy of them, and one other.
+ */
+export function wet(): Fixture {
+  const b = new WarcBuilder('wet', '1.0');
+  b.warcinfo('CC-MAIN-20240115-00000.warc.wet.gz', 'dedup-workbench scripts/make-fixtures.ts (WET layout)');
+  const story =
+    'The river rose overnight after three days of rain.\nResidents of the lower town moved their cars to the hill ' +
+    'road, and the ferry stopped running at noon.\nThe council opened the school gym as a shelter.';
+  const texts: Array<[string, string, string]> = [
+    [`${T}/news/flood`, story, 'eng'],
+    [`${T}/news/flood?utm_source=feed`, story, 'eng'],
+    [`${T}/print/news/flood`, story.replace('three days', 'four days'), 'eng'],
+    [`${T}/recettes/tarte`, 'Tarte aux pommes.\nÉplucher les pommes, les couper en lamelles, cuire 35 minutes à 180 °C.', 'fra'],
+  ];
+  for (const [url, text, lang] of texts)
+    b.add('conversion', {
+      targetUri: url,
+      headers: [
+        ['WARC-Refers-To', b.nextId()],
+        ['Content-Type', 'text/plain'],
+        ['WARC-Identified-Content-Language', lang],
+      ],
+      block: html(text),
+    });
+  const counts = b.counts();
+  return {
+    name: 'wet.warc.wet.gz',
+    data: Buffer.concat(b.records.map(gzipMember)),
+    about:
+      "Common Crawl's WET layout: `conversion` records holding each page's extracted text (the text is the page, WARC-Target-URI its URL); one gzip member per record.",
+    expect: [
+      `${texts.length + 1} records: ${JSON.stringify(counts)}`,
+      `${texts.length} pages, their text the record's block: ${texts.map(([u]) => u).join(', ')}`,
+      'the first two have the same text (the same fingerprint); the third changes one word',
+    ],
+    counts,
+    titles: {},
+  };
+}

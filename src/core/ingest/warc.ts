@@ -559,7 +559,11 @@ export function revisitFields(
   };
 }
 
-/** WARC records to pages: response, resource and revisit records are pages; the rest are counted. */
+/**
+ * WARC records to pages: response, resource, revisit and conversion records (a WET file's extracted
+ * text, Common Crawl's layout: the text is the page, WARC-Target-URI its URL) are pages; the rest are
+ * counted.
+ */
 export function createWarcReader(ctx: ReaderContext, compressed: boolean): FormatReader {
   const origins = new Origins();
   const parser = new WarcParser(
@@ -568,8 +572,14 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
       const url = targetUri(r.headers);
       // Every record's stated digests, pages or not (as warcio check); none stated costs two look-ups.
       ctx.digests?.record({ type: r.type, headers: r.headers, block: r.block, offset: r.offset, url });
-      if (r.type !== 'response' && r.type !== 'resource' && r.type !== 'revisit') {
-        ctx.skip(`${r.type || 'untyped'} records (not pages)`);
+      if (r.type !== 'response' && r.type !== 'resource' && r.type !== 'revisit' && r.type !== 'conversion') {
+        // A WAT file is all metadata records (JSON about the pages of a WARC): said so, by its type.
+        const json = r.type === 'metadata' && /json/i.test(headerValue(r.headers, 'Content-Type') ?? '');
+        ctx.skip(
+          json
+            ? 'metadata records in JSON (a WAT file: open its WARC or WET for the pages)'
+            : `${r.type || 'untyped'} records (not pages)`,
+        );
         return;
       }
       if (!url) {
@@ -591,7 +601,9 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
         ctx.skip(`records over ${MAX_BLOCK >> 20} MiB (not read)`);
         return;
       }
-      const isHttp = r.type !== 'resource';
+      // A conversion record (WET) holds a page's text as extracted, a resource record a file as
+      // fetched: neither has an HTTP header block.
+      const isHttp = r.type !== 'resource' && r.type !== 'conversion';
       const http = isHttp ? parseHttpBlock(r.block) : null;
       const recordCt = headerValue(r.headers, 'Content-Type') ?? '';
       const contentType = http ? (headerValue(http.headers, 'Content-Type') ?? '') : recordCt;

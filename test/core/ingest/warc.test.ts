@@ -696,3 +696,48 @@ describe('WarcParser agrees with warcio', () => {
     });
   }
 });
+
+describe('wet.warc.wet.gz (Common Crawl WET)', () => {
+  it("reads each conversion record as a page: the record's text, its target URI; the rest counted", async () => {
+    const { summary, pages } = await ingestFixture('wet.warc.wet.gz');
+    expect(summary.format).toBe('warc');
+    expect(summary.error).toBeNull();
+    expect(summary.recordsByType).toEqual(fixtureCounts['wet.warc.wet.gz']);
+    expect(pages.map((p) => [p.page.url, p.page.recordType])).toEqual([
+      ['http://www.example.test/news/flood', 'conversion'],
+      ['http://www.example.test/news/flood?utm_source=feed', 'conversion'],
+      ['http://www.example.test/print/news/flood', 'conversion'],
+      ['http://www.example.test/recettes/tarte', 'conversion'],
+    ]);
+    // The text is the block as written (UTF-8), line breaks kept; the accents of the French page too.
+    const first = pages[0].content?.text ?? '';
+    expect(first.startsWith('The river rose overnight after three days of rain.')).toBe(true);
+    expect(pages[3].content?.text).toContain('Éplucher les pommes');
+    expect(pages[0].page.fingerprint).toBe(pages[1].page.fingerprint);
+    expect(pages[2].page.fingerprint).not.toBe(pages[0].page.fingerprint);
+    expect(pages.every((p) => p.page.textLength > 0 && p.page.status === 0)).toBe(true);
+    expect(summary.skipped).toEqual({ 'warcinfo records (not pages)': 1 });
+  });
+
+  it('says a WAT file (JSON metadata records) is not where the pages are', async () => {
+    const meta = (uri: string, n: number) =>
+      warcRecord(
+        [
+          ['WARC-Type', 'metadata'],
+          ['WARC-Target-URI', uri],
+          ['WARC-Record-ID', `<urn:uuid:00000000-0000-4000-8000-00000000000${n}>`],
+          ['WARC-Date', '2024-01-15T10:00:00Z'],
+          ['Content-Type', 'application/json'],
+        ],
+        JSON.stringify({ Envelope: { 'WARC-Header-Metadata': { 'WARC-Target-URI': uri } } }),
+      );
+    const { summary, pages } = await ingestBytes(
+      concat(meta('http://a.test/', 1), meta('http://a.test/b', 2)),
+      'x.warc.wat',
+    );
+    expect(pages).toHaveLength(0);
+    expect(summary.skipped).toEqual({
+      'metadata records in JSON (a WAT file: open its WARC or WET for the pages)': 2,
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { dropFile, type OpenApp, openApp, projectFile, SHOTS } from './harness';
+
+mkdirSync(SHOTS, { recursive: true });
+
+/**
+ * Issue "Formats in and out", item 1: Common Crawl's WET files (conversion records holding each page's
+ * extracted text) gave "EMPTY: 20 conversion records (not pages)". Their text is the page now.
+ */
+describe('a WET file dropped into the workbench', () => {
+  let app: OpenApp;
+  let page: Page;
+
+  before(async () => {
+    app = await openApp();
+    page = app.page;
+  });
+
+  after(async () => {
+    await app?.close();
+  });
+
+  it('gives one page per conversion record, with its text', async () => {
+    await dropFile(page, projectFile('test/fixtures/wet.warc.wet.gz'));
+    await page.locator('.dataset-list .badge.status-ready').first().waitFor({ timeout: 60_000 });
+    const meta = (await page.locator('.dataset-list .meta').first().textContent()) ?? '';
+    const pages = Number(/([\d,]+) pages?/.exec(meta)?.[1].replace(/,/g, '') ?? -1);
+    assert.equal(pages, 4, `the four conversion records are the pages: ${meta}`);
+    await page.locator('.dataset-list li').first().click();
+    const body = (await page.locator('main').textContent()) ?? '';
+    assert.match(body, /news\/flood\?utm_source=feed/, 'the pages are listed by their target URIs');
+    assert.doesNotMatch(body, /conversion records \(not pages\)/);
+    await page.screenshot({ path: join(SHOTS, 'wet-pages.png') });
+  });
+
+  it('finds the two pages of the same text as one cluster', async () => {
+    await page.getByRole('button', { name: 'Compute signatures' }).click();
+    const summary = page.getByTestId('cluster-summary');
+    await summary.waitFor({ timeout: 60_000 });
+    // MinHash at J ≥ 0.8 (the default): the two identical texts; the copy with one word changed shares
+    // 28 of its 33 word 5-shingles with them (J = 28 / 38 = 0.74), below the threshold.
+    assert.match((await summary.textContent()) ?? '', /^1 cluster · 2 of 4 pages/);
+    await page.screenshot({ path: join(SHOTS, 'wet-clusters.png') });
+  });
+});

@@ -1,3 +1,4 @@
+import { surt } from '../url/surt';
 import { formatDelimited } from '../csv';
 import { METHOD_LABELS, type MethodId, type Thresholds } from '../candidates/methods';
 import type { Cluster } from './clusters';
@@ -35,7 +36,9 @@ export interface ClusterExportInput {
 export const CLUSTER_CSV_COLUMNS = [
   'cluster',
   'url',
+  'surt',
   'canonical_url',
+  'canonical_surt',
   'centre',
   'method',
   'thresholds',
@@ -48,7 +51,8 @@ const thresholdText = (m: MethodId, t: Thresholds) =>
     .join(' ');
 
 /**
- * One row per member page, clusters numbered from 1 as the list shows them. canonical_url is empty
+ * One row per member page, clusters numbered from 1 as the list shows them, each URL beside its SURT
+ * key (url/surt.ts, the Internet Archive's conventions) for archivists' indexes. canonical_url is empty
  * when DUST rules have not been mined (the JSON says so in `canonical`): an empty cell, not the URL
  * itself, so a reader cannot take "not mined" for "already canonical".
  */
@@ -58,10 +62,13 @@ export function clusterRows(x: ClusterExportInput): string[][] {
   x.clusters.forEach((c, n) => {
     for (const m of c.members) {
       const u = x.url(m);
+      const canon = x.canonical ? x.canonical(m) : '';
       rows.push([
         String(n + 1),
         u,
-        x.canonical ? x.canonical(m) : '',
+        surt(u),
+        canon,
+        canon ? surt(canon) : '',
         m === c.centre ? '1' : '0',
         x.method,
         th,
@@ -93,7 +100,9 @@ export function clustersJson(x: ClusterExportInput): string {
         centre: c.centre >= 0 ? x.url(c.centre) : null,
         members: c.members.map((m) => {
           const u = x.url(m);
-          return x.canonical ? { url: u, canonical: x.canonical(m) } : { url: u };
+          if (!x.canonical) return { url: u, surt: surt(u) };
+          const canon = x.canonical(m);
+          return { url: u, surt: surt(u), canonical: canon, canonicalSurt: surt(canon) };
         }),
       })),
     },

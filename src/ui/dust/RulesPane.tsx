@@ -1,3 +1,4 @@
+import { canonicalRows } from '../../core/url/surt';
 import { useEffect, useMemo, useRef } from 'react';
 import { ruleSides, ruleSpelling, type Rule } from '../../core/dust';
 import type { StoredDustRun } from '../../db/schema';
@@ -242,7 +243,7 @@ function exportCanonical(run: StoredDustRun) {
   download(
     exportFileName(dustTags(run.params), 'canonical-urls', 'csv'),
     'text/csv',
-    formatDelimited([['url', 'canonical'], ...run.canonical]),
+    formatDelimited(canonicalRows(run.canonical)),
   );
 }
 

@@ -34,8 +34,18 @@ describe('cluster export', () => {
     expect(back).toEqual(clusterRows(input(true)));
     expect(back[0]).toEqual([...CLUSTER_CSV_COLUMNS]);
     expect(back.slice(1).map((r) => r[1])).toEqual(urls);
-    expect(back[5]).toEqual(['2', urls[4], 'http://h.test/plain', '0', 'minhash', 'jaccard=0.8', 'star']);
-    expect(back[2][3]).toBe('1'); // the centre
+    expect(back[5]).toEqual([
+      '2',
+      urls[4],
+      'test,h)/plain?utm_source=x',
+      'http://h.test/plain',
+      'test,h)/plain',
+      '0',
+      'minhash',
+      'jaccard=0.8',
+      'star',
+    ]);
+    expect(back[2][5]).toBe('1'); // the centre
   });
 
   it('CSV: URLs that begin like formulas are written neutralised and read back with restore', () => {
@@ -55,19 +65,29 @@ describe('cluster export', () => {
 
   it('canonical_url is empty when DUST rules have not been mined, and the JSON says why', () => {
     const rows = clusterRows(input(false));
-    expect(rows.slice(1).every((r) => r[2] === '')).toBe(true);
+    const col = (name: string) => CLUSTER_CSV_COLUMNS.indexOf(name as (typeof CLUSTER_CSV_COLUMNS)[number]);
+    expect(
+      rows.slice(1).every((r) => r[col('canonical_url')] === '' && r[col('canonical_surt')] === ''),
+    ).toBe(true);
+    expect(rows.slice(1).every((r) => r[col('surt')].startsWith('test,h)/'))).toBe(true);
     const json = JSON.parse(clustersJson(input(false)));
     expect(json.canonical).toMatch(/not been mined/);
     expect(json.clusters[0]).toEqual({
       cluster: 1,
       size: 3,
       centre: urls[1],
-      members: urls.slice(0, 3).map((url) => ({ url })),
+      members: [
+        { url: urls[0], surt: 'test,h)/a,b.html' },
+        { url: urls[1], surt: 'test,h)/say%20"hi"' },
+        { url: urls[2], surt: 'test,h)/linebreak' }, // line breaks and tabs dropped, as the IA's canonicaliser does
+      ],
     });
     expect(json.thresholds).toEqual({ jaccard: 0.8 });
     expect(JSON.parse(clustersJson(input(true))).clusters[1].members[1]).toEqual({
       url: urls[4],
+      surt: 'test,h)/plain?utm_source=x',
       canonical: 'http://h.test/plain',
+      canonicalSurt: 'test,h)/plain',
     });
   });
 });

@@ -36,6 +36,17 @@ export interface LabelProblem {
 export const LABEL_COLUMNS = ['a', 'b', 'url_a', 'url_b', 'label', 'strategy', 'pi', 'at'] as const;
 
 const LABELS: readonly LabelValue[] = ['dup', 'not', 'unsure'];
+/** Other spellings of the three labels: dedupe's console keys (y, n, u) and words. */
+const LABEL_ALIASES: Record<string, LabelValue> = {
+  y: 'dup',
+  yes: 'dup',
+  duplicate: 'dup',
+  match: 'dup',
+  n: 'not',
+  no: 'not',
+  distinct: 'not',
+  u: 'unsure',
+};
 const STRATEGIES: readonly Strategy[] = ['stratified', 'near-threshold', 'random'];
 
 export function encodeLabelsCsv(rows: readonly LabelRecord[]): string {
@@ -97,9 +108,10 @@ function record(get: (c: Field) => unknown, has: (c: Field) => boolean): LabelRe
     const v = get(c);
     return v === undefined || v === null ? '' : String(v).trim();
   };
-  const label = text('label').toLowerCase();
+  const given = text('label').toLowerCase();
+  const label = LABEL_ALIASES[given] ?? given;
   if (!LABELS.includes(label as LabelValue))
-    return label ? `label "${label}" is not dup, not or unsure` : 'no label';
+    return given ? `label "${given}" is not dup, not or unsure (nor y, n, u)` : 'no label';
   // A seq is a whole number ≥ 0 or not given (missing, null, ""); anything else is refused.
   const seq = (c: Field): number | string => {
     const v = get(c);
@@ -134,7 +146,8 @@ function record(get: (c: Field) => unknown, has: (c: Field) => boolean): LabelRe
 
 /**
  * Labels from a file's text: JSON when it is a JSON array (or an object whose `labels` is one, as the
- * workbench exports with its source), CSV with a header row otherwise.
+ * workbench exports with its source, or dedupe's training.json with `match` and `distinct`), CSV with
+ * a header row otherwise (this codec's columns, or Splink's labels table).
  */
 export function decodeLabels(text: string): { rows: LabelRecord[]; problems: LabelProblem[] } {
   const body = text.replace(/^\uFEFF/, '');
@@ -153,8 +166,11 @@ export function decodeLabels(text: string): { rows: LabelRecord[]; problems: Lab
     } catch (e) {
       return { rows, problems: [{ row: 0, reason: `not valid JSON: ${(e as Error).message}` }] };
     }
-    if (data && typeof data === 'object' && !Array.isArray(data))
-      data = (data as { labels?: unknown }).labels;
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      const o = data as Record<string, unknown>;
+      if (!('labels' in o) && (Array.isArray(o.match) || Array.isArray(o.distinct))) return dedupeTraining(o);
+      data = o.labels;
+    }
     if (!Array.isArray(data))
       return {
         rows,
@@ -176,8 +192,17 @@ export function decodeLabels(text: string): { rows: LabelRecord[]; problems: Lab
   const { records: all, lines } = parseDelimitedLines(body, { restore: true });
   const [head, ...records] = all;
   const cols = (head ?? []).map((c) => c.trim().toLowerCase());
+  if (SPLINK_COLUMNS.every((c) => cols.includes(c))) return splinkLabels(cols, records, lines);
   if (!cols.includes('label'))
-    return { rows, problems: [{ row: 0, reason: 'the header row has no "label" column' }] };
+    return {
+      rows,
+      problems: [
+        {
+          row: 0,
+          reason: `the header row has no "label" column (nor Splink's ${SPLINK_COLUMNS.join(', ')})`,
+        },
+      ],
+    };
   records.forEach((f, i) => {
     if (f.length === 1 && f[0].trim() === '') return; // a blank line
     add(
@@ -191,6 +216,93 @@ export function decodeLabels(text: string): { rows: LabelRecord[]; problems: Lab
       ),
       lines[i + 1],
     );
+  });
+  return { rows, problems };
+}
+
+/**
+ * Labels made in other tools are counted, never weighed as a sample: their pairs were not drawn with a
+ * known probability (dedupe's active learner asks about the pairs it is least sure of), so they are
+ * read as near-threshold picks (π unknown), which the estimates list apart from the weighted ones.
+ */
+const FOREIGN = { strategy: 'near-threshold' as Strategy, pi: NaN, at: '' };
+
+/**
+ * dedupe's `training.json` ({ "match": [[record, record], …], "distinct": […] }, records as dicts of
+ * fields): a pair's pages are found by its records' `url` field (any case of the name).
+ */
+function dedupeTraining(o: Record<string, unknown>): { rows: LabelRecord[]; problems: LabelProblem[] } {
+  const rows: LabelRecord[] = [];
+  const problems: LabelProblem[] = [];
+  const urlOf = (r: unknown): string => {
+    if (!r || typeof r !== 'object') return '';
+    const k = Object.keys(r).find((key) => key.toLowerCase() === 'url');
+    const v = k === undefined ? undefined : (r as Record<string, unknown>)[k];
+    return typeof v === 'string' ? v.trim() : '';
+  };
+  let row = 0;
+  for (const [key, label] of [
+    ['match', 'dup'],
+    ['distinct', 'not'],
+  ] as const) {
+    const list = o[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) {
+      problems.push({ row: 0, reason: `"${key}" is not an array of pairs` });
+      continue;
+    }
+    for (const pair of list) {
+      row++;
+      const [ra, rb] = Array.isArray(pair) ? pair : [];
+      const urlA = urlOf(ra);
+      const urlB = urlOf(rb);
+      if (!urlA || !urlB)
+        problems.push({ row, reason: `a "${key}" pair whose two records do not both have a url field` });
+      else rows.push({ a: NaN, b: NaN, urlA, urlB, label, ...FOREIGN });
+    }
+  }
+  return { rows, problems };
+}
+
+/** The columns of Splink's labels table (`linker.table_management.register_labels_table`). */
+const SPLINK_COLUMNS = ['unique_id_l', 'unique_id_r', 'clerical_match_score'] as const;
+
+/**
+ * Splink's labels table: unique_id_l, unique_id_r (page seqs when whole numbers, else URLs) and
+ * clerical_match_score in [0, 1], read as dup above 0.5, not below, unsure at 0.5.
+ */
+function splinkLabels(
+  cols: string[],
+  records: string[][],
+  lines: number[],
+): { rows: LabelRecord[]; problems: LabelProblem[] } {
+  const rows: LabelRecord[] = [];
+  const problems: LabelProblem[] = [];
+  const at = (c: string) => cols.indexOf(c);
+  records.forEach((f, i) => {
+    if (f.length === 1 && f[0].trim() === '') return;
+    const row = i + 1;
+    const l = (f[at('unique_id_l')] ?? '').trim();
+    const r = (f[at('unique_id_r')] ?? '').trim();
+    const scoreText = (f[at('clerical_match_score')] ?? '').trim();
+    const score = Number(scoreText);
+    if (!l || !r) return problems.push({ row, line: lines[row], reason: 'no unique_id_l or unique_id_r' });
+    if (scoreText === '' || !(score >= 0 && score <= 1))
+      return problems.push({
+        row,
+        line: lines[row],
+        reason: `clerical_match_score "${scoreText}" is not in [0, 1]`,
+      });
+    const label: LabelValue = score > 0.5 ? 'dup' : score < 0.5 ? 'not' : 'unsure';
+    const seqs = /^\d+$/.test(l) && /^\d+$/.test(r);
+    rows.push({
+      a: seqs ? Number(l) : NaN,
+      b: seqs ? Number(r) : NaN,
+      urlA: seqs ? '' : l,
+      urlB: seqs ? '' : r,
+      label,
+      ...FOREIGN,
+    });
   });
   return { rows, problems };
 }

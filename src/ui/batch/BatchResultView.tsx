@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { batchPrecision, HISTOGRAM_CAP, type BatchResultView as View } from '../../core/batch/result';
-import type { LabelValue } from '../../core/eval/estimators';
 import { useBatch } from '../../state/batch';
 import { drawHistogram } from '../charts/histogram';
 import { fmtInt, plural } from '../format';
+import { LABEL_KEYS } from '../labels/LabelsList';
 import { Url } from '../Url';
 import { useListKeys } from '../useListKeys';
 
@@ -163,8 +163,6 @@ function SampledClusters({ view }: { view: View }) {
   );
 }
 
-const KEYS: Record<string, LabelValue> = { d: 'dup', n: 'not', u: 'unsure' };
-
 function PairLabels({ view }: { view: View }) {
   const labels = useBatch((s) => s.labels);
   const cursor = useBatch((s) => s.cursor);
@@ -176,7 +174,7 @@ function PairLabels({ view }: { view: View }) {
     return <p className="meta">No pairs.parquet among the files (or no verified pair): nothing to label.</p>;
   const done = labels.filter((l) => l !== undefined).length;
   const onKeyDown = (e: KeyboardEvent) => {
-    const v = KEYS[e.key];
+    const v = LABEL_KEYS[e.key];
     if (v) label(cursor, v);
     else if (e.key === 'z') label(cursor, undefined);
     else if (e.key === 'ArrowRight') move(cursor + 1);
@@ -209,7 +207,7 @@ function PairLabels({ view }: { view: View }) {
       </p>
       <div className="label-keys">
         <button type="button" onClick={() => label(cursor, 'dup')}>
-          <kbd>d</kbd> duplicate
+          <kbd>d</kbd>/<kbd>y</kbd> duplicate
         </button>
         <button type="button" onClick={() => label(cursor, 'not')}>
           <kbd>n</kbd> not

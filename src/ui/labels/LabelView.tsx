@@ -144,7 +144,7 @@ export function LabelView() {
           </p>
           <div className="label-keys">
             <button type="button" onClick={() => void label(analysis, 'dup')}>
-              <kbd>d</kbd> duplicate
+              <kbd>d</kbd>/<kbd>y</kbd> duplicate
             </button>
             <button type="button" onClick={() => void label(analysis, 'not')}>
               <kbd>n</kbd> not

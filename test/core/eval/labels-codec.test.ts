@@ -218,3 +218,49 @@ describe('pair lookup', () => {
     expect(locatePair(p, index, 'u0', 'u9')).toBeNull();
   });
 });
+
+describe('labels made in other tools', () => {
+  it("reads dedupe's training.json: match → dup, distinct → not, pages by their records' url", () => {
+    const training = {
+      distinct: [[{ url: 'http://a.test/1', title: 'x' }, { URL: 'http://a.test/2', title: 'y' }]],
+      match: [
+        [{ url: 'http://a.test/3' }, { url: 'http://a.test/3?ref=feed' }],
+        [{ title: 'no url' }, { url: 'http://a.test/4' }],
+      ],
+    };
+    const { rows, problems } = decodeLabels(JSON.stringify(training));
+    expect(rows.map((r) => [r.urlA, r.urlB, r.label])).toEqual([
+      ['http://a.test/3', 'http://a.test/3?ref=feed', 'dup'],
+      ['http://a.test/1', 'http://a.test/2', 'not'],
+    ]);
+    // Not drawn with a known probability: counted apart from the weighted estimates.
+    expect(rows.every((r) => r.strategy === 'near-threshold' && Number.isNaN(r.pi))).toBe(true);
+    expect(problems).toEqual([{ row: 2, reason: 'a "match" pair whose two records do not both have a url field' }]);
+  });
+
+  it("reads Splink's labels table: ids as seqs or URLs, the clerical score around 0.5", () => {
+    const csv = [
+      'source_dataset_l,unique_id_l,source_dataset_r,unique_id_r,clerical_match_score',
+      'crawl,3,crawl,7,1',
+      'crawl,3,crawl,9,0',
+      'crawl,4,crawl,5,0.5',
+      'crawl,http://a.test/x,crawl,http://a.test/y,0.9',
+      'crawl,1,crawl,2,1.5',
+    ].join('\n');
+    const { rows, problems } = decodeLabels(csv);
+    expect(rows.map((r) => [r.a, r.b, r.urlA, r.urlB, r.label])).toEqual([
+      [3, 7, '', '', 'dup'],
+      [3, 9, '', '', 'not'],
+      [4, 5, '', '', 'unsure'],
+      [NaN, NaN, 'http://a.test/x', 'http://a.test/y', 'dup'],
+    ]);
+    expect(problems).toEqual([{ row: 5, line: 6, reason: 'clerical_match_score "1.5" is not in [0, 1]' }]);
+  });
+
+  it('takes y, n and u (and yes, no, match, distinct) for dup, not and unsure', () => {
+    const csv = 'a,b,label\n1,2,y\n1,3,N\n1,4,u\n1,5,match\n1,6,maybe\n';
+    const { rows, problems } = decodeLabels(csv);
+    expect(rows.map((r) => r.label)).toEqual(['dup', 'not', 'unsure', 'dup']);
+    expect(problems[0].reason).toBe('label "maybe" is not dup, not or unsure (nor y, n, u)');
+  });
+});

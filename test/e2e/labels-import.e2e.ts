@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { createReadStream, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ingest } from '../../src/core/ingest/pipeline';
+import { type OpenApp, openApp, projectFile, SHOTS } from './harness';
+
+mkdirSync(SHOTS, { recursive: true });
+
+/** Distinct web URLs of the sample's pages with text, as the core reads them. */
+async function sampleUrls(): Promise<string[]> {
+  const file = projectFile('sample/sample.warc.gz');
+  const urls = new Set<string>();
+  await ingest(
+    createReadStream(file) as AsyncIterable<Uint8Array>,
+    { fileName: 'sample.warc.gz', totalBytes: statSync(file).size },
+    async (batch) => {
+      for (const p of batch) if (p.content.text && /^https?:/.test(p.page.url)) urls.add(p.page.url);
+    },
+  );
+  return [...urls].sort();
+}
+
+const labelsShown = (page: Page) =>
+  page
+    .getByRole('listbox', { name: 'Labels' })
+    .getByRole('option')
+    .evaluateAll((li) => li.map((x) => x.querySelector('.label-value')?.textContent ?? ''));
+
+/**
+ * Issue "Formats in and out", item 4: labels made in other tools come in: dedupe's training.json
+ * (`match` / `distinct` pairs of records with a url field) and Splink's labels table
+ * (`unique_id_l, unique_id_r, clerical_match_score`); y is a key for duplicate, as in dedupe.
+ */
+describe('labels from dedupe and Splink', () => {
+  let app: OpenApp;
+  let page: Page;
+  let urls: string[];
+
+  before(async () => {
+    app = await openApp({ beforeLoad: (p) => p.setViewportSize({ width: 1280, height: 800 }) });
+    page = app.page;
+    urls = await sampleUrls();
+  });
+
+  after(async () => {
+    await app?.close();
+  });
+
+  it("imports dedupe's training.json, naming the pair it cannot place", async () => {
+    await page.getByRole('button', { name: 'Open sample crawl' }).click();
+    await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Compute signatures' }).click();
+    await page.getByTestId('cluster-summary').waitFor({ timeout: 60_000 });
+    const rec = (u: string) => ({ url: u, title: 'from dedupe' });
+    const training = {
+      match: [
+        [rec(urls[0]), rec(urls[1])],
+        [rec(urls[2]), rec(urls[3])],
+        [{ title: 'no url' }, rec(urls[4])],
+      ],
+      distinct: [[rec(urls[5]), rec(urls[6])]],
+    };
+    await page.getByTestId('labels-file').setInputFiles({
+      name: 'training.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(training)),
+    });
+    await page.getByText('Imported 3 labels').waitFor();
+    await page
+      .getByText(/1 row skipped: row 3: a "match" pair whose two records do not both have a url field/)
+      .waitFor();
+    assert.deepEqual((await labelsShown(page)).sort(), ['duplicate', 'duplicate', 'not']);
+    await page.screenshot({ path: join(SHOTS, 'labels-dedupe.png') });
+  });
+
+  it("imports Splink's labels table by URL, the score read around 0.5", async () => {
+    const csv = [
+      'source_dataset_l,unique_id_l,source_dataset_r,unique_id_r,clerical_match_score',
+      `sample,${urls[7]},sample,${urls[8]},0.9`,
+      `sample,${urls[9]},sample,${urls[10]},0.1`,
+    ].join('\n');
+    await page.getByTestId('labels-file').setInputFiles({
+      name: 'splink-labels.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByText('Imported 2 labels').waitFor();
+    assert.deepEqual((await labelsShown(page)).sort(), ['duplicate', 'duplicate', 'duplicate', 'not', 'not']);
+  });
+
+  it('y labels the selected pair a duplicate', async () => {
+    const list = page.getByRole('listbox', { name: 'Labels' });
+    await list.scrollIntoViewIfNeeded();
+    await list.focus();
+    await page.keyboard.press('Home');
+    const before = await labelsShown(page);
+    const notAt = before.indexOf('not');
+    for (let i = 0; i < notAt; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('y');
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[role="listbox"][aria-label="Labels"] .label-value')].filter(
+          (x) => x.textContent === 'not',
+        ).length === 1,
+    );
+    assert.deepEqual((await labelsShown(page)).filter((l) => l === 'not').length, 1);
+    assert.deepEqual(app.errors, []);
+  });
+});

@@ -45,3 +45,28 @@ export function tinyPng(r: number, g: number, b: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A w × h 8-bit RGB PNG, each pixel's colour from `colour(x, y)`. */
+export function rgbPng(
+  w: number,
+  h: number,
+  colour: (x: number, y: number) => [number, number, number],
+): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type: RGB
+  const raw = Buffer.alloc(h * (1 + 3 * w));
+  for (let y = 0; y < h; y++) {
+    const row = y * (1 + 3 * w); // filter byte 0 (none), then the row's pixels
+    for (let x = 0; x < w; x++) raw.set(colour(x, y), row + 1 + 3 * x);
+  }
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    sig,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

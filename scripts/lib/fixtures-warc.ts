@@ -330,7 +330,11 @@ export function wet(): Fixture {
     [`${T}/news/flood`, story, 'eng'],
     [`${T}/news/flood?utm_source=feed`, story, 'eng'],
     [`${T}/print/news/flood`, story.replace('three days', 'four days'), 'eng'],
-    [`${T}/recettes/tarte`, 'Tarte aux pommes.\nÉplucher les pommes, les couper en lamelles, cuire 35 minutes à 180 °C.', 'fra'],
+    [
+      `${T}/recettes/tarte`,
+      'Tarte aux pommes.\nÉplucher les pommes, les couper en lamelles, cuire 35 minutes à 180 °C.',
+      'fra',
+    ],
   ];
   for (const [url, text, lang] of texts)
     b.add('conversion', {

@@ -434,8 +434,7 @@ async function joinInto(
       await run('anchors.minhash');
       await run('candidates.minhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');
-      for (const t of ['verify.minhash', 'sets.minhash', 'scored.minhash'])
-        await run(t);
+      for (const t of ['verify.minhash', 'sets.minhash', 'scored.minhash']) await run(t);
     } else if (method === 'simhash') {
       await run('candidates.simhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');

@@ -101,7 +101,10 @@ export function docsCorpus(lines: readonly string[], n: number, seed = 42): Corp
     pages.push({
       text,
       normUrl: `http://docs${i % 50}.test/p${i}`,
-      outlinks: Array.from({ length: 8 }, () => `http://docs${Math.floor(rnd() * 50)}.test/p${Math.floor(rnd() * n)}`),
+      outlinks: Array.from(
+        { length: 8 },
+        () => `http://docs${Math.floor(rnd() * 50)}.test/p${Math.floor(rnd() * n)}`,
+      ),
       fingerprint: '',
     });
   }

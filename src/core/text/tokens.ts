@@ -190,7 +190,13 @@ function regexStretch(text: string, words: string[]): void {
 const ASCII_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++)
   ASCII_CLASS[c] =
-    (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ? 1 : c >= 0x30 && c <= 0x39 ? 2 : c === 0x5f ? 4 : 0;
+    (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)
+      ? 1
+      : c >= 0x30 && c <= 0x39
+        ? 2
+        : c === 0x5f
+          ? 4
+          : 0;
 /** ' . : join two letters (MidLetter, MidNumLet); ' , . ; two digits (MidNum, MidNumLet). */
 const isMidLetter = (c: number) => c === 0x27 || c === 0x2e || c === 0x3a;
 const isMidNum = (c: number) => c === 0x27 || c === 0x2c || c === 0x2e || c === 0x3b;

@@ -222,7 +222,12 @@ describe('pair lookup', () => {
 describe('labels made in other tools', () => {
   it("reads dedupe's training.json: match → dup, distinct → not, pages by their records' url", () => {
     const training = {
-      distinct: [[{ url: 'http://a.test/1', title: 'x' }, { URL: 'http://a.test/2', title: 'y' }]],
+      distinct: [
+        [
+          { url: 'http://a.test/1', title: 'x' },
+          { URL: 'http://a.test/2', title: 'y' },
+        ],
+      ],
       match: [
         [{ url: 'http://a.test/3' }, { url: 'http://a.test/3?ref=feed' }],
         [{ title: 'no url' }, { url: 'http://a.test/4' }],
@@ -235,7 +240,9 @@ describe('labels made in other tools', () => {
     ]);
     // Not drawn with a known probability: counted apart from the weighted estimates.
     expect(rows.every((r) => r.strategy === 'near-threshold' && Number.isNaN(r.pi))).toBe(true);
-    expect(problems).toEqual([{ row: 2, reason: 'a "match" pair whose two records do not both have a url field' }]);
+    expect(problems).toEqual([
+      { row: 2, reason: 'a "match" pair whose two records do not both have a url field' },
+    ]);
   });
 
   it("reads Splink's labels table: ids as seqs or URLs, the clerical score around 0.5", () => {

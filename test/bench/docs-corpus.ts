@@ -17,27 +17,18 @@
  * 9,658); 5% of pages are exact copies and 10% near copies (4 words changed) of a random earlier page;
  * 50 hosts, 8 outlinks a page. Deterministic for a seed.
  */
-import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { comparable } from '../../src/core/candidates/comparable';
-import { ingest } from '../../src/core/ingest/pipeline';
 import { seededRandom } from '../../src/core/random';
 import type { CorpusPage } from './corpus';
+import { readCrawl } from './read-crawl';
 
 export const SAMPLE = join(import.meta.dirname, '../../sample/sample.warc.gz');
 
 /** The distinct lines of text (≥ 20 characters) of the sample's comparable pages, in crawl order. */
 export async function sampleLines(file = SAMPLE): Promise<string[]> {
   const seen = new Set<string>();
-  await ingest(
-    createReadStream(file) as AsyncIterable<Uint8Array>,
-    { fileName: 'sample.warc.gz', totalBytes: statSync(file).size },
-    async (batch) => {
-      for (const { page, content } of batch)
-        if (comparable(page) && content.text)
-          for (const line of content.text.split('\n')) if (line.length >= 20) seen.add(line);
-    },
-  );
+  for (const p of (await readCrawl(file)).pages)
+    for (const line of p.text.split('\n')) if (line.length >= 20) seen.add(line);
   return [...seen];
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { chromium, type BrowserContext, type ElementHandle, type Page } from 'playwright-core';
 import { createGzip } from 'node:zlib';
+import { ingest } from '../../src/core/ingest/pipeline';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TYPES: Record<string, string> = {
@@ -199,3 +200,17 @@ export async function readInParts(page: Page): Promise<boolean> {
 export const projectFile = (rel: string): string => join(ROOT, rel);
 
 export const SHOTS = join(ROOT, 'test-results');
+
+/** Distinct web URLs of the sample's pages with text, as the core reads them (no two share a URL). */
+export async function sampleUrls(): Promise<string[]> {
+  const file = projectFile('sample/sample.warc.gz');
+  const urls = new Set<string>();
+  await ingest(
+    createReadStream(file) as AsyncIterable<Uint8Array>,
+    { fileName: 'sample.warc.gz', totalBytes: statSync(file).size },
+    async (batch) => {
+      for (const p of batch) if (p.content.text && /^https?:/.test(p.page.url)) urls.add(p.page.url);
+    },
+  );
+  return [...urls].sort();
+}

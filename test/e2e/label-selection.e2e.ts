@@ -1,30 +1,15 @@
 import assert from 'node:assert/strict';
-import { createReadStream, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { encodeLabelsCsv } from '../../src/core/eval/labels-codec';
-import { ingest } from '../../src/core/ingest/pipeline';
-import { type OpenApp, openApp, projectFile, SHOTS } from './harness';
+import { type OpenApp, openApp, SHOTS, sampleUrls } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
 /** Pairs labelled before the keys are pressed: more than the labels list shows without scrolling. */
 const PAIRS = 20;
-
-/** Distinct web URLs of the sample's pages with text, as the core reads them (no two share a URL). */
-async function sampleUrls(): Promise<string[]> {
-  const file = projectFile('sample/sample.warc.gz');
-  const urls = new Set<string>();
-  await ingest(
-    createReadStream(file) as AsyncIterable<Uint8Array>,
-    { fileName: 'sample.warc.gz', totalBytes: statSync(file).size },
-    async (batch) => {
-      for (const p of batch) if (p.content.text && /^https?:/.test(p.page.url)) urls.add(p.page.url);
-    },
-  );
-  return [...urls].sort();
-}
 
 /** A row of the labels list as the analyst sees it: the pair (its two URLs), its label, and whether selected. */
 interface Row {

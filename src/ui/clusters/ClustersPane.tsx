@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { comparable } from '../../core/candidates/comparable';
 import { METHOD_LABELS, type MethodId } from '../../core/candidates/methods';
-import { clustersCsv, clustersJson, type ClusterExportInput } from '../../core/clusters/export';
 import { CLUSTER_MODE_LABELS, type ClusterMode } from '../../core/clusters/view';
 import { normaliseUrl } from '../../core/url/normalize';
 import type { FormatId } from '../../core/types';
@@ -13,16 +12,14 @@ import { explains } from '../../state/cross';
 import { useDust } from '../../state/dust';
 import { pageBySeq, usePages } from '../../state/pages';
 import { drawHistogram } from '../charts/histogram';
-import { download } from '../download';
-import { clusterParameters, exportFileName, exportSource, methodTags } from '../exports';
 import { escapeBidi, fmtDuration, fmtInt, plural } from '../format';
 import { Choice } from '../Controls';
 import { JobProgress } from '../JobProgress';
 import { PaneStart } from '../PaneStart';
 import { revealDetail } from '../focus';
 import { scrollActiveIntoView, useFollowSelection, useListKeys } from '../useListKeys';
+import { ExportButtons } from './ExportButtons';
 import { ParamsPanel } from './ParamsPanel';
-import { ExportProfileButton } from '../batch/ExportProfileButton';
 import { ThresholdSliders } from './ThresholdSliders';
 
 const SHOWN = 100;
@@ -299,47 +296,6 @@ function ClusterList({ view }: { view: View }) {
         </p>
       )}
     </>
-  );
-}
-
-function ExportButtons({ view }: { view: View }) {
-  const analysis = useAnalysis((s) => s.analysis)!;
-  const method = useAnalysis((s) => s.method);
-  const thresholds = useAnalysis((s) => s.thresholds);
-  const mode = useAnalysis((s) => s.mode);
-  const pages = usePages((p) => p.pages);
-  const dustRun = useDust((d) => d.run);
-  const canonical = useDust((d) => d.canonical);
-  const input = (): ClusterExportInput => {
-    const bySeq = pageBySeq(pages);
-    const page = (i: number) => bySeq.get(analysis.seqs[i]);
-    return {
-      clusters: view.clusters,
-      url: (i) => page(i)?.url ?? '',
-      canonical: dustRun
-        ? (i) => {
-            const p = page(i);
-            return p ? (canonical.get(p.normUrl) ?? p.normUrl) : '';
-          }
-        : null,
-      method,
-      mode,
-      thresholds,
-      source: exportSource(clusterParameters(method, thresholds, mode, analysis.params)),
-    };
-  };
-  const name = (ext: string) => exportFileName([...methodTags(method, thresholds), mode], 'clusters', ext);
-  return (
-    <span className="export">
-      <button type="button" onClick={() => download(name('json'), 'application/json', clustersJson(input()))}>
-        Export clusters (JSON)
-      </button>
-      <button type="button" onClick={() => download(name('csv'), 'text/csv', clustersCsv(input()))}>
-        Export clusters (CSV)
-      </button>
-      <ExportProfileButton />
-      {!dustRun && <span className="meta"> canonical_url is empty: DUST rules have not been mined.</span>}
-    </span>
   );
 }
 

@@ -1,0 +1,81 @@
+/**
+ * What a corpus builder acts on, from the workbench's clusters: one row per page in a cluster with the
+ * copy kept (`kept.ts`, the batch's rule), as Parquet, and the remove list (every other member, with
+ * the copy it duplicates), as CSV or Parquet. A cluster is named by its smallest page number, as the
+ * batch names it (a name that does not move when the kept copy does).
+ */
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import { formatDelimited } from '../csv';
+import type { ClusterExportInput } from './export';
+import { keptOf, type Capture } from './kept';
+
+export interface DedupExportInput extends ClusterExportInput {
+  /** Page index → what the kept-copy rule reads. */
+  capture: (i: number) => Capture;
+}
+
+interface Member {
+  cluster: number;
+  page: number;
+  kept: number;
+}
+
+function members(x: DedupExportInput): Member[] {
+  const out: Member[] = [];
+  for (const c of x.clusters) {
+    if (c.members.length === 0) continue;
+    const kept = keptOf(c.members, x.capture);
+    const name = Math.min(...c.members.map((m) => x.capture(m).id));
+    for (const m of c.members) out.push({ cluster: name, page: m, kept });
+  }
+  return out;
+}
+
+/** clusters.parquet: id, url, cluster, kept (and canonical_url, empty when no DUST rules were mined). */
+export function clustersParquet(x: DedupExportInput): ArrayBuffer {
+  const rows = members(x);
+  return parquetWriteBuffer({
+    columnData: [
+      { name: 'id', data: rows.map((r) => BigInt(x.capture(r.page).id)), type: 'INT64' },
+      { name: 'url', data: rows.map((r) => x.url(r.page)), type: 'STRING' },
+      { name: 'cluster', data: rows.map((r) => BigInt(r.cluster)), type: 'INT64' },
+      { name: 'kept', data: rows.map((r) => r.page === r.kept), type: 'BOOLEAN' },
+      {
+        name: 'canonical_url',
+        data: rows.map((r) => (x.canonical ? x.canonical(r.page) : '')),
+        type: 'STRING',
+      },
+    ],
+  });
+}
+
+export const REMOVE_COLUMNS = [
+  'url',
+  'id',
+  'cluster',
+  'kept_url',
+  'kept_id',
+  'method',
+  'canonical_url',
+] as const;
+
+/** The remove list: every member but the kept one, header first. */
+export function removeRows(x: DedupExportInput): string[][] {
+  const rows: string[][] = [[...REMOVE_COLUMNS]];
+  for (const r of members(x))
+    if (r.page !== r.kept)
+      rows.push([
+        x.url(r.page),
+        String(x.capture(r.page).id),
+        String(r.cluster),
+        x.url(r.kept),
+        String(x.capture(r.kept).id),
+        x.method,
+        x.canonical ? x.canonical(r.page) : '',
+      ]);
+  return rows;
+}
+
+export function removeCsv(x: DedupExportInput): string {
+  return formatDelimited(removeRows(x));
+}

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { parquetReadObjects } from 'hyparquet';
+import type { Page } from 'playwright-core';
+import { parseDelimited } from '../../src/core/csv';
+import { type OpenApp, openApp, SHOTS } from './harness';
+
+mkdirSync(SHOTS, { recursive: true });
+
+async function exported(page: Page, button: string): Promise<Buffer> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  return readFileSync(await (await download).path());
+}
+
+/**
+ * Issue "Formats in and out", item 3: what a corpus builder acts on, from the workbench: the clusters
+ * as Parquet, one row per page (id, url, cluster, kept), and the remove list.
+ */
+describe('clusters as Parquet and the remove list', () => {
+  let app: OpenApp;
+  let page: Page;
+
+  before(async () => {
+    app = await openApp();
+    page = app.page;
+  });
+
+  after(async () => {
+    await app?.close();
+  });
+
+  it('exports one row per clustered page with one kept copy a cluster, and the others to remove', async () => {
+    await page.getByRole('button', { name: 'Open sample crawl' }).click();
+    await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Compute signatures' }).click();
+    const summary = page.getByTestId('cluster-summary');
+    await summary.waitFor({ timeout: 60_000 });
+    // "204 clusters · 415 of 472 pages · …"
+    const [, clusters, inClusters] = /^([\d,]+) clusters? · ([\d,]+) of/.exec(
+      (await summary.textContent()) ?? '',
+    )!;
+    const n = (s: string) => Number(s.replace(/,/g, ''));
+    const buf = await exported(page, 'Export clusters (Parquet)');
+    const file = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
+    const rows = (await parquetReadObjects({ file })) as { id: bigint; cluster: bigint; kept: boolean }[];
+    assert.equal(rows.length, n(inClusters), 'one row per page in a cluster');
+    const byCluster = new Map<bigint, { id: bigint; kept: boolean }[]>();
+    for (const r of rows) byCluster.set(r.cluster, [...(byCluster.get(r.cluster) ?? []), r]);
+    assert.equal(byCluster.size, n(clusters));
+    for (const [c, members] of byCluster) {
+      assert.equal(members.filter((m) => m.kept).length, 1, `cluster ${c} keeps one copy`);
+      assert.equal(
+        c,
+        members.map((m) => m.id).reduce((a, b) => (b < a ? b : a)),
+        'named by its smallest id',
+      );
+    }
+    const remove = parseDelimited((await exported(page, 'Export remove list (CSV)')).toString('utf8'));
+    assert.deepEqual(remove[0], ['url', 'id', 'cluster', 'kept_url', 'kept_id', 'method', 'canonical_url']);
+    assert.equal(remove.length - 1, n(inClusters) - n(clusters), 'every member but the kept one');
+    const kept = new Set(rows.filter((r) => r.kept).map((r) => String(r.id)));
+    assert.ok(remove.slice(1).every((r) => kept.has(r[4]) && !kept.has(r[1])));
+    await page.screenshot({ path: `${SHOTS}/dedup-exports.png` });
+    assert.deepEqual(app.errors, []);
+  });
+});

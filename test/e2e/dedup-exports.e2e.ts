@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { parquetReadObjects } from 'hyparquet';
 import type { Page } from 'playwright-core';
 import { parseDelimited } from '../../src/core/csv';
-import { type OpenApp, openApp, SHOTS } from './harness';
+import { type OpenApp, openApp, SHOTS, openSample } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -32,11 +32,8 @@ describe('clusters as Parquet and the remove list', () => {
   });
 
   it('exports one row per clustered page with one kept copy a cluster, and the others to remove', async () => {
-    await page.getByRole('button', { name: 'Open sample crawl' }).click();
-    await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Compute signatures' }).click();
+    await openSample(page, { signatures: true });
     const summary = page.getByTestId('cluster-summary');
-    await summary.waitFor({ timeout: 60_000 });
     // "204 clusters · 415 of 472 pages · …"
     const [, clusters, inClusters] = /^([\d,]+) clusters? · ([\d,]+) of/.exec(
       (await summary.textContent()) ?? '',

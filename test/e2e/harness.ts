@@ -214,3 +214,13 @@ export async function sampleUrls(): Promise<string[]> {
   );
   return [...urls].sort();
 }
+
+/** Opens the embedded sample (as "Open sample crawl" does) and waits until it is read; with
+ * `signatures`, computes them too and waits for the clusters' summary. */
+export async function openSample(page: Page, o: { signatures?: boolean } = {}): Promise<void> {
+  await page.getByRole('button', { name: 'Open sample crawl' }).click();
+  await page.locator('.dataset-list .badge.status-ready').first().waitFor({ timeout: 60_000 });
+  if (!o.signatures) return;
+  await page.getByRole('button', { name: 'Compute signatures' }).click();
+  await page.getByTestId('cluster-summary').waitFor({ timeout: 60_000 });
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { encodeLabelsCsv } from '../../src/core/eval/labels-codec';
-import { type OpenApp, openApp, SHOTS, sampleUrls } from './harness';
+import { type OpenApp, openApp, SHOTS, sampleUrls, openSample } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -65,10 +65,7 @@ describe('labels list: every label lands on the pair that was selected', () => {
   it('opens the sample, computes signatures and imports labelled pairs', async () => {
     const urls = await sampleUrls();
     assert.ok(urls.length >= 2 * PAIRS, `sample URLs with text: ${urls.length}`);
-    await page.getByRole('button', { name: 'Open sample crawl' }).click();
-    await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Compute signatures' }).click();
-    await page.getByTestId('cluster-summary').waitFor({ timeout: 60_000 });
+    await openSample(page, { signatures: true });
     // Each pair labelled a duplicate a second apart: the list shows them newest first.
     const csv = encodeLabelsCsv(
       Array.from({ length: PAIRS }, (_, i) => ({

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type OpenApp, openApp, SHOTS, sampleUrls } from './harness';
+import { type OpenApp, openApp, SHOTS, sampleUrls, openSample } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -34,10 +34,7 @@ describe('labels from dedupe and Splink', () => {
   });
 
   it("imports dedupe's training.json, naming the pair it cannot place", async () => {
-    await page.getByRole('button', { name: 'Open sample crawl' }).click();
-    await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Compute signatures' }).click();
-    await page.getByTestId('cluster-summary').waitFor({ timeout: 60_000 });
+    await openSample(page, { signatures: true });
     const rec = (u: string) => ({ url: u, title: 'from dedupe' });
     const training = {
       match: [

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type OpenApp, openApp, SHOTS } from './harness';
+import { type OpenApp, openApp, openSample, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -60,12 +60,9 @@ describe('offline', () => {
     );
     await app.context.setOffline(true);
     await page.reload();
-    await page.getByRole('button', { name: 'Open sample crawl' }).click();
-    await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
+    await openSample(page, { signatures: true });
     const meta = (await page.locator('.dataset-list .meta').first().textContent()) ?? '';
     assert.match(meta, /475 pages/);
-    await page.getByRole('button', { name: 'Compute signatures' }).click();
-    await page.getByTestId('cluster-summary').waitFor({ timeout: 60_000 });
     await page.screenshot({ path: join(SHOTS, 'offline-sample.png') });
     // The Content-Security-Policy is the built one, unchanged.
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');

@@ -8,13 +8,14 @@
  * Goals: CLI < 1 GB, renderer < 1.5 GB, tab alive.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { npmStart } from '../e2e/npm-start';
 import { type HostileCase, TEST_SIZES, TRIAL_SIZES, writeHostileCorpus } from '../../scripts/lib/hostile';
 import { dropFile, openApp, SHOTS } from '../e2e/harness';
+import { rendererPeakMB } from './renderer-memory';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** A case that takes longer than this, in either column, is stopped and counted as failed. */
@@ -80,43 +81,6 @@ function inCli(c: HostileCase): CliRead {
 }
 
 /** Pid → parent pid of every process now (/proc/PID/stat: the field after the parenthesised name). */
-function parents(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const st = readFileSync(`/proc/${d}/stat`, 'utf8');
-      out.set(Number(d), Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // the process ended between the listing and the read
-    }
-  }
-  return out;
-}
-
-/**
- * The largest VmHWM (high-water mark, MiB) among the renderer processes under this one: the page and its
- * ingest workers live there. Only this process's descendants, so another Chromium on the machine (a test
- * run beside this one) does not count. Sampled often, as a crashed renderer's /proc is gone.
- */
-function rendererPeakMB(): number {
-  const ppid = parents();
-  let peak = 0;
-  for (const [pid] of ppid) {
-    let p = ppid.get(pid);
-    while (p !== undefined && p > 1 && p !== process.pid) p = ppid.get(p);
-    if (p !== process.pid) continue;
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (kb) peak = Math.max(peak, Number(kb[1]) / 1024);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return peak;
-}
-
 interface BrowserRead {
   seconds: number;
   peakMB: number;

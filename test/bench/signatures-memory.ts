@@ -8,13 +8,15 @@
  * exponent of the peak between the smallest and the largest size.
  *
  * Goal (issue "Signatures at the speed of the page"): 1M generated pages within 4 GB RSS and under
- * 150 s.
+ * 150 s. `--chromium N`: the same engine in a Web Worker of Chromium, its renderer's peak (goal: 200k
+ * pages under 1.5 GB).
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { SignatureEngine } from '../../src/core/candidates/engine';
 import { tokenize } from '../../src/core/text/tokens';
 import { streamCorpus } from './corpus';
+import { chromiumMemory } from './signatures-memory-chromium';
 
 interface Row {
   n: number;
@@ -65,11 +67,24 @@ const { values } = parseArgs({
     child: { type: 'string' },
     pages: { type: 'string' },
     sizes: { type: 'string', default: '100000,400000,1000000' },
+    chromium: { type: 'string' },
   },
 });
 
 if (values.child) {
   child(values.child as 'engine' | 'baseline', Number(values.pages));
+} else if (values.chromium) {
+  // `--chromium 200000`: the engine in a Web Worker of Chromium (signatures-memory-chromium.ts).
+  const n = Number(values.chromium);
+  const base = await chromiumMemory('baseline', n);
+  const e = await chromiumMemory('engine', n);
+  console.log(
+    `signature engine in a Chromium worker, ${n.toLocaleString('en-US')} generated pages streamed: renderer peak ${(e.peakMB / 1024).toFixed(2)} GB, ${e.seconds.toFixed(1)} s, ${e.pairs.toLocaleString('en-US')} candidate pairs; baseline (stream + tokenise only) ${(base.peakMB / 1024).toFixed(2)} GB, ${base.seconds.toFixed(1)} s`,
+  );
+  if (n === 200_000)
+    console.log(
+      `goal 200k pages under 1.5 GB: ${e.peakMB < 1.5 * 1024 ? 'met' : 'NOT met'} (${(e.peakMB / 1024).toFixed(2)} GB)`,
+    );
 } else {
   const sizes = values.sizes.split(',').map(Number);
   console.log('signature engine in Node, generated pages streamed (each size a process of its own)');

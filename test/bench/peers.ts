@@ -113,7 +113,7 @@ for (const file of files) {
   const t0 = performance.now();
   await ingest(
     createReadStream(file) as AsyncIterable<Uint8Array>,
-    { fileName: basename(file), totalBytes: statSync(file).size },
+    { fileName: basename(file), totalBytes: statSync(file).size, natives: nodeNatives },
     async () => {},
   );
   console.log(

@@ -46,8 +46,9 @@ function contentSecurityPolicy(): Plugin {
  * files, and `/`), so the workbench opens and reads the sample with no network; requests for this
  * origin are answered from that cache first (ignoring Vary: `vite preview` varies on Origin, which a module
  * script's request has and the install's did not). A new build has a new cache name (a hash of its file
- * list) and the old caches go when it activates. Nothing crawled is ever fetched, so nothing else is
- * cached. Only in the build: the dev server has no service worker.
+ * list) and the old caches go when it activates, which it does only once no tab runs the old build
+ * (no skipWaiting: an open tab of the old build keeps the files it may still load, a worker or the
+ * sample, until it is closed). Nothing crawled is ever fetched, so nothing else is cached. Only in the build: the dev server has no service worker.
  */
 function serviceWorker(): Plugin {
   return {
@@ -72,7 +73,7 @@ function serviceWorker(): Plugin {
 const CACHE = ${JSON.stringify(cache)};
 const FILES = ${JSON.stringify(files.map((f) => `./${f}`))};
 self.addEventListener('install', (e) => {
-  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)));
 });
 self.addEventListener('activate', (e) => {
   e.waitUntil(

@@ -17,7 +17,10 @@ export interface DedupExportInput extends ClusterExportInput {
 interface Member {
   cluster: number;
   page: number;
+  /** The page's number (its capture's id), and the kept member's index and number. */
+  id: number;
   kept: number;
+  keptId: number;
 }
 
 function members(x: DedupExportInput): Member[] {
@@ -25,8 +28,13 @@ function members(x: DedupExportInput): Member[] {
   for (const c of x.clusters) {
     if (c.members.length === 0) continue;
     const kept = keptOf(c.members, x.capture);
-    const name = Math.min(...c.members.map((m) => x.capture(m).id));
-    for (const m of c.members) out.push({ cluster: name, page: m, kept });
+    const keptId = x.capture(kept).id;
+    // Each member's number read once; the smallest names the cluster (a loop: a cluster may hold more
+    // members than a call takes arguments).
+    const ids = c.members.map((m) => x.capture(m).id);
+    let name = ids[0];
+    for (const id of ids) if (id < name) name = id;
+    c.members.forEach((m, k) => out.push({ cluster: name, page: m, id: ids[k], kept, keptId }));
   }
   return out;
 }
@@ -36,7 +44,7 @@ export function clustersParquet(x: DedupExportInput): ArrayBuffer {
   const rows = members(x);
   return parquetWriteBuffer({
     columnData: [
-      { name: 'id', data: rows.map((r) => BigInt(x.capture(r.page).id)), type: 'INT64' },
+      { name: 'id', data: rows.map((r) => BigInt(r.id)), type: 'INT64' },
       { name: 'url', data: rows.map((r) => x.url(r.page)), type: 'STRING' },
       { name: 'cluster', data: rows.map((r) => BigInt(r.cluster)), type: 'INT64' },
       { name: 'kept', data: rows.map((r) => r.page === r.kept), type: 'BOOLEAN' },
@@ -66,10 +74,10 @@ export function removeRows(x: DedupExportInput): string[][] {
     if (r.page !== r.kept)
       rows.push([
         x.url(r.page),
-        String(x.capture(r.page).id),
+        String(r.id),
         String(r.cluster),
         x.url(r.kept),
-        String(x.capture(r.kept).id),
+        String(r.keptId),
         x.method,
         x.canonical ? x.canonical(r.page) : '',
       ]);

@@ -24,6 +24,8 @@ export class SortedRows {
   private chunkOf: number[] = [];
   private starts: number[] = [];
   private ends: number[] = [];
+  /** The number of distinct ids once rankIds has numbered them, −1 before. */
+  private distinct = -1;
 
   /** `chunk`: entries a chunk holds (tests make it small to cross chunks often). */
   constructor(withWeights: boolean, chunk = CHUNK) {
@@ -45,6 +47,8 @@ export class SortedRows {
   }
 
   push(ids: Uint32Array, weights?: Float32Array, scale = 1): void {
+    if (this.distinct >= 0)
+      throw new Error('SortedRows.push: the ids were ranked (rankIds); no row can be added');
     const n = ids.length;
     const CHUNK = this.chunk;
     let c = this.idChunks.length - 1;
@@ -113,6 +117,114 @@ export class SortedRows {
     return dot;
   }
 
+  /**
+   * jaccard(a[k], b[k]) for many pairs sorted by their first row (PairCollector's order), to the bit. A
+   * first row shared by several pairs is put in a hash set once and each second row probed against it:
+   * |B| probes a pair, most turned away by a bit filter in the first-level cache, instead of an
+   * |A| + |B| merge; that pays on pairs that share few ids, so pairs for which `mergeWhen(k)` (the
+   * caller's guess that they share many) and first rows with one pair take the merge.
+   */
+  jaccardMany(a: Uint32Array, b: Uint32Array, out: Float32Array, mergeWhen?: (k: number) => boolean): void {
+    const set = new RowSet();
+    const ids = this.int32Chunks();
+    const m = a.length;
+    let k = 0;
+    while (k < m) {
+      const r = a[k];
+      let end = k + 1;
+      while (end < m && a[end] === r) end++;
+      if (end - k === 1) {
+        out[k] = this.jaccard(r, b[k]);
+        k = end;
+        continue;
+      }
+      const from = this.starts[r];
+      const to = this.ends[r];
+      set.load(ids[this.chunkOf[r]], from, to);
+      for (; k < end; k++) {
+        const o = b[k];
+        if (mergeWhen?.(k)) {
+          out[k] = this.jaccard(r, o);
+          continue;
+        }
+        const s = this.starts[o];
+        const e = this.ends[o];
+        const union0 = to - from + (e - s);
+        const common = union0 === 0 ? 0 : set.common(ids[this.chunkOf[o]], s, e);
+        out[k] = union0 === 0 ? 0 : common / (union0 - common);
+      }
+    }
+  }
+
+  /**
+   * dot(a[k], b[k]) for many pairs sorted by their first row, to the bit. The ids are first replaced by
+   * their ranks among all rows' distinct ids (rankIds: rows stay sorted, so nothing else changes); a
+   * first row's weights are then spread into a dense array of the vocabulary's size, and each second
+   * row gathers from it: |B| steps without a branch a pair instead of an |A| + |B| merge. The products
+   * are added in the second row's ascending order, those of ids the first row lacks being +0: the
+   * merge's sum, to the bit.
+   */
+  dotMany(a: Uint32Array, b: Uint32Array, out: Float32Array): void {
+    if (!this.withWeights) throw new Error('SortedRows.dotMany: the rows have no weights');
+    const dense = new Float32Array(this.rankIds());
+    const ids = this.int32Chunks();
+    const m = a.length;
+    let k = 0;
+    while (k < m) {
+      const r = a[k];
+      const cr = this.chunkOf[r];
+      const ia = ids[cr];
+      const wa = this.wChunks[cr];
+      const from = this.starts[r];
+      const to = this.ends[r];
+      for (let i = from; i < to; i++) dense[ia[i]] = wa[i];
+      for (; k < m && a[k] === r; k++) {
+        const o = b[k];
+        const co = this.chunkOf[o];
+        const ib = ids[co];
+        const wb = this.wChunks[co];
+        const e = this.ends[o];
+        let dot = 0;
+        for (let j = this.starts[o]; j < e; j++) dot += dense[ib[j]] * wb[j];
+        out[k] = dot;
+      }
+      for (let i = from; i < to; i++) dense[ia[i]] = 0;
+    }
+  }
+
+  /**
+   * Replaces every id by its rank among the distinct ids of all rows, so ids index a dense array;
+   * each row stays sorted and holds the same entries, so merges and sums are unchanged. Done once
+   * (later calls return the count): rows pushed after it would mix the two numberings, so push throws.
+   * Returns the number of distinct ids.
+   */
+  rankIds(): number {
+    if (this.distinct >= 0) return this.distinct;
+    const chunks = this.int32Chunks();
+    const table = new IdTable();
+    this.forEachRow(chunks, (c, from, to) => {
+      for (let i = from; i < to; i++) table.add(c[i]);
+    });
+    const distinct = table.rank();
+    this.forEachRow(chunks, (c, from, to) => {
+      for (let i = from; i < to; i++) c[i] = table.get(c[i]);
+    });
+    this.distinct = distinct;
+    return distinct;
+  }
+
+  private forEachRow(chunks: Int32Array[], f: (c: Int32Array, from: number, to: number) => void): void {
+    for (let r = 0; r < this.starts.length; r++) f(chunks[this.chunkOf[r]], this.starts[r], this.ends[r]);
+  }
+
+  /**
+   * The chunks as signed 32-bit views of the same memory: V8 keeps int32 values in registers, while a
+   * Uint32Array element ≥ 2³¹ (half the hashes) is read as a double.
+   */
+  private int32Chunks(): Int32Array[] {
+    return this.idChunks.map((c) => new Int32Array(c.buffer, c.byteOffset, c.length));
+  }
+
   /** |A ∩ B| / |A ∪ B| of two rows (0 when both are empty). */
   jaccard(a: number, b: number): number {
     const ia = this.idChunks[this.chunkOf[a]];
@@ -136,6 +248,140 @@ export class SortedRows {
       j += ((y <= x) as unknown as number) | 0;
     }
     return common / (union0 - common);
+  }
+}
+
+/**
+ * One row held in an open-addressing hash set (linear probing, load ≤ ½), so the many candidate pairs
+ * that share their first page each cost one probe per id of the second row, not a merge of both rows.
+ * Reused from row to row: a slot is occupied when its stamp is the current row's, so nothing is cleared.
+ */
+class RowSet {
+  keys = new Int32Array(0);
+  stamps = new Uint32Array(0);
+  stamp = 0;
+  mask = 0;
+  shift = 32;
+  /**
+   * A filter in front of the set: bit (id >>> 16) of 2¹⁶ (8 KiB, in the first-level cache) is on for
+   * each id held. A row of ~1,500 ids sets ~2% of the bits, so an id of a dissimilar row is turned away
+   * by one bit test, a branch the processor predicts; the set is probed only past it.
+   */
+  bits = new Int32Array(1 << 11);
+  private from = 0;
+  private to = 0;
+  private ids: Int32Array = new Int32Array(0);
+
+  /** Holds ids[from, to) (distinct). */
+  load(ids: Int32Array, from: number, to: number): void {
+    let cap = 16;
+    let log2 = 4;
+    while (cap < 2 * (to - from)) {
+      cap *= 2;
+      log2++;
+    }
+    if (this.keys.length < cap) {
+      this.keys = new Int32Array(cap);
+      this.stamps = new Uint32Array(cap);
+      this.stamp = 0;
+    }
+    if (++this.stamp === 0xffffffff) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    }
+    this.mask = cap - 1;
+    this.shift = 32 - log2;
+    const { keys, stamps, stamp, mask, shift, bits } = this;
+    // The last row's bits off (its ids are still where they were).
+    for (let i = this.from; i < this.to; i++) bits[this.ids[i] >>> 21] = 0;
+    this.ids = ids;
+    this.from = from;
+    this.to = to;
+    for (let i = from; i < to; i++) {
+      const x = ids[i];
+      bits[x >>> 21] |= 1 << ((x >>> 16) & 31);
+      // Fibonacci hashing (the multiply's high bits): the ids are hashes already, but a crafted page
+      // could line their low bits up.
+      let s = Math.imul(x, 0x9e3779b1) >>> shift;
+      while (stamps[s] === stamp) s = (s + 1) & mask;
+      stamps[s] = stamp;
+      keys[s] = x;
+    }
+  }
+
+  /** How many of ids[from, to) the set holds. */
+  common(ids: Int32Array, from: number, to: number): number {
+    const { keys, stamps, stamp, mask, shift, bits } = this;
+    let common = 0;
+    for (let j = from; j < to; j++) {
+      const y = ids[j];
+      if ((bits[y >>> 21] & (1 << ((y >>> 16) & 31))) === 0) continue;
+      let s = Math.imul(y, 0x9e3779b1) >>> shift;
+      while (stamps[s] === stamp) {
+        if (keys[s] === y) {
+          common++;
+          break;
+        }
+        s = (s + 1) & mask;
+      }
+    }
+    return common;
+  }
+}
+
+/**
+ * Distinct 32-bit ids (open addressing, linear probing, grown at half full), then each one's rank in
+ * ascending unsigned order.
+ */
+class IdTable {
+  private keys = new Int32Array(1 << 12);
+  private used = new Uint8Array(1 << 12);
+  private vals = new Int32Array(0);
+  private size = 0;
+  private shift = 32 - 12;
+
+  private slot(x: number): number {
+    const mask = this.keys.length - 1;
+    let s = Math.imul(x, 0x9e3779b1) >>> this.shift;
+    while (this.used[s] === 1 && this.keys[s] !== x) s = (s + 1) & mask;
+    return s;
+  }
+
+  add(x: number): void {
+    const s = this.slot(x);
+    if (this.used[s] === 1) return;
+    this.used[s] = 1;
+    this.keys[s] = x;
+    if (++this.size * 2 > this.keys.length) this.grow();
+  }
+
+  private grow(): void {
+    const { keys, used } = this;
+    this.keys = new Int32Array(keys.length * 2);
+    this.used = new Uint8Array(keys.length * 2);
+    this.shift--;
+    for (let s = 0; s < keys.length; s++)
+      if (used[s] === 1) {
+        const t = this.slot(keys[s]);
+        this.used[t] = 1;
+        this.keys[t] = keys[s];
+      }
+  }
+
+  /** Numbers the ids held by ascending unsigned value; returns how many there are. */
+  rank(): number {
+    const sorted = new Uint32Array(this.size);
+    let n = 0;
+    for (let s = 0; s < this.keys.length; s++) if (this.used[s] === 1) sorted[n++] = this.keys[s] >>> 0;
+    sorted.sort();
+    this.vals = new Int32Array(this.keys.length);
+    for (let r = 0; r < n; r++) this.vals[this.slot(sorted[r] | 0)] = r;
+    return n;
+  }
+
+  /** The rank of an id held. */
+  get(x: number): number {
+    return this.vals[this.slot(x)];
   }
 }
 

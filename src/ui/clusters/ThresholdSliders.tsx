@@ -24,6 +24,8 @@ export function ThresholdSliders({ method }: { method: MethodId }) {
   const t = useAnalysis((s) => s.thresholds);
   const setThreshold = useAnalysis((s) => s.setThreshold);
   const analysisMaxD = useAnalysis((s) => s.analysis?.maxD);
+  const rpPairs = useAnalysis((s) => s.analysis?.candidates?.rpGrid);
+  const rpPerPage = useAnalysis((s) => s.analysis?.params?.maxRpPairsPerPage);
   const bands = useAnalysis((s) => s.analysis?.bands);
   // The lowest Jaccard the stored LSH bands propose with probability ≥ LSH_RECALL: below it the slider
   // would read incomplete candidates (an analysis made with a higher 'LSH: lowest Jaccard caught').
@@ -51,6 +53,11 @@ export function ThresholdSliders({ method }: { method: MethodId }) {
               onChange={(e) => setThreshold(s.key, Number(e.target.value) as Thresholds[typeof s.key])}
             />
             <output>{s.step >= 1 ? v : v.toFixed(s.step < 0.01 ? 3 : 2)}</output>
+            {s.key === 'D' && hi < rangeHi && rpPairs !== undefined && (
+              <span className="slider-note" data-testid="d-budget">
+                {`to ${hi.toFixed(3)}: past it the RP grid proposes more pairs than its budget${rpPerPage !== undefined ? ` (${rpPerPage} a page)` : ''}; the ${rpPairs.toLocaleString('en-US')} closest are kept`}
+              </span>
+            )}
             {lo > rangeLo && bands && (
               <span className="slider-note" data-testid="jaccard-floor">
                 from {lo.toFixed(2)}: LSH bands {bands.bands} × {bands.rows} propose a pair below it with

@@ -72,6 +72,66 @@ describe(`SortedRows in chunks (seed ${seed}; LAYOUT_SEED=${seed} repeats it)`, 
   }
 });
 
+describe(`many pairs at once (seed ${seed}; LAYOUT_SEED=${seed} repeats it)`, () => {
+  /** Rows of hashes over the whole 32-bit range (0 and ≥ 2³¹ included), alike by groups. */
+  function hashRows(rng: () => number, n: number): Uint32Array[] {
+    const u32 = () => (rng() < 0.02 ? (rng() < 0.5 ? 0 : 0xffffffff) : Math.floor(rng() * 2 ** 32));
+    const rows: Uint32Array[] = [];
+    for (let r = 0; r < n; r++) {
+      const set = new Set<number>();
+      // A third of the rows share most ids with an earlier one; a few are empty; a few are long.
+      if (r > 0 && rng() < 0.33) for (const x of rows[Math.floor(rng() * r)]) if (rng() < 0.8) set.add(x);
+      const len = rng() < 0.05 ? 0 : Math.floor(rng() * (rng() < 0.1 ? 3000 : 60));
+      while (set.size < len) set.add(u32());
+      rows.push(Uint32Array.from([...set].sort((x, y) => x - y)));
+    }
+    return rows;
+  }
+
+  for (const chunk of [64, 1 << 22]) {
+    it(`jaccardMany and dotMany give jaccard and dot to the bit, pair by pair (chunks of ${chunk})`, () => {
+      const rng = seededRandom(seed ^ (chunk + 7));
+      const rows = hashRows(rng, 200);
+      const bags = new SortedRows(true, chunk);
+      const sets = new SortedRows(false, chunk);
+      for (const r of rows) {
+        bags.push(
+          r,
+          Float32Array.from(r, () => rng()),
+          rng() * 2,
+        );
+        sets.push(r);
+      }
+      // Pairs sorted by (a, b) as PairCollector gives them: runs of one first row, some of length 1.
+      const flat: [number, number][] = [];
+      for (let a = 0; a < rows.length; a++)
+        for (let b = a + 1; b < rows.length; b++) if (rng() < (a % 9 === 0 ? 0.004 : 0.2)) flat.push([a, b]);
+      const a = Uint32Array.from(flat, (p) => p[0]);
+      const b = Uint32Array.from(flat, (p) => p[1]);
+      const wantJ = Float32Array.from(flat, ([x, y]) => sets.jaccard(x, y));
+      const wantD = Float32Array.from(flat, ([x, y]) => bags.dot(x, y));
+      const gotJ = new Float32Array(flat.length);
+      const gotD = new Float32Array(flat.length);
+      // Every pair probed, then a third of them merged (the caller's choice): the same values.
+      const probed = new Float32Array(flat.length);
+      sets.jaccardMany(a, b, probed);
+      sets.jaccardMany(a, b, gotJ, (k) => k % 3 === 0);
+      expect([...probed]).toEqual([...gotJ]);
+      bags.dotMany(a, b, gotD);
+      for (let k = 0; k < flat.length; k++) {
+        const where = `seed ${seed}, chunk ${chunk}, rows ${a[k]} and ${b[k]}`;
+        expect(gotJ[k], where).toBe(Math.fround(refJaccard(rows[a[k]], rows[b[k]])));
+        expect(Object.is(gotJ[k], wantJ[k]), where).toBe(true);
+        expect(Object.is(gotD[k], wantD[k]), `${where}: ${gotD[k]} vs ${wantD[k]}`).toBe(true);
+      }
+      // Ranked ids keep each row sorted: the merge still gives the same dot products.
+      for (let k = 0; k < flat.length; k++)
+        expect(Object.is(Math.fround(bags.dot(a[k], b[k])), wantD[k])).toBe(true);
+      expect(() => bags.push(new Uint32Array([1]))).toThrow(/ranked/);
+    });
+  }
+});
+
 describe(`the link graph from URL hashes (seed ${seed})`, () => {
   for (let k = 0; k < 20; k++) {
     it(`is buildLinkGraph's (case ${seed + k})`, () => {

@@ -54,6 +54,29 @@ export function hash32(s: string, seed = 0): number {
 }
 
 /**
+ * hash32 of the string whose UTF-16 code units are units[0, len): callers that build a normalised form
+ * code unit by code unit (template lines) hash it without making the string.
+ */
+export function hash32Units(units: Uint16Array, len: number, seed = 0): number {
+  const end = len & ~1;
+  let h = seed | 0;
+  for (let i = 0; i < end; i += 2) {
+    let k = units[i] | (units[i + 1] << 16);
+    k = Math.imul(k, C1);
+    k = (k << 15) | (k >>> 17);
+    h ^= Math.imul(k, C2);
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  if (len & 1) {
+    let k = Math.imul(units[end], C1);
+    k = (k << 15) | (k >>> 17);
+    h ^= Math.imul(k, C2);
+  }
+  return mix32(h ^ (len * 2));
+}
+
+/**
  * Combines a 32-bit value into a running hash h (Murmur3's block step). Used to hash sequences of
  * integers (a shingle's token hashes, an LSH band's rows) without building strings.
  */

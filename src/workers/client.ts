@@ -7,7 +7,9 @@ import type { BatchResultWorkerApi } from './batch-result.worker';
 /**
  * The one place that creates workers (jsdom has no Worker: component tests mock this module).
  * Each ingest job gets its own worker, terminated when the job ends (the next one is started ahead
- * of the next drop: state/datasets.ts).
+ * of the next drop: state/datasets.ts). The ingest worker starts its parallel parts from here; the
+ * signatures worker starts its signers from signers.ts (a worker that referred to this module would
+ * refer to itself, which Vite refuses).
  */
 export interface WorkerHandle<T> {
   api: Comlink.Remote<T>;

@@ -1,4 +1,10 @@
-import { ENGINE_DEFAULTS, SignatureEngine, type EngineParams } from '../core/candidates/engine';
+import {
+  ENGINE_DEFAULTS,
+  SignatureEngine,
+  type EngineParams,
+  type EnginePage,
+} from '../core/candidates/engine';
+import { PARALLEL_MIN_PAGES, SignedFold, type PageSigner } from '../core/candidates/signed-fold';
 import { CaptureIndex } from '../core/candidates/captures';
 import { comparable } from '../core/candidates/comparable';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
@@ -35,10 +41,12 @@ export async function runAnalysis(
   { datasetId, params }: { datasetId: number; params: Partial<EngineParams> },
   onProgress: (p: AnalysisProgress) => void,
   isCancelled: () => boolean,
+  startSigners?: () => PageSigner[],
 ): Promise<AnalysisResult> {
   const t0 = performance.now();
   const full: EngineParams = { ...ENGINE_DEFAULTS, ...params };
   const d = db();
+  let signers: PageSigner[] = [];
   try {
     const ds = await d.datasets.get(datasetId);
     if (!ds) return { kind: 'failed', message: `dataset ${datasetId} not found` };
@@ -63,6 +71,9 @@ export async function runAnalysis(
     });
     // First pass (only when template text is left out): count each site's lines (CCNet's line hashes);
     // the page texts are read again on the second pass rather than held.
+    // Where the job's time goes, beside the engine's steps (stored with them in timings).
+    const jobTimes: Record<string, number> = { 'job.templateObserve': 0, 'job.templateSplit': 0 };
+    let phase = performance.now();
     if (engine.params.template.strip) {
       const seen = new Set<string>();
       await forEachPageWithContent(d, datasetId, 500, (batch) => {
@@ -72,23 +83,33 @@ export async function runAnalysis(
           // The template model counts each URL once (a re-fetch would count its lines twice).
           if (comparable(page) && content?.text && !seen.has(page.normUrl)) {
             seen.add(page.normUrl);
+            const t = performance.now();
             template.observe(templatePage(page, content));
+            jobTimes['job.templateObserve'] += performance.now() - t;
           }
         }
         progress('template text');
       });
       done = 0;
     }
-    await forEachPageWithContent(d, datasetId, 500, (batch) => {
+    jobTimes['job.firstPass'] = performance.now() - phase;
+    phase = performance.now();
+    // Other workers sign a share of each batch when the dataset is large enough to repay starting them.
+    signers = ds.pages >= PARALLEL_MIN_PAGES ? (startSigners?.() ?? []) : [];
+    const fold = new SignedFold(engine, signers);
+    await forEachPageWithContent(d, datasetId, 500, async (batch) => {
       checkCancelled(isCancelled);
+      const pages: EnginePage[] = [];
       for (const { page, content } of batch) {
         done++;
         if (!comparable(page) || !content?.text) continue;
         if (captures.standsFor(page.normUrl, page.seq, seqs.length) >= 0) continue;
+        const t = performance.now();
         const text = engine.params.template.strip
           ? signatureText(template.split(templatePage(page, content)), content.text)
           : content.text;
-        engine.add({
+        jobTimes['job.templateSplit'] += performance.now() - t;
+        pages.push({
           text,
           normUrl: page.normUrl,
           outlinks: content.outlinks,
@@ -96,10 +117,16 @@ export async function runAnalysis(
         });
         seqs.push(page.seq);
       }
+      await fold.add(pages);
       progress('signatures');
     });
+    await fold.flush();
+    jobTimes['job.secondPass'] = performance.now() - phase;
+    phase = performance.now();
     onProgress({ phase: 'candidates', done, total: ds.pages, elapsedMs: performance.now() - t0 });
     const r = engine.finish();
+    jobTimes['job.finish'] = performance.now() - phase;
+    jobTimes['job.signers'] = signers.length;
     if (isCancelled()) return { kind: 'cancelled' };
     onProgress({ phase: 'saving', done, total: ds.pages, elapsedMs: performance.now() - t0 });
     const key = paramsKey(full);
@@ -115,7 +142,7 @@ export async function runAnalysis(
       R: r.R,
       X: r.X,
       pairs: r.pairs,
-      timings: r.timings,
+      timings: { ...r.timings, ...jobTimes },
       candidates: r.candidates,
       bands: r.bands,
       maxD: r.maxD,
@@ -126,5 +153,7 @@ export async function runAnalysis(
     return { kind: 'done', paramsKey: key };
   } catch (e) {
     return jobFailure(e, 'the signatures');
+  } finally {
+    for (const w of signers) w.terminate();
   }
 }

@@ -1,11 +1,8 @@
 import { kthSmallest } from './select';
-import { bagOfWords } from '../signatures/bag-of-words';
 import { SortedRows } from './csr';
 import {
-  bodyLength,
   FEATURE_CODE_DEFAULTS,
   FeatureCodeIndex,
-  featureCode,
   lengthRatio,
   type FeatureCodeOptions,
 } from '../signatures/feature-code';
@@ -17,14 +14,13 @@ import {
   estimateJaccard,
   LSH_BUCKET,
   lshCandidates,
-  minhashSignature,
   type MinHashOptions,
 } from '../signatures/minhash';
-import { normaliseRp, projectBag, RP_DEFAULTS, type RpOptions } from '../signatures/random-projection';
-import { SHINGLE_DEFAULTS, shingleSet, shingleSetOfWords, type ShingleOptions } from '../signatures/shingles';
-import { hamming64, simhashCandidates, simhashOfHashes } from '../signatures/simhash';
+import { normaliseRp, RP_DEFAULTS, type RpOptions } from '../signatures/random-projection';
+import { SHINGLE_DEFAULTS, type ShingleOptions } from '../signatures/shingles';
+import { hamming64, simhashCandidates } from '../signatures/simhash';
+import { pageOf, PAGE_STEPS, signPage, type PageSignature, type SignedPages } from './page-signature';
 import { mainTexts, TEMPLATE_DEFAULTS, type TemplateOptions } from '../text/template';
-import { ENGLISH_STOP_WORDS, tokenize } from '../text/tokens';
 import { linfPairs } from './grid';
 import { RANGES } from './methods';
 import { PairCollector, SOURCE, type PairTable } from './pairs';
@@ -205,37 +201,44 @@ export class SignatureEngine {
     return this.n;
   }
 
+  /** Signs one page and folds it in (signPage, then addSignature). */
   add(page: { text: string; normUrl: string; outlinks: readonly string[]; fingerprint: string }): void {
+    this.addSignature(page, signPage(page.text, this.p, this.timings));
+  }
+
+  /**
+   * Folds in a batch signed elsewhere (signPages, in another worker), page k with pages[k]'s URL,
+   * links and fingerprint: the same as add() on each page, to the bit. The batch's step times are
+   * added to this engine's.
+   */
+  addSigned(
+    pages: readonly { normUrl: string; outlinks: readonly string[]; fingerprint: string }[],
+    signed: SignedPages,
+  ): void {
+    if (pages.length !== signed.count)
+      throw new Error(`addSigned: ${pages.length} pages for ${signed.count} signatures`);
+    const K = this.p.rp.K;
+    const P = this.p.minhash.permutations;
+    if (signed.rp.length !== signed.count * K || signed.minhash.length !== signed.count * P)
+      throw new Error('addSigned: the batch was signed with other RP or MinHash parameters');
+    for (let k = 0; k < pages.length; k++) this.addSignature(pages[k], pageOf(signed, k, K, P));
+    for (const step of PAGE_STEPS) this.timings[step] += signed.timings[step];
+  }
+
+  private addSignature(
+    page: { normUrl: string; outlinks: readonly string[]; fingerprint: string },
+    sig: PageSignature,
+  ): void {
     const { p } = this;
     const i = this.n++;
     const K = p.rp.K;
-    let t = performance.now();
-    const tokens = tokenize(page.text, { stopWords: p.stopWords ? ENGLISH_STOP_WORDS : undefined });
-    const bag = bagOfWords(tokens);
-    this.bags.push(bag.ids, bag.counts, bag.norm > 0 ? 1 / bag.norm : 0);
-    this.timings.tokens += performance.now() - t;
-
-    t = performance.now();
+    this.bags.push(sig.bagIds, sig.bagCounts, sig.bagScale);
     if ((i + 1) * K > this.rpRaw.length) this.rpRaw = grow(this.rpRaw, roomFor((i + 1) * K));
-    projectBag(bag, p.rp, this.rpRaw, i * K);
-    this.timings.rp += performance.now() - t;
-
-    t = performance.now();
-    // The words tokenised above, when no stop word was dropped from them: one pass of the word regex.
-    const sh = p.stopWords
-      ? shingleSet(page.text, p.shingles)
-      : shingleSetOfWords(page.text, tokens, p.shingles);
-    this.shingles.push(sh);
-    this.timings.shingles += performance.now() - t;
-
-    t = performance.now();
+    this.rpRaw.set(sig.rp, i * K);
+    this.shingles.push(sig.shingles);
     const P = p.minhash.permutations;
     if ((i + 1) * P > this.mh.length) this.mh = growU32(this.mh, roomFor((i + 1) * P));
-    minhashSignature(sh, p.minhash, this.mh, i * P);
-    this.timings.minhash += performance.now() - t;
-
-    t = performance.now();
-    const [hi, lo] = simhashOfHashes(sh);
+    this.mh.set(sig.minhash, i * P);
     if (i >= this.shHi.length) {
       this.shHi = growU32(this.shHi, roomFor(i + 1));
       this.shLo = growU32(this.shLo, roomFor(i + 1));
@@ -243,12 +246,9 @@ export class SignatureEngine {
       this.linkEnds = growU32(this.linkEnds, roomFor(i + 1));
       this.urlHashes = growU32(this.urlHashes, 2 * roomFor(i + 1));
     }
-    this.shHi[i] = hi;
-    this.shLo[i] = lo;
-    this.timings.simhash += performance.now() - t;
-
-    t = performance.now();
-    const code = featureCode(page.text, p.fc.L);
+    this.shHi[i] = sig.simhashHi;
+    this.shLo[i] = sig.simhashLo;
+    const code = sig.code;
     // One string per distinct word across pages: codes are kept to the end (~0.25 GB at 1M pages).
     if (code)
       for (let k = 0; k < code.length; k++) {
@@ -257,8 +257,7 @@ export class SignatureEngine {
         else code[k] = w;
       }
     this.codes.push(code);
-    this.lengths[i] = bodyLength(page.text);
-    this.timings.featureCode += performance.now() - t;
+    this.lengths[i] = sig.length;
 
     this.fingerprints.push(page.fingerprint);
     hash64Into(page.normUrl, this.urlHashes, 2 * i);

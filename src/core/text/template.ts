@@ -1,4 +1,4 @@
-import { hash32 } from '../hash';
+import { hash32, hash32Units } from '../hash';
 import { registrableDomain } from '../url/site';
 
 /**
@@ -68,8 +68,57 @@ export function normaliseLine(line: string): string {
     .trim();
 }
 
+/** Code units of a normalised line (reused: the template model hashes every line of every page twice). */
+let units = new Uint16Array(1024);
+
+/** Per BMP code unit: 1 for a decimal digit (\p{Nd}), 2 for white space (\s); built on first use. */
+let classes: Uint8Array | null = null;
+
+function unitClasses(): Uint8Array {
+  const t = new Uint8Array(0x10000);
+  const digit = /\p{Nd}/u;
+  const space = /\s/;
+  for (let c = 0; c < 0x10000; c++) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    const ch = String.fromCharCode(c);
+    if (digit.test(ch)) t[c] = 1;
+    else if (space.test(ch)) t[c] = 2;
+  }
+  return t;
+}
+
+/**
+ * hash32(normaliseLine(line)), without making the normalised string when the line holds no URL and no
+ * character outside the Basic Multilingual Plane (nearly every line): the line lowercased whole (as
+ * normaliseLine does: one native call, and context-dependent rules such as a final sigma stay its own),
+ * then digits as '0' and white space runs as one space (none at the ends) written code unit by code
+ * unit and hashed there. Other lines take normaliseLine itself.
+ */
 export function templateLineHash(line: string): number {
-  return hash32(normaliseLine(line));
+  if (line.indexOf('://') >= 0) return hash32(normaliseLine(line));
+  const lower = line.toLowerCase();
+  const n = lower.length;
+  if (units.length < n) units = new Uint16Array(Math.max(n, 2 * units.length));
+  const u = units;
+  const cls = (classes ??= unitClasses());
+  let len = 0;
+  let space = false;
+  for (let i = 0; i < n; i++) {
+    let c = lower.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) return hash32(normaliseLine(line));
+    const k = cls[c];
+    if (k === 2) {
+      space = len > 0;
+      continue;
+    }
+    if (space) {
+      u[len++] = 32;
+      space = false;
+    }
+    if (k === 1) c = 48;
+    u[len++] = c;
+  }
+  return hash32Units(u, len);
 }
 
 /** The site a page belongs to (registrable domain; '' when the URL does not parse). */

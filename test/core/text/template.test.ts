@@ -10,6 +10,7 @@ import {
   type TemplatePage,
 } from '../../../src/core/text/template';
 import { seededRandom } from '../../../src/core/random';
+import { hash32 } from '../../../src/core/hash';
 
 const NAV = ['Home', 'Docs', 'Blog'];
 const FOOTER = '© 2024 Example Corp. All rights reserved.';
@@ -153,5 +154,63 @@ describe('template text', () => {
     const texts = mainTexts(allTemplate, SMALL);
     expect(texts[6]).toBe(allTemplate[6].text);
     expect(texts[0]).toBe('Installing the tool takes a minute.\nRun the installer.');
+  });
+});
+
+describe('templateLineHash', () => {
+  const seed = Number(process.env.TEMPLATE_SEED ?? Math.floor(Math.random() * 1e9));
+  it(`is hash32(normaliseLine(line)) on random lines: ASCII, Unicode, digits, spaces, URLs (seed ${seed}; TEMPLATE_SEED=… to replay)`, () => {
+    const rnd = seededRandom(seed);
+    const pieces = [
+      'a',
+      'Z',
+      'Hello',
+      'WORLD',
+      '0',
+      '7',
+      '42',
+      ' ',
+      '  ',
+      '\t',
+      '\v',
+      '\f',
+      '\r',
+      '\u00a0',
+      '\u2003',
+      '-',
+      '.',
+      ':',
+      '/',
+      '://',
+      'http://x.test/a',
+      'HTTPS://Y.test',
+      'x1+http://q',
+      'é',
+      'İ',
+      'ß',
+      '٣',
+      '中文',
+      'Σ',
+      'ΟΔΟΣ',
+      '\u{1d7ce}',
+      '\u3000',
+      '\ufeff',
+      '\u2028',
+      '\u0660',
+      '\u{10400}',
+      '\u{1f600}',
+      '<',
+      '&',
+      '_',
+      "'",
+    ];
+    for (let t = 0; t < 5000; t++) {
+      const k = Math.floor(rnd() * 12);
+      let line = '';
+      for (let i = 0; i < k; i++) line += pieces[Math.floor(rnd() * (t % 2 ? pieces.length : 11))];
+      expect(templateLineHash(line), `seed ${seed}, line ${JSON.stringify(line)}`).toBe(
+        hash32(normaliseLine(line)),
+      );
+    }
   });
 });

@@ -4,7 +4,13 @@ import {
   type EngineParams,
   type EnginePage,
 } from '../core/candidates/engine';
-import { PARALLEL_MIN_PAGES, SignedFold, type PageSigner } from '../core/candidates/signed-fold';
+import {
+  measureInParallel,
+  PARALLEL_MEASURE_MAX_BYTES,
+  PARALLEL_MIN_PAGES,
+  SignedFold,
+  type PageSigner,
+} from '../core/candidates/signed-fold';
 import { CaptureIndex } from '../core/candidates/captures';
 import { comparable } from '../core/candidates/comparable';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
@@ -124,7 +130,10 @@ export async function runAnalysis(
     jobTimes['job.secondPass'] = performance.now() - phase;
     phase = performance.now();
     onProgress({ phase: 'candidates', done, total: ds.pages, elapsedMs: performance.now() - t0 });
-    const r = engine.finish();
+    const r =
+      signers.length > 0 && engine.heavyRowsBytes <= PARALLEL_MEASURE_MAX_BYTES
+        ? await engine.finishWith((rows, a, b, est) => measureInParallel(signers, rows, a, b, est))
+        : engine.finish();
     jobTimes['job.finish'] = performance.now() - phase;
     jobTimes['job.signers'] = signers.length;
     if (isCancelled()) return { kind: 'cancelled' };

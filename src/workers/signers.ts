@@ -12,6 +12,10 @@ export function startSigners(): PageSigner[] {
   return Array.from({ length: extra }, () => {
     const w = new Worker(new URL('./signer.worker.ts', import.meta.url), { type: 'module', name: 'signer' });
     const api = Comlink.wrap<SignerWorkerApi>(w);
-    return { sign: (texts, params) => api.sign(texts, params), terminate: () => w.terminate() };
+    return {
+      sign: (texts, params) => api.sign(texts, params),
+      measure: (rows, a, b, est) => api.measure(rows, a, b, est),
+      terminate: () => w.terminate(),
+    };
   });
 }

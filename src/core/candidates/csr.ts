@@ -13,6 +13,18 @@ const CHUNK = 1 << 22;
 /** The first chunk's size: small datasets allocate little. */
 const FIRST = 1 << 12;
 
+/** SortedRows as plain arrays (SortedRows.export, SortedRows.from). */
+export interface RowsExport {
+  withWeights: boolean;
+  chunk: number;
+  ids: Uint32Array[];
+  weights: Float32Array[];
+  chunkOf: Uint32Array;
+  starts: Uint32Array;
+  ends: Uint32Array;
+  distinct: number;
+}
+
 export class SortedRows {
   private readonly withWeights: boolean;
   private readonly chunk: number;
@@ -26,11 +38,56 @@ export class SortedRows {
   private ends: number[] = [];
   /** The number of distinct ids once rankIds has numbered them, −1 before. */
   private distinct = -1;
+  /** Made from another worker's rows (from): measured only. */
+  private readOnly = false;
 
   /** `chunk`: entries a chunk holds (tests make it small to cross chunks often). */
   constructor(withWeights: boolean, chunk = CHUNK) {
     this.withWeights = withWeights;
     this.chunk = chunk;
+  }
+
+  /**
+   * The rows as plain arrays, for another worker (structured clone copies them; read-only there:
+   * SortedRows.from). The chunks are passed whole, their slack included.
+   */
+  export(): RowsExport {
+    return {
+      withWeights: this.withWeights,
+      chunk: this.chunk,
+      ids: this.idChunks,
+      weights: this.wChunks,
+      chunkOf: Uint32Array.from(this.chunkOf),
+      starts: Uint32Array.from(this.starts),
+      ends: Uint32Array.from(this.ends),
+      distinct: this.distinct,
+    };
+  }
+
+  /** Rows exported by another worker (export), to measure pairs of them; no row can be pushed. */
+  static from(e: RowsExport): SortedRows {
+    const r = new SortedRows(e.withWeights, e.chunk);
+    r.idChunks = e.ids;
+    r.wChunks = e.weights;
+    r.chunkOf = Array.from(e.chunkOf);
+    r.starts = Array.from(e.starts);
+    r.ends = Array.from(e.ends);
+    r.distinct = e.distinct;
+    r.readOnly = true;
+    return r;
+  }
+
+  /** Bytes the rows' chunks take (what export hands over). */
+  get bytes(): number {
+    let b = 0;
+    for (const c of this.idChunks) b += c.byteLength;
+    for (const c of this.wChunks) b += c.byteLength;
+    return b;
+  }
+
+  /** How many ids row r holds. */
+  length(r: number): number {
+    return this.ends[r] - this.starts[r];
   }
 
   /** Rows pushed so far. */
@@ -47,8 +104,8 @@ export class SortedRows {
   }
 
   push(ids: Uint32Array, weights?: Float32Array, scale = 1): void {
-    if (this.distinct >= 0)
-      throw new Error('SortedRows.push: the ids were ranked (rankIds); no row can be added');
+    if (this.distinct >= 0 || this.readOnly)
+      throw new Error('SortedRows.push: the ids were ranked (rankIds) or imported; no row can be added');
     const n = ids.length;
     const CHUNK = this.chunk;
     let c = this.idChunks.length - 1;

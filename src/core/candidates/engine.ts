@@ -19,6 +19,7 @@ import {
 import { normaliseRp, RP_DEFAULTS, type RpOptions } from '../signatures/random-projection';
 import { SHINGLE_DEFAULTS, type ShingleOptions } from '../signatures/shingles';
 import { hamming64, simhashCandidates } from '../signatures/simhash';
+import { heavyMeasures, type HeavyRowsExport, type HeavyValues } from './heavy-measures';
 import { pageOf, PAGE_STEPS, signPage, type PageSignature, type SignedPages } from './page-signature';
 import { mainTexts, TEMPLATE_DEFAULTS, type TemplateOptions } from '../text/template';
 import { linfPairs } from './grid';
@@ -268,7 +269,62 @@ export class SignatureEngine {
     this.linkEnds[i] = end;
   }
 
+  /** The dataset-wide index: candidates and every measure of every pair, in this thread. */
   finish(): EngineResult {
+    const r = this.finishLight();
+    const { a, b, jaccardEst } = r.pairs;
+    this.putHeavy(r, [heavyMeasures({ bags: this.bags, shingles: this.shingles }, a, b, jaccardEst)]);
+    return r;
+  }
+
+  /**
+   * finish() with the cosine and Jaccard of the pairs (the measures that cost most) computed by
+   * `measure` over ranges of them: given a copy of the rows (HeavyRowsExport) and the pairs, it returns
+   * their values range by range in order (other workers measure them with heavyMeasuresOf, the same
+   * function as finish's). The same result as finish() to the bit.
+   */
+  async finishWith(
+    measure: (
+      rows: () => HeavyRowsExport,
+      a: Uint32Array,
+      b: Uint32Array,
+      est: Float32Array,
+    ) => Promise<HeavyValues[]>,
+  ): Promise<EngineResult> {
+    const r = this.finishLight();
+    const { a, b, jaccardEst } = r.pairs;
+    const t = performance.now();
+    const rows = () => {
+      this.bags.rankIds();
+      return { bags: this.bags.export(), shingles: this.shingles.export() };
+    };
+    const parts = await measure(rows, a, b, jaccardEst);
+    this.putHeavy(r, parts);
+    r.timings['measures.heavyWall'] = performance.now() - t;
+    return r;
+  }
+
+  /** Bytes a copy of the rows the heavy measures read takes (what finishWith hands to each worker). */
+  get heavyRowsBytes(): number {
+    return this.bags.bytes + this.shingles.bytes;
+  }
+
+  private putHeavy(r: EngineResult, parts: readonly HeavyValues[]): void {
+    let at = 0;
+    r.timings['measures.cosine'] = 0;
+    r.timings['measures.jaccard'] = 0;
+    for (const v of parts) {
+      r.pairs.cosine.set(v.cosine, at);
+      r.pairs.jaccard.set(v.jaccard, at);
+      at += v.cosine.length;
+      r.timings['measures.cosine'] += v.cosineMs;
+      r.timings['measures.jaccard'] += v.jaccardMs;
+    }
+    if (at !== r.pairs.count) throw new Error(`measures of ${at} pairs for ${r.pairs.count}`);
+  }
+
+  /** Everything of finish() but the cosine and Jaccard of the pairs (left at 0). */
+  private finishLight(): EngineResult {
     const { p, n } = this;
     const K = p.rp.K;
     const P = p.minhash.permutations;
@@ -352,17 +408,10 @@ export class SignatureEngine {
         pairs.dX[k] = linf(X, a[k], b[k], K);
       }
     });
-    time('measures.cosine', () => {
-      this.bags.dotMany(a, b, pairs.cosine);
-      for (let k = 0; k < m; k++) pairs.cosine[k] = Math.min(1, pairs.cosine[k]);
-    });
     time('measures.minhash', () => {
       for (let k = 0; k < m; k++)
         pairs.jaccardEst[k] = estimateJaccard(this.mh, this.mh, a[k] * P, b[k] * P, P);
     });
-    time('measures.jaccard', () =>
-      this.shingles.jaccardMany(a, b, pairs.jaccard, (k) => pairs.jaccardEst[k] >= MERGE_FROM),
-    );
     time('measures.featureCode', () => {
       for (let k = 0; k < m; k++) {
         // The ordered index verified every matching pair it proposed (LCS ≥ 2L − tolerance), so a pair
@@ -385,16 +434,6 @@ export class SignatureEngine {
     return { n, K, R, X, pairs, timings, candidates, bands, maxD };
   }
 }
-
-/**
- * Pairs whose MinHash estimate is at least this have their exact Jaccard by a merge of the two rows;
- * the others by probing (csr.ts jaccardMany): probing skips an id of the second row the first lacks
- * by one bit test but costs ~3× a merge step on an id they share. Either way the value is exact.
- * Measured in Node over cut-offs 0 to 0.5 on 5,000 long generated pages (259,000 pairs; merge alone
- * 2.58 s, 0.1: 1.50 s, 0.25: 1.70 s, 0.5: 2.04 s) and on docsite (57,000 pairs; 0.56 s, 0.30 s, 0.30 s,
- * 0.31 s).
- */
-const MERGE_FROM = 0.1;
 
 /** Below this many RP pairs no crawl is cut by the per-page budget (small crawls keep D's whole range). */
 export const RP_PAIRS_FLOOR = 100_000;

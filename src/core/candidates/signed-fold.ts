@@ -6,12 +6,54 @@
  * thread reads and prepares the next batch while they finish.
  */
 import type { EnginePage, SignatureEngine } from './engine';
+import { SortedRows } from './csr';
+import { cutRuns, heavyMeasures, pairCost, type HeavyRowsExport, type HeavyValues } from './heavy-measures';
 import { signPages, type PageSignatureParams, type SignedPages } from './page-signature';
 
-/** Another worker that signs a chunk of page texts (signPages there). */
+/**
+ * Another worker that signs a chunk of page texts (signPages there) and, once candidates are known,
+ * measures a range of pairs over a copy of the engine's rows (heavyMeasuresOf there).
+ */
 export interface PageSigner {
   sign(texts: string[], params: PageSignatureParams): Promise<SignedPages>;
+  measure(rows: HeavyRowsExport, a: Uint32Array, b: Uint32Array, est: Float32Array): Promise<HeavyValues>;
   terminate(): void;
+}
+
+/**
+ * The rows are copied to each signer for the measures only up to this size (the 5,000 long pages of
+ * bench:signatures take 50 MB); past it the engine's thread measures alone rather than hold copies.
+ */
+export const PARALLEL_MEASURE_MAX_BYTES = 256 << 20;
+
+/**
+ * The cosine and Jaccard of the pairs, a range in this thread and one in each signer (cut at first
+ * pages' runs, equal shares of work: this thread has nothing else to do meanwhile); the ranges' values in order.
+ */
+export async function measureInParallel(
+  signers: readonly PageSigner[],
+  rows: () => HeavyRowsExport,
+  a: Uint32Array,
+  b: Uint32Array,
+  est: Float32Array,
+): Promise<HeavyValues[]> {
+  const exported = rows();
+  const here = { bags: SortedRows.from(exported.bags), shingles: SortedRows.from(exported.shingles) };
+  // Ranges of about equal work (row entries read), each a whole number of first pages' runs.
+  const ends = cutRuns(
+    a,
+    Array.from({ length: signers.length + 1 }, () => 1),
+    pairCost(here, a, b, est),
+  );
+  const theirs = signers.map((w, k) => {
+    const from = ends[k];
+    const to = ends[k + 1];
+    const v = w.measure(exported, a.slice(from, to), b.slice(from, to), est.slice(from, to));
+    v.catch(() => undefined);
+    return v;
+  });
+  const mine = heavyMeasures(here, a.subarray(0, ends[0]), b.subarray(0, ends[0]), est.subarray(0, ends[0]));
+  return [mine, ...(await Promise.all(theirs))];
 }
 
 /**
@@ -19,6 +61,12 @@ export interface PageSigner {
  * costs more than it saves there.
  */
 export const PARALLEL_MIN_PAGES = 1000;
+
+/**
+ * This thread's share of a batch against a signer's (1): it also reads the batch from IndexedDB,
+ * splits template text off and folds the signatures in.
+ */
+export const OWN_WEIGHT = 0.6;
 
 interface Sent {
   pages: EnginePage[];
@@ -40,29 +88,24 @@ export class SignedFold {
       return;
     }
     const params = this.engine.params;
-    const size = Math.ceil(pages.length / (this.signers.length + 1));
+    const W = this.signers.length;
+    const own = Math.round((pages.length * OWN_WEIGHT) / (OWN_WEIGHT + W));
+    const size = Math.ceil((pages.length - own) / W);
     const sent: Sent[] = [];
     this.signers.forEach((w, k) => {
-      const chunk = pages.slice((k + 1) * size, (k + 2) * size);
+      const chunk = pages.slice(own + k * size, own + (k + 1) * size);
       if (chunk.length === 0) return;
-      const signed = w.sign(
-        chunk.map((p) => p.text),
-        params,
-      );
+      const texts = chunk.map((p) => p.text);
+      const signed = w.sign(texts, params);
       // Awaited later (flush); a failure there fails the job, not an unhandled rejection meanwhile.
       signed.catch(() => undefined);
       sent.push({ pages: chunk, signed });
     });
-    const own = pages.slice(0, size);
-    const signed =
-      own.length > 0
-        ? signPages(
-            own.map((p) => p.text),
-            params,
-          )
-        : null;
+    const mine = pages.slice(0, own);
+    const texts = mine.map((p) => p.text);
+    const signed = mine.length > 0 ? signPages(texts, params) : null;
     await this.flush();
-    if (signed) this.engine.addSigned(own, signed);
+    if (signed) this.engine.addSigned(mine, signed);
     this.pending = sent;
   }
 

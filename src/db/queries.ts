@@ -432,24 +432,28 @@ export async function loadContents(
   pages: readonly StoredPage[],
 ): Promise<(StoredContent | undefined)[]> {
   const keys = [...new Set(pages.map((p) => p.chunk ?? NaN).filter((c) => !Number.isNaN(c)))];
-  const want = keys.filter((c) => !chunkCache.has(`${d.name}/${datasetId}/${c}`));
+  // The readers this call reads from, held here: another call running meanwhile (another pane's read)
+  // may evict them from the cache while this one awaits its rows.
+  const readers = new Map<number, ChunkReader | null>();
+  const want: number[] = [];
+  for (const c of keys) {
+    const r = chunkCache.get(`${d.name}/${datasetId}/${c}`);
+    if (r === undefined) want.push(c);
+    else readers.set(c, r);
+  }
   if (want.length > 0) {
     const rows = await d.chunks.bulkGet(want.map((c) => [datasetId, c] as [number, number]));
-    rows.forEach((row, i) =>
-      chunkCache.set(`${d.name}/${datasetId}/${want[i]}`, row ? new ChunkReader(row) : null),
-    );
+    rows.forEach((row, i) => readers.set(want[i], row ? new ChunkReader(row) : null));
   }
   const out = pages.map((p) => {
-    const c =
-      p.chunk === undefined ? undefined : chunkCache.get(`${d.name}/${datasetId}/${p.chunk}`)?.get(p.seq);
+    const c = p.chunk === undefined ? undefined : readers.get(p.chunk)?.get(p.seq);
     return c ? { ...c, datasetId } : undefined;
   });
   // Keep the chunks this call used, the most recent last, up to CHUNK_CACHE.
   for (const c of keys) {
     const k = `${d.name}/${datasetId}/${c}`;
-    const v = chunkCache.get(k)!;
     chunkCache.delete(k);
-    chunkCache.set(k, v);
+    chunkCache.set(k, readers.get(c) ?? null);
   }
   while (chunkCache.size > Math.max(CHUNK_CACHE, keys.length))
     chunkCache.delete(chunkCache.keys().next().value!);

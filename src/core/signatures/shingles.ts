@@ -4,7 +4,7 @@
  * its shingles, kept as a sorted Uint32Array without repeats: compact, transferable between workers,
  * and two of them intersect by one merge.
  */
-import { hasCjk, countCjk, mixedWords, regexWords } from '../text/tokens';
+import { hasCjk, countCjk, regexWords, segmenterWords } from '../text/tokens';
 import { combine32, hash32, mix32 } from '../hash';
 
 export interface ShingleOptions {
@@ -46,7 +46,7 @@ export function shingleSet(text: string, opts: Partial<ShingleOptions> = {}): Ui
   if (!hasCjk(lower)) return wordShingles(regexWords(lower), w);
   const letters = lower.replace(NOT_LETTER_OR_DIGIT, '');
   if (countCjk(letters) > CJK_SHARE * letters.length) return charShingles(letters, n);
-  return wordShingles(mixedWords(lower), w);
+  return wordShingles(segmenterWords(lower), w);
 }
 
 /**

@@ -175,26 +175,6 @@ export function regexWords(text: string): string[] {
   return words;
 }
 
-/**
- * Intl.Segmenter's words of text (segmenterWords), Segmenter only where it is needed: a stretch between
- * two ASCII whitespace characters that holds a character of a script written without spaces goes to
- * the Segmenter, every other stretch to the regex path, which gives the Segmenter's words outside
- * those scripts. UAX #29 and ICU's dictionaries do not join words across white space (segmenterWords
- * already cuts its pieces there), so these are segmenterWords' words: on every page with such a
- * character of docsite (678), the sample (37) and bench:signatures' 5,000 long pages (547), and on
- * random mixes of Chinese, Japanese, Thai, Korean and ASCII text (tokens.test.ts). Only synthetic
- * oddities let ICU's answer depend on text past the white space (a prolonged sound mark right after an
- * opening bracket, Thai joined to Thai by "_", Hangul with a combining accent): there a stretch's words
- * are those of the stretch segmented alone, the same in every browser and in Node. On docsite's pages
- * with such a character 22% of the text is in such stretches: 2.1× faster (Segmenter ~230 ns a
- * character in Node 20).
- */
-export function mixedWords(text: string): string[] {
-  const words: string[] = [];
-  asciiWords(text, 0, text.length, words, true);
-  return words;
-}
-
 /** WORD_RE's words of the whole text, without the ASCII scan: the reference regexWords is tested against. */
 export function regexOnlyWords(text: string): string[] {
   return clean(text).match(WORD_RE) ?? [];
@@ -232,7 +212,7 @@ const isSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d);
  * rule outside ASCII (combining marks, format characters, Hebrew, Hangul, curly apostrophes) is the
  * regex's own. Equal to WORD_RE on any text (test/core/text/tokens.test.ts, random texts).
  */
-function asciiWords(text: string, from: number, to: number, words: string[], segment = false): void {
+function asciiWords(text: string, from: number, to: number, words: string[]): void {
   let i = from;
   // Where the current whitespace-free stretch started, and how many words it has given so far.
   let stretch = from;
@@ -244,9 +224,7 @@ function asciiWords(text: string, from: number, to: number, words: string[], seg
       words.length = given;
       let end = i + 1;
       while (end < to && !isSpace(text.charCodeAt(end))) end++;
-      const piece = text.slice(stretch, end);
-      if (segment && NO_SPACE_SCRIPT.test(piece)) for (const w of segmenterWords(piece)) words.push(w);
-      else regexStretch(piece, words);
+      regexStretch(text.slice(stretch, end), words);
       i = end;
       continue;
     }
@@ -295,7 +273,7 @@ function clean(text: string): string {
 export function tokenize(text: string, opts: TokenOptions = {}): string[] {
   const lowercase = opts.lowercase ?? true;
   const source = lowercase ? text.toLowerCase() : text;
-  const words = hasCjk(source) ? mixedWords(source) : regexWords(source);
+  const words = hasCjk(source) ? segmenterWords(source) : regexWords(source);
   const stop = opts.stopWords;
   if (!stop || stop.size === 0) return words;
   let n = 0;

@@ -20,6 +20,16 @@ import { jobFailure } from './job-failure';
 import { db, type StoredAnalysis, type StoredContent, type StoredPage } from '../db/schema';
 import { signatureText, TemplateModel } from '../core/text/template';
 
+/** A batch of pages with their content, as IndexedDB gives it. */
+type PageBatch = { page: StoredPage; content: StoredContent | undefined }[];
+
+/**
+ * The first pass's pages are held for the second while their text stays under this many characters
+ * (~2 bytes each): 5,000 long pages of documentation take 48M, and their second read from IndexedDB
+ * took ~0.4 s of the job's own thread. Past it they are read again.
+ */
+const HOLD_CHARS = 64 << 20;
+
 export interface AnalysisProgress {
   phase: 'template text' | 'signatures' | 'candidates' | 'saving';
   done: number;
@@ -75,25 +85,36 @@ export async function runAnalysis(
       text: content.text,
       hints: content.templateHints,
     });
-    // First pass (only when template text is left out): count each site's lines (CCNet's line hashes);
-    // the page texts are read again on the second pass rather than held.
+    // First pass (only when template text is left out): count each site's lines (CCNet's line hashes).
     // Where the job's time goes, beside the engine's steps (stored with them in timings).
     const jobTimes: Record<string, number> = { 'job.templateObserve': 0, 'job.templateSplit': 0 };
     let phase = performance.now();
+    // Each page's line hashes, made on the first pass for the second (4–8 bytes a line); and the first
+    // pass's batches themselves while their text stays under HOLD_CHARS, so the second pass need not read
+    // them again from IndexedDB.
+    const lineHashes = new Map<number, Float64Array>();
+    let held: PageBatch[] | null = engine.params.template.strip ? [] : null;
+    let heldChars = 0;
     if (engine.params.template.strip) {
       const seen = new Set<string>();
       await forEachPageWithContent(d, datasetId, 500, (batch) => {
         checkCancelled(isCancelled);
         for (const { page, content } of batch) {
           done++;
+          if (!comparable(page) || !content?.text) continue;
+          const t = performance.now();
+          const hashes = template.lineHashes(content.text);
+          lineHashes.set(page.seq, hashes);
+          heldChars += content.text.length;
           // The template model counts each URL once (a re-fetch would count its lines twice).
-          if (comparable(page) && content?.text && !seen.has(page.normUrl)) {
+          if (!seen.has(page.normUrl)) {
             seen.add(page.normUrl);
-            const t = performance.now();
-            template.observe(templatePage(page, content));
-            jobTimes['job.templateObserve'] += performance.now() - t;
+            template.observe(templatePage(page, content), hashes);
           }
+          jobTimes['job.templateObserve'] += performance.now() - t;
         }
+        if (held && heldChars <= HOLD_CHARS) held.push(batch);
+        else held = null;
         progress('template text');
       });
       done = 0;
@@ -103,7 +124,7 @@ export async function runAnalysis(
     // Other workers sign a share of each batch when the dataset is large enough to repay starting them.
     signers = ds.pages >= PARALLEL_MIN_PAGES ? (startSigners?.() ?? []) : [];
     const fold = new SignedFold(engine, signers);
-    await forEachPageWithContent(d, datasetId, 500, async (batch) => {
+    const secondPass = async (batch: PageBatch) => {
       checkCancelled(isCancelled);
       const pages: EnginePage[] = [];
       for (const { page, content } of batch) {
@@ -112,7 +133,7 @@ export async function runAnalysis(
         if (captures.standsFor(page.normUrl, page.seq, seqs.length) >= 0) continue;
         const t = performance.now();
         const text = engine.params.template.strip
-          ? signatureText(template.split(templatePage(page, content)), content.text)
+          ? signatureText(template.split(templatePage(page, content), lineHashes.get(page.seq)), content.text)
           : content.text;
         jobTimes['job.templateSplit'] += performance.now() - t;
         pages.push({
@@ -125,7 +146,10 @@ export async function runAnalysis(
       }
       await fold.add(pages);
       progress('signatures');
-    });
+    };
+    if (held) for (const batch of held) await secondPass(batch);
+    else await forEachPageWithContent(d, datasetId, 500, secondPass);
+    held = null;
     await fold.flush();
     jobTimes['job.secondPass'] = performance.now() - phase;
     phase = performance.now();

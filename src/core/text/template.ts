@@ -150,7 +150,26 @@ export class TemplateModel {
     this.opts = { ...TEMPLATE_DEFAULTS, ...opts };
   }
 
-  observe(page: TemplatePage): void {
+  /**
+   * The template hash of each line of text (its lines at '\n', as observe and split read them), −1 for a
+   * line shorter than minLineLength: computed once, for both passes (the signatures job holds them).
+   */
+  lineHashes(text: string): Float64Array {
+    let lines = 1;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+    const out = new Float64Array(lines);
+    let at = 0;
+    for (let k = 0; k < lines; k++) {
+      let end = text.indexOf('\n', at);
+      if (end < 0) end = text.length;
+      out[k] = end - at < this.opts.minLineLength ? -1 : templateLineHash(text.slice(at, end));
+      at = end + 1;
+    }
+    return out;
+  }
+
+  /** Counts a page's lines on its site (`hashes`: its lineHashes, when already made). */
+  observe(page: TemplatePage, hashes: Float64Array = this.lineHashes(page.text)): void {
     const site = siteOfUrl(page.url);
     let s = this.sites.get(site);
     if (!s) this.sites.set(site, (s = { texts: 0, seen: new Set(), counts: new Map() }));
@@ -160,10 +179,9 @@ export class TemplateModel {
     s.texts++;
     const hints = page.hints && page.hints.length ? new Set(page.hints) : null;
     const once = new Set<number>();
-    for (const line of page.text.split('\n')) {
-      if (line.length < this.opts.minLineLength) continue;
-      const h = templateLineHash(line);
-      if (once.has(h)) continue;
+    for (let k = 0; k < hashes.length; k++) {
+      const h = hashes[k];
+      if (h < 0 || once.has(h)) continue;
       once.add(h);
       const w = hints?.has(h) ? this.opts.hintWeight : 1;
       s.counts.set(h, (s.counts.get(h) ?? 0) + w);
@@ -177,17 +195,18 @@ export class TemplateModel {
     return (s.counts.get(h) ?? 0) >= need;
   }
 
-  split(page: TemplatePage): TemplateSplit {
+  /** A page's main text and template spans (`hashes`: its lineHashes, when already made). */
+  split(page: TemplatePage, hashes: Float64Array = this.lineHashes(page.text)): TemplateSplit {
     const s = this.sites.get(siteOfUrl(page.url));
     const text = page.text;
     const main: string[] = [];
     const spans: [number, number][] = [];
     let at = 0;
-    while (at <= text.length) {
+    for (let k = 0; at <= text.length; k++) {
       let end = text.indexOf('\n', at);
       if (end < 0) end = text.length;
       const line = text.slice(at, end);
-      if (line.length >= this.opts.minLineLength && this.isTemplate(s, templateLineHash(line))) {
+      if (hashes[k] >= 0 && this.isTemplate(s, hashes[k])) {
         const last = spans[spans.length - 1];
         // Adjacent template lines make one span (the line break between them included).
         if (last && last[1] + 1 >= at) last[1] = end;

@@ -58,6 +58,7 @@ export async function runAnalysis(
   onProgress: (p: AnalysisProgress) => void,
   isCancelled: () => boolean,
   startSigners?: () => PageSigner[],
+  holdChars = HOLD_CHARS,
 ): Promise<AnalysisResult> {
   const t0 = performance.now();
   const full: EngineParams = { ...ENGINE_DEFAULTS, ...params };
@@ -113,7 +114,7 @@ export async function runAnalysis(
           }
           jobTimes['job.templateObserve'] += performance.now() - t;
         }
-        if (held && heldChars <= HOLD_CHARS) held.push(batch);
+        if (held && heldChars <= holdChars) held.push(batch);
         else held = null;
         progress('template text');
       });

@@ -1,0 +1,99 @@
+/**
+ * The signatures job gives one analysis whichever way it runs: in one thread, with signer workers
+ * (signing and measuring in them), with the first pass's pages held for the second or read again.
+ * Generated pages with template lines (a fresh seed each run, printed; JOB_SEED=… repeats one).
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { heavyMeasuresOf } from '../../src/core/candidates/heavy-measures';
+import { signPages, signedBuffers } from '../../src/core/candidates/page-signature';
+import { PARALLEL_MIN_PAGES, type PageSigner } from '../../src/core/candidates/signed-fold';
+import { seededRandom } from '../../src/core/random';
+import { createDataset, writeBatch } from '../../src/db/queries';
+import { db, type StoredAnalysis } from '../../src/db/schema';
+import { runAnalysis } from '../../src/workers/signatures-job';
+import { makeCorpus } from '../bench/corpus';
+import { page } from '../db/fixtures';
+
+const seed = Number(process.env.JOB_SEED ?? Math.floor(Math.random() * 1e9));
+
+afterEach(async () => {
+  await db().delete();
+  await db().open();
+});
+
+/** n pages on 5 sites, each with its site's navigation lines around a generated text. */
+async function dataset(n: number): Promise<number> {
+  const id = await createDataset(db(), {
+    name: 'd',
+    fileName: 'd.warc',
+    bytes: 1,
+    format: 'warc',
+    compressed: false,
+  });
+  const texts = makeCorpus(n, seed, 60, 0.3);
+  const batch = texts.map((t, i) => {
+    const host = `s${i % 5}.test`;
+    const p = page(i, host);
+    const nav = `Home of ${host}\nDocs\nAbout ${host}`;
+    p.content.text = `${nav}\n${t.text}\n© ${host}`;
+    p.content.outlinks = t.outlinks;
+    p.page.fingerprint = `f${i}`;
+    return p;
+  });
+  for (let s = 0; s < n; s += 500) await writeBatch(db(), id, batch.slice(s, s + 500));
+  await db().datasets.update(id, { status: 'ready', pages: n });
+  return id;
+}
+
+/** An in-process signer, its answers copied as a transfer would hand them over. */
+function signer(): PageSigner {
+  return {
+    sign: async (texts, params) => {
+      const s = signPages(texts, structuredClone(params));
+      return structuredClone(s, { transfer: signedBuffers(s) });
+    },
+    measure: async (rows, a, b, est) =>
+      heavyMeasuresOf(structuredClone(rows), a.slice(), b.slice(), est.slice()),
+    terminate: () => undefined,
+  };
+}
+
+async function analysis(id: number): Promise<Omit<StoredAnalysis, 'timings' | 'created' | 'elapsedMs'>> {
+  const all = await db().analyses.toArray();
+  const { timings, created, elapsedMs, ...rest } = all.at(-1)!;
+  void timings;
+  void created;
+  void elapsedMs;
+  await db().analyses.clear();
+  expect(rest.datasetId).toBe(id);
+  return rest;
+}
+
+describe(`the signatures job (seed ${seed}; JOB_SEED=${seed} repeats it)`, () => {
+  it('gives the same analysis in one thread, with signers, and with its pages held or read again', async () => {
+    const rnd = seededRandom(seed);
+    const n = PARALLEL_MIN_PAGES + Math.floor(rnd() * 300);
+    const id = await dataset(n);
+    const run = async (signers: number, holdChars?: number) => {
+      let started = 0;
+      const r = await runAnalysis(
+        { datasetId: id, params: {} },
+        () => undefined,
+        () => false,
+        signers ? () => Array.from({ length: (started = signers) }, signer) : undefined,
+        holdChars,
+      );
+      expect(r.kind, `seed ${seed}`).toBe('done');
+      expect(started).toBe(signers);
+      return analysis(id);
+    };
+    const one = await run(0);
+    expect(one.n, `seed ${seed}`).toBe(n);
+    expect(one.pairs.count, `seed ${seed}`).toBeGreaterThan(0);
+    expect(await run(1), `seed ${seed}: one signer`).toEqual(one);
+    expect(await run(3), `seed ${seed}: three signers`).toEqual(one);
+    expect(await run(2, 1000), `seed ${seed}: pages read again`).toEqual(one);
+    expect(await run(0, 0), `seed ${seed}: one thread, pages read again`).toEqual(one);
+  });
+});

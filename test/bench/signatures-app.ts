@@ -48,7 +48,9 @@ export async function signaturesInApp(file: string): Promise<AppRun> {
     await page.locator('.dataset-list .badge.status-ready').first().waitFor({ timeout: 600_000 });
     await page.getByRole('button', { name: 'Compute signatures' }).click();
     await page.getByTestId('cluster-summary').waitFor({ timeout: 600_000 });
-    const signers = await page.evaluate(() => Math.max(0, Math.min(3, (navigator.hardwareConcurrency || 1) - 1)));
+    const signers = await page.evaluate(() =>
+      Math.max(0, Math.min(3, (navigator.hardwareConcurrency || 1) - 1)),
+    );
     const a = await page.evaluate(
       () =>
         new Promise<{ n: number; elapsedMs: number; pairs: number; timings: Record<string, number> }>(
@@ -59,8 +61,20 @@ export async function signaturesInApp(file: string): Promise<AppRun> {
               const all = r.result.transaction('analyses').objectStore('analyses').getAll();
               all.onsuccess = () => {
                 r.result.close();
-                const last = (all.result as { n: number; elapsedMs: number; pairs: { count: number }; timings: Record<string, number> }[]).at(-1)!;
-                resolve({ n: last.n, elapsedMs: last.elapsedMs, pairs: last.pairs.count, timings: last.timings });
+                const last = (
+                  all.result as {
+                    n: number;
+                    elapsedMs: number;
+                    pairs: { count: number };
+                    timings: Record<string, number>;
+                  }[]
+                ).at(-1)!;
+                resolve({
+                  n: last.n,
+                  elapsedMs: last.elapsedMs,
+                  pairs: last.pairs.count,
+                  timings: last.timings,
+                });
               };
             };
           },
@@ -78,6 +92,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `${file}: ${r.pages} pages, ${(r.elapsedMs / 1000).toFixed(2)} s, ${r.pairs} pairs, ${r.signers} signer workers`,
     );
-    console.log(Object.entries(r.timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(' · '));
+    console.log(
+      Object.entries(r.timings)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(' · '),
+    );
   }
 }

@@ -10,6 +10,7 @@ import { broken, hostile } from './lib/fixtures-broken.ts';
 import { lenient } from './lib/fixtures-lenient.ts';
 import { charsets, chunkedGzip, tiny, tinyArc, wet, wgetAngle } from './lib/fixtures-warc.ts';
 import { crawlLogStray, wacz } from './lib/fixtures-wacz.ts';
+import { parquetDocs } from './lib/fixtures-docs.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = join(ROOT, 'test', 'fixtures');
@@ -18,6 +19,7 @@ const MAX_BYTES = 20 * 1024;
 const SECTIONS: Array<[string, () => Fixture[]]> = [
   ['Well-formed WARC / ARC', () => [...tiny(), wgetAngle(), ...tinyArc()]],
   ['Extracted text (WET)', () => [wet()]],
+  ['Documents of corpus pipelines (Parquet)', () => parquetDocs()],
   ['Charsets and HTTP codings', () => [charsets(), chunkedGzip()]],
   ['Logs and tables', () => [crawlLog(), crawlLogStray(), ...accessLogs(), ...tables()]],
   ['Crawls as archivists keep them (WACZ)', () => wacz()],

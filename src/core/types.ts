@@ -5,9 +5,12 @@
 
 /** The formats the workbench reads, sniffed from content (see ingest/sniff.ts). */
 export type FormatId =
-  'warc' | 'arc' | 'crawl-log' | 'access-log' | 'cdx' | 'jsonl' | 'csv' | 'tsv' | 'url-list';
+  'warc' | 'arc' | 'crawl-log' | 'access-log' | 'cdx' | 'jsonl' | 'csv' | 'tsv' | 'url-list' | 'parquet';
 
-/** Formats whose readers report line numbers where the others report byte offsets (`offset`). */
+/**
+ * Formats whose readers report line numbers where the others report byte offsets (`offset`); a
+ * Parquet table's are its row numbers (1-based).
+ */
 export const LINE_FORMATS: ReadonlySet<FormatId> = new Set([
   'crawl-log',
   'access-log',
@@ -16,7 +19,11 @@ export const LINE_FORMATS: ReadonlySet<FormatId> = new Set([
   'csv',
   'tsv',
   'url-list',
+  'parquet',
 ]);
+
+/** What a line format's numbers count: rows of a table, lines of the others. */
+export const lineWord = (format: FormatId | null): 'row' | 'line' => (format === 'parquet' ? 'row' : 'line');
 
 /** One page (or URL) of a dataset, as produced by ingest. */
 export interface PageRecord {

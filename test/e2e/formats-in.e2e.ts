@@ -47,3 +47,50 @@ describe('a WET file dropped into the workbench', () => {
     await page.screenshot({ path: join(SHOTS, 'wet-clusters.png') });
   });
 });
+
+/**
+ * Item 1 again: a Parquet table of documents (url, text), as corpus pipelines keep them, gave "binary
+ * data that is not WARC, ARC or a text log (unknown format)". Its rows are the pages now, read by row
+ * group; a Parquet table that is not documents is refused with the columns it has.
+ */
+describe('a Parquet table of documents dropped into the workbench', () => {
+  let app: OpenApp;
+  let page: Page;
+
+  before(async () => {
+    app = await openApp();
+    page = app.page;
+  });
+
+  after(async () => {
+    await app?.close();
+  });
+
+  it('gives one page per row, read across its row groups, and finds the same text as one cluster', async () => {
+    await dropFile(page, projectFile('test/fixtures/docs.parquet'));
+    await page.locator('.dataset-list .badge.status-ready').first().waitFor({ timeout: 60_000 });
+    const meta = (await page.locator('.dataset-list .meta').first().textContent()) ?? '';
+    assert.match(meta, /parquet/, `the format is said: ${meta}`);
+    assert.match(meta, /7 pages/, `the seven rows are the pages: ${meta}`);
+    await page.locator('.dataset-list li').first().click();
+    const body = (await page.locator('main').textContent()) ?? '';
+    assert.match(body, /recettes\/tarte/, 'the pages are listed by their URLs');
+    await page.getByRole('button', { name: 'Compute signatures' }).click();
+    const summary = page.getByTestId('cluster-summary');
+    await summary.waitFor({ timeout: 60_000 });
+    // The two rows with the same text; the 404 page is not compared.
+    assert.match((await summary.textContent()) ?? '', /^1 cluster · 2 of 6 pages/);
+    await page.screenshot({ path: join(SHOTS, 'parquet-docs.png') });
+  });
+
+  it('refuses a Parquet table that is not documents, naming its columns', async () => {
+    await dropFile(page, projectFile('test/fixtures/not-docs.parquet'));
+    const alert = page.getByRole('alert').filter({ hasText: 'not-docs.parquet' });
+    await alert.first().waitFor({ timeout: 60_000 });
+    assert.match(
+      (await alert.first().textContent()) ?? '',
+      /not documents: no text column \(text, content, raw_content, html\): its columns are "url", "cluster"/,
+    );
+    await page.screenshot({ path: join(SHOTS, 'parquet-not-docs.png') });
+  });
+});

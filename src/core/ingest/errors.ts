@@ -8,11 +8,20 @@ export class IngestError extends Error {
   readonly line: number;
   readonly reason: string;
 
-  constructor(fileName: string, reason: string, where: { offset?: number; line?: number } = {}) {
+  /** `lineWord`: what `line` counts ('row' for a Parquet table). */
+  constructor(
+    fileName: string,
+    reason: string,
+    where: { offset?: number; line?: number; lineWord?: 'line' | 'row' } = {},
+  ) {
     const offset = where.offset ?? -1;
     const line = where.line ?? -1;
     const at =
-      line >= 0 ? ` at line ${line}` : offset >= 0 ? ` at byte ${offset.toLocaleString('en-US')}` : '';
+      line >= 0
+        ? ` at ${where.lineWord ?? 'line'} ${line}`
+        : offset >= 0
+          ? ` at byte ${offset.toLocaleString('en-US')}`
+          : '';
     super(`${fileName}${at}: ${reason}`);
     this.name = 'IngestError';
     this.fileName = fileName;

@@ -2,8 +2,14 @@ import { buildPage } from './page-builder';
 import { FormatFault } from './errors';
 import { LineReader, skipLongLines, type FormatReader, type ReaderContext } from './reader';
 
-/** One page per line: {"url", "html" | "text", "status"?, "size"?, "links"?, "fetched_at"?}. */
-export function createJsonlReader(ctx: ReaderContext): FormatReader {
+/**
+ * One page per line: {"url", "html" | "text", "status"?, "size"?, "links"?, "fetched_at"?}. A Parquet
+ * table's rows come as such lines too (parquet.ts), with their own record type and wording.
+ */
+export function createJsonlReader(
+  ctx: ReaderContext,
+  as: { record: string; line: string } = { record: 'jsonl line', line: 'JSON line' },
+): FormatReader {
   return new LineReader((line, lineNo) => {
     if (line.trim() === '') return;
     let o: Record<string, unknown>;
@@ -13,9 +19,9 @@ export function createJsonlReader(ctx: ReaderContext): FormatReader {
       throw new FormatFault(`not valid JSON (${(e as Error).message})`, { line: lineNo });
     }
     if (!o || typeof o !== 'object' || typeof o.url !== 'string') {
-      throw new FormatFault('a JSON line without a "url" string', { line: lineNo });
+      throw new FormatFault(`a ${as.line} without a "url" string`, { line: lineNo });
     }
-    ctx.record('jsonl line');
+    ctx.record(as.record);
     const html = typeof o.html === 'string' ? o.html : undefined;
     const text = typeof o.text === 'string' ? o.text : undefined;
     const links = Array.isArray(o.links)
@@ -29,7 +35,7 @@ export function createJsonlReader(ctx: ReaderContext): FormatReader {
         {
           url: o.url,
           status: typeof o.status === 'number' ? o.status : 0,
-          recordType: 'jsonl line',
+          recordType: as.record,
           fetchedAt: typeof o.fetched_at === 'string' ? o.fetched_at : '',
           headers: [],
           contentType: html !== undefined ? 'text/html' : text !== undefined ? 'text/plain' : '',

@@ -3,6 +3,7 @@ import { normaliseUrl } from '../url/normalize';
 import { DIGEST_WARNING_KINDS, digestWarnings, mergeDigestReports } from './digest-report';
 import { IngestCancelled, IngestError } from './errors';
 import type { Natives } from './natives';
+import { isParquet, NotDocuments, parquetLines, type ParquetLines } from './parquet';
 import { ingest } from './pipeline';
 import {
   memberBytes,
@@ -30,6 +31,8 @@ export interface CrawlUnit {
   file: ByteSource;
   /** The WACZ member; absent for a whole file. */
   entry?: ZipEntry;
+  /** A Parquet table of documents (parquet.ts): read by row groups, never cut in parts. */
+  parquet?: boolean;
 }
 
 /**
@@ -72,6 +75,7 @@ export type UnitReader = (
  * for one whose local header is not where the directory says (read in order, the read reports it).
  */
 export async function rangeOfUnit(unit: CrawlUnit): Promise<{ start: number; source: ByteSource } | null> {
+  if (unit.parquet) return null;
   if (!unit.entry) return { start: 0, source: unit.file };
   if (unit.entry.method !== 0) return null;
   try {
@@ -85,9 +89,21 @@ export async function rangeOfUnit(unit: CrawlUnit): Promise<{ start: number; sou
 export const unitStream = (u: CrawlUnit): AsyncIterable<Uint8Array> =>
   u.entry ? memberStream(u.file, u.entry) : u.file.stream(0, u.file.size);
 
-export const readUnitInOrder: UnitReader = (unit, ctx, sink) =>
-  ingest(
-    unitStream(unit),
+export const readUnitInOrder: UnitReader = async (unit, ctx, sink) => {
+  let table: ParquetLines | null = null;
+  if (unit.parquet) {
+    try {
+      table = await parquetLines(unit.file);
+    } catch (e) {
+      // Not a table of documents, or a footer hyparquet cannot read: the file is not a crawl.
+      throw new IngestError(
+        unit.name,
+        e instanceof NotDocuments ? e.message : `an unreadable Parquet file: ${(e as Error).message}`,
+      );
+    }
+  }
+  return ingest(
+    table ? table.lines : unitStream(unit),
     {
       fileName: unit.name,
       totalBytes: unit.size,
@@ -97,12 +113,14 @@ export const readUnitInOrder: UnitReader = (unit, ctx, sink) =>
       onProgress: ctx.onProgress,
       onFormat: ctx.onFormat,
       natives: ctx.natives,
+      ...(table ? { format: 'parquet' as const, filePosition: table.position } : {}),
     },
     async (batch) => {
       ctx.tag(batch);
       await sink(batch);
     },
   );
+};
 
 export interface CrawlOptions {
   baseUrl?: string;
@@ -134,7 +152,7 @@ async function expand(
       continue;
     }
     if (!wacz) {
-      units.push({ name: file.name, size: file.size, file });
+      units.push({ name: file.name, size: file.size, file, ...(isParquet(head) ? { parquet: true } : {}) });
       continue;
     }
     for (const list of wacz.pageLists) {

@@ -1,5 +1,6 @@
 import {
   LINE_FORMATS,
+  lineWord,
   type FormatId,
   type IngestedPage,
   type IngestErrorInfo,
@@ -56,6 +57,13 @@ export interface IngestOptions {
   onUnresolvedRevisit?: (seq: number, uri: string, digest: string) => void;
   /** The platform's native inflate and SHA-1 (natives.ts); default: fflate and text/sha1.ts. */
   natives?: Natives;
+  /** The format, when the caller knows it (a Parquet table's rows handed over as lines): not sniffed. */
+  format?: FormatId;
+  /**
+   * Bytes of the file read so far, when `source` is not the file's own bytes (a Parquet table's rows as
+   * lines): progress and the summary count these.
+   */
+  filePosition?: () => number;
   /**
    * Characters of HTML and text the read keeps to extract a repeated page once (extraction-cache.ts);
    * default 16 Mi, 0 extracts every page anew (the tests compare both).
@@ -67,13 +75,19 @@ export interface IngestOptions {
  * One problem kind as the analyst reads it: a file written by a tool with a habit (node-warc's short
  * separator, ClueWeb09's lengths) shows it once with a count, not once per record.
  */
-function warningInfo(fileName: string, w: Problem, lines: boolean): IngestErrorInfo {
-  const at = `${lines ? 'line' : 'byte'} ${w.offset.toLocaleString('en-US')}`;
+function warningInfo(fileName: string, w: Problem, format: FormatId | null): IngestErrorInfo {
+  const lines = format !== null && LINE_FORMATS.has(format);
+  const word = lineWord(format);
+  const at = `${lines ? word : 'byte'} ${w.offset.toLocaleString('en-US')}`;
   const reason =
     w.count > 1
-      ? `${w.reason} (${w.count.toLocaleString('en-US')} ${lines ? 'lines' : 'records'}; the first at ${at})`
+      ? `${w.reason} (${w.count.toLocaleString('en-US')} ${lines ? `${word}s` : 'records'}; the first at ${at})`
       : w.reason;
-  const info = new IngestError(fileName, reason, lines ? { line: w.offset } : { offset: w.offset }).toInfo();
+  const info = new IngestError(
+    fileName,
+    reason,
+    lines ? { line: w.offset, lineWord: word } : { offset: w.offset },
+  ).toInfo();
   // A kind other than the sentence is a key views may look for (access-log.ts HOST_GUESSED).
   return w.kind !== w.reason ? { ...info, kind: w.kind } : info;
 }
@@ -104,6 +118,8 @@ function createReader(format: FormatId, ctx: ReaderContext, compressed: boolean)
       return createCsvReader(ctx, '\t');
     case 'url-list':
       return createUrlListReader(ctx);
+    case 'parquet':
+      return createJsonlReader(ctx, { record: 'parquet row', line: 'row' });
   }
 }
 
@@ -203,7 +219,7 @@ class IngestRun {
     if (!opts.onProgress || (!force && now - this.lastProgress < (opts.progressEveryMs ?? 100))) return;
     this.lastProgress = now;
     opts.onProgress({
-      bytesRead: this.bytesRead,
+      bytesRead: opts.filePosition?.() ?? this.bytesRead,
       totalBytes: opts.totalBytes,
       bytesDecoded: this.bytesDecoded,
       records: this.records,
@@ -263,7 +279,7 @@ class IngestRun {
       o += Math.min(h.data.length, head.length - o);
     }
     const { fileName } = this.opts;
-    const s = sniff(head, fileName);
+    const s = this.opts.format ? { ok: true as const, format: this.opts.format } : sniff(head, fileName);
     if (!s.ok) {
       const reason = this.compressed && head.length === 0 ? 'the gzip data holds nothing' : s.reason;
       throw new IngestError(fileName, this.compressed ? `${reason} (inside gzip)` : reason);
@@ -318,7 +334,11 @@ class IngestRun {
    * error, unless nothing usable was read (then it is thrown: no dataset is kept).
    */
   async fault(e: FormatFault): Promise<void> {
-    const err = new IngestError(this.opts.fileName, e.message, { offset: e.offset, line: e.line });
+    const err = new IngestError(this.opts.fileName, e.message, {
+      offset: e.offset,
+      line: e.line,
+      lineWord: lineWord(this.format),
+    });
     // A gzip fault can come before the format was decided: decide on the members that were whole.
     if (!this.reader && this.heldBytes > 0) await this.sniffFormat(true).catch(() => {});
     const reader = this.reader;
@@ -331,6 +351,12 @@ class IngestRun {
     }
     // A fault before the format is known, or before any record, leaves nothing to keep.
     if (!reader || this.pages === 0) throw err;
+    // The fault came as the held start of the file was replayed into the reader (a small file, its
+    // fault within its first 64 KiB): the format is told now, so the pages read before it are kept.
+    if (!this.formatTold) {
+      this.formatTold = true;
+      await this.opts.onFormat?.(this.format!, this.compressed);
+    }
     this.error = err;
   }
 
@@ -344,7 +370,7 @@ class IngestRun {
       fileName,
       format: format!,
       compressed: this.compressed,
-      bytes: this.bytesRead,
+      bytes: this.opts.filePosition?.() ?? this.bytesRead,
       bytesDecoded: this.bytesDecoded,
       recordsByType: this.recordsByType,
       pages: this.pages,
@@ -353,9 +379,7 @@ class IngestRun {
       skipped: this.skipped,
       error: this.error ? this.error.toInfo() : null,
       warnings: [
-        ...[...this.problems.values()].map((w) =>
-          warningInfo(fileName, w, format !== null && LINE_FORMATS.has(format)),
-        ),
+        ...[...this.problems.values()].map((w) => warningInfo(fileName, w, format)),
         ...digestProblems,
       ],
       warningCount: this.problems.size + digestProblems.length,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ingestCrawl } from '../../../src/core/ingest/many-files';
+import { bytesSource } from '../../../src/core/ingest/wacz';
 import {
   expectedTitles,
   fixtureCounts,
@@ -71,6 +73,29 @@ describe('JSONL (synthetic)', () => {
     const { summary, pages } = await ingestText(text, 'n.jsonl');
     expect(pages).toHaveLength(1);
     expect(summary.error).toMatchObject({ line: 2, reason: 'a JSON line without a "url" string' });
+  });
+
+  it('tells the format before handing over the lines read before a fault in its first 64 KiB (a small file keeps them)', async () => {
+    const text = [
+      '{"url":"http://a.test/1","text":"one"}',
+      '{"url":"http://a.test/2","text":"two"}',
+      '{"text":"x"}',
+    ].join('\n');
+    const formats: string[] = [];
+    const told: number[] = [];
+    const urls: string[] = [];
+    const summary = await ingestCrawl(
+      [bytesSource('gap.jsonl', utf8Bytes(text))],
+      { onFormat: (f) => void formats.push(f) },
+      async (b) => {
+        told.push(formats.length);
+        urls.push(...b.map((p) => p.page.url));
+      },
+    );
+    expect(formats).toEqual(['jsonl']);
+    expect(told.length > 0 && told.every((n) => n === 1)).toBe(true);
+    expect(urls).toEqual(['http://a.test/1', 'http://a.test/2']);
+    expect(summary.error?.message).toBe('gap.jsonl at line 3: a JSON line without a "url" string');
   });
 
   it('is refused before onFormat when the first line has no "url"', async () => {

@@ -19,8 +19,9 @@ import {
 } from '../helpers';
 
 /**
- * Fixtures that ingest (possibly with a summary.error); the others are refused. ZIPs are not streams:
- * a WACZ is opened by ingestCrawl (test/core/ingest/wacz.test.ts), never by the stream pipeline.
+ * Fixtures that ingest (possibly with a summary.error); the others are refused. ZIPs and Parquet files
+ * are not streams: ingestCrawl opens them by ranges (test/core/ingest/wacz.test.ts, parquet.test.ts),
+ * never the stream pipeline, which refuses them with a reason.
  */
 const REFUSED = new Set([
   'junk.bin',
@@ -30,6 +31,9 @@ const REFUSED = new Set([
   'tiny-single-member.warc.gz',
   'crawl.wacz',
   'not-wacz.zip',
+  'docs.parquet',
+  'docs-html-id.parquet',
+  'not-docs.parquet',
 ]);
 const ALL = readdirSync(FIXTURE_DIR)
   .filter((n) => !n.endsWith('.json') && !n.endsWith('.md'))
@@ -42,6 +46,7 @@ describe('files that are not crawl files are refused before onFormat', () => {
     ['image.png', /PNG image/],
     ['page.html', /single HTML page/],
     ['empty.warc', /empty \(0 bytes\)/],
+    ['docs.parquet', /a Parquet file, which is read by its row groups, not as a stream/],
   ];
   for (const [name, reason] of cases) {
     it(`${name}: ${reason.source}`, async () => {

@@ -1,6 +1,7 @@
 // Line-oriented fixtures (crawl logs, access logs, JSONL, CSV/TSV, URL lists)
 // and the "dropped by mistake" files.
 
+import { zstdFrame } from './zstd-frames.ts';
 import { type Fixture, htmlPage } from './fixture-builder.ts';
 import { tinyPng } from './png.ts';
 import { seededRandom, randBytes } from './prng.ts';
@@ -211,6 +212,17 @@ export function tables(): Fixture[] {
         identical_pairs: [[`${J}/a`, `${J}/a?ref=feed`]],
       },
       titles: { [`${J}/a`]: 'JSONL page A', [`${J}/c`]: 'JSONL page C', [`${J}/a?ref=feed`]: 'JSONL page A' },
+    },
+    {
+      name: 'pages.jsonl.zst',
+      // Two frames (the first two lines, then the rest), as a file zstd compressed in pieces is.
+      data: Buffer.concat([
+        zstdFrame(text(jsonl.split('\n').slice(0, 2).join('\n') + '\n')),
+        zstdFrame(text(jsonl.split('\n').slice(2).join('\n'))),
+      ]),
+      about: 'pages.jsonl compressed with zstd, in two frames (Raw blocks).',
+      expect: ['the same 5 pages as pages.jsonl'],
+      counts: { lines: 5, pages: 5 },
     },
     {
       name: 'bad-line.jsonl',

@@ -1,6 +1,7 @@
 // Well-formed and odd-but-valid WARC / ARC fixtures.
 
 import { encodeLegacy } from './legacy-encodings.ts';
+import { skippableFrame, zstdFrame } from './zstd-frames.ts';
 import { type Fixture, START, WarcBuilder, htmlPage } from './fixture-builder.ts';
 import {
   type HeaderList,
@@ -78,6 +79,28 @@ export function tiny(): Fixture[] {
       expect,
       counts,
       titles,
+    },
+    {
+      name: 'tiny.warc.zst',
+      data: Buffer.concat(b.records.map((r) => zstdFrame(r))),
+      about:
+        'Same records, one zstd frame per record (the WARC zstd layout without its dictionary; Raw blocks: Node has no zstd compressor, a frame needs none).',
+      expect: [...expect, "each record at its frame: offsets are the frames' starts"],
+      counts,
+      titles,
+    },
+    {
+      name: 'tiny-dictionary.warc.zst',
+      data: Buffer.concat([
+        skippableFrame(Buffer.from('a zstd dictionary would be here'), 0xd),
+        ...b.records.map((r) => zstdFrame(r, 0x7a57)),
+      ]),
+      about:
+        'The WARC zstd layout with its dictionary: a skippable frame (0x184D2A5D) holding the dictionary, then frames made with it (dictionary id 0x7A57).',
+      expect: [
+        'refused before any page: zstd dictionaries cannot be read; the reason says to decompress it first',
+      ],
+      counts: { refused: true },
     },
     {
       name: 'tiny-single-member.warc.gz',

@@ -165,7 +165,7 @@ export const ANALYZE = {
 export function formatSummary(s: IngestSummary): string {
   const lines = [
     `file      ${s.fileName}`,
-    `format    ${s.format}${s.compressed ? ' (gzip)' : ''}`,
+    `format    ${s.format}${s.compressed ? ` (${s.compression ?? 'gzip'})` : ''}`,
     `bytes     ${s.bytes.toLocaleString('en-US')}${s.compressed ? ` (${s.bytesDecoded.toLocaleString('en-US')} uncompressed)` : ''}`,
     `records   ${Object.entries(s.recordsByType)
       .map(([k, v]) => `${k} ${v}`)
@@ -181,7 +181,9 @@ export function formatSummary(s: IngestSummary): string {
     lines.push(`files     ${s.sources.length}`);
     for (const x of s.sources) {
       const what =
-        x.format === null ? 'skipped' : `${x.format}${x.compressed ? ' (gzip)' : ''}, ${x.pages} pages`;
+        x.format === null
+          ? 'skipped'
+          : `${x.format}${x.compressed ? ` (${x.compression ?? 'gzip'})` : ''}, ${x.pages} pages`;
       lines.push(`  ${x.name}: ${what}${x.warningCount ? `, ${x.warningCount} problems` : ''}`);
       if (x.error) lines.push(`    ${x.error.message}`);
     }

@@ -119,6 +119,8 @@ export interface SourceInfo {
   /** null: not a crawl file (skipped, see error). */
   format: FormatId | null;
   compressed: boolean;
+  /** 'zstd' for a zstd file; absent: gzip when compressed. */
+  compression?: 'zstd';
   pages: number;
   /** Why it was skipped (not a crawl), or the fault that stopped it part way. */
   error: IngestErrorInfo | null;
@@ -138,6 +140,8 @@ export interface IngestSummary {
   fileName: string;
   format: FormatId;
   compressed: boolean;
+  /** 'zstd' for a zstd file (`compressed` is true too); absent: gzip when compressed. */
+  compression?: 'zstd';
   bytes: number;
   bytesDecoded: number;
   recordsByType: Record<string, number>;

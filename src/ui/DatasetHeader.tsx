@@ -187,7 +187,7 @@ function Sources({ sources }: { sources: SourceInfo[] }) {
             <span className="name">{x.name}</span> ·{' '}
             {x.format === null
               ? 'skipped'
-              : `${x.format}${x.compressed ? ' (gzip)' : ''} · ${plural(x.pages, 'page')}`}{' '}
+              : `${x.format}${x.compressed ? ` (${x.compression ?? 'gzip'})` : ''} · ${plural(x.pages, 'page')}`}{' '}
             · {fmtBytes(x.bytes)}
             {x.error && <div className="dataset-error">{x.error.message}</div>}
             {x.warningCount > 0 && (

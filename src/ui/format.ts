@@ -101,10 +101,20 @@ export function middleEllipsis(url: string, max = 64): string {
  * What kind of file a dataset came from, short: "warc.gz", "crawl-log", "wacz" (a WACZ's WARCs are
  * named by `long`: "wacz: warc (gzip)").
  */
-export function kindOf(d: { format: string; compressed: boolean; container?: string }, long = false): string {
+export function kindOf(
+  d: {
+    format: string;
+    compressed: boolean;
+    container?: string;
+    /** The files read: a zstd first file makes it "(zstd)", ".zst" (gzip otherwise). */
+    sources?: readonly { compression?: 'zstd' }[];
+  },
+  long = false,
+): string {
+  const zstd = d.sources?.[0]?.compression === 'zstd';
   const inner = long
-    ? `${d.format}${d.compressed ? ' (gzip)' : ''}`
-    : `${d.format}${d.compressed ? '.gz' : ''}`;
+    ? `${d.format}${d.compressed ? (zstd ? ' (zstd)' : ' (gzip)') : ''}`
+    : `${d.format}${d.compressed ? (zstd ? '.zst' : '.gz') : ''}`;
   if (d.container === 'wacz') return long ? `wacz: ${inner}` : 'wacz';
   return inner;
 }

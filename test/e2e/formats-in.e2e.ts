@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { createReadStream, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { ingest } from '../../src/core/ingest/pipeline';
 import { dropFile, type OpenApp, openApp, projectFile, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -93,4 +94,47 @@ describe('a Parquet table of documents dropped into the workbench', () => {
     );
     await page.screenshot({ path: join(SHOTS, 'parquet-not-docs.png') });
   });
+});
+
+/** Item 1, zstd: `.jsonl.zst` and `.warc.zst` (a frame per record) read as their plain counterparts. */
+describe('zstd files dropped into the workbench', () => {
+  let app: OpenApp;
+  let page: Page;
+
+  before(async () => {
+    app = await openApp();
+    page = app.page;
+  });
+
+  after(async () => {
+    await app?.close();
+  });
+
+  const pagesOf = async (file: string) => {
+    let n = 0;
+    await ingest(
+      createReadStream(projectFile(file)) as AsyncIterable<Uint8Array>,
+      { fileName: file, totalBytes: statSync(projectFile(file)).size },
+      async (b) => void (n += b.length),
+    );
+    return n;
+  };
+
+  for (const [zst, plain] of [
+    ['test/fixtures/pages.jsonl.zst', 'test/fixtures/pages.jsonl'],
+    ['test/fixtures/tiny.warc.zst', 'test/fixtures/tiny.warc.gz'],
+  ] as const)
+    it(`${zst.split('/').pop()} gives the pages of ${plain.split('/').pop()}, and says zstd`, async () => {
+      await dropFile(page, projectFile(zst));
+      const name = zst.split('/').pop()!;
+      const item = page.locator('.dataset-list li', { hasText: name });
+      await item.locator('.badge.status-ready').waitFor({ timeout: 60_000 });
+      const meta = (await item.locator('.meta').textContent()) ?? '';
+      const want = await pagesOf(plain);
+      assert.match(meta, new RegExp(`${want} pages?`), `${meta} (want ${want})`);
+      await item.click();
+      const header = (await page.locator('main').textContent()) ?? '';
+      assert.match(header, /\(zstd\)/, 'the source says zstd');
+      await page.screenshot({ path: join(SHOTS, `zstd-${name}.png`) });
+    });
 });

@@ -45,6 +45,9 @@ describe('kindOf', () => {
     expect(kindOf({ format: 'crawl-log', compressed: false })).toBe('crawl-log');
     expect(kindOf({ format: 'warc', compressed: true, container: 'wacz' })).toBe('wacz');
     expect(kindOf({ format: 'warc', compressed: true, container: 'wacz' }, true)).toBe('wacz: warc (gzip)');
+    const zstd = { format: 'jsonl', compressed: true, sources: [{ compression: 'zstd' as const }] };
+    expect(kindOf(zstd)).toBe('jsonl.zst');
+    expect(kindOf(zstd, true)).toBe('jsonl (zstd)');
   });
 });
 

@@ -24,6 +24,8 @@ export const BUDGET = {
   headerBytes: 1 << 20,
   /** A line of a line-based format (JSONL, CSV, logs, CDX). */
   lineBytes: 16 << 20,
+  /** The history a zstd frame may ask a decoder to keep (zstd.ts; fzstd's own limit for correct output). */
+  zstdWindow: 32 << 20,
 } as const;
 
 /** Deflate's largest expansion: 258 bytes from a 2-bit code, rounded up (zlib's own bound). */

@@ -199,6 +199,7 @@ function sourceOf(unit: CrawlUnit, s: IngestSummary): SourceInfo {
     bytes: unit.size,
     format: s.format,
     compressed: s.compressed,
+    ...(s.compression ? { compression: s.compression } : {}),
     pages: s.pages,
     error: s.error,
     warnings: s.warnings,

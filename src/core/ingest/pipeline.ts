@@ -23,6 +23,7 @@ import { createJsonlReader } from './jsonl';
 import { statusClass } from './status';
 import type { FormatReader, ReaderContext } from './reader';
 import { sniff } from './sniff';
+import { isZstd, ZstdFrames } from './zstd';
 import { createUrlListReader } from './url-list';
 import { createWarcReader } from './warc';
 
@@ -155,6 +156,8 @@ class IngestRun {
   compressed = false;
   reader: FormatReader | null = null;
   gunzip: MultiGunzip | null = null;
+  /** Frames of a zstd file (zstd.ts); `compressed` is true too: readers see frames as gzip members. */
+  zstd: ZstdFrames | null = null;
   /** Decoded bytes held back until the format is known. */
   held: { data: Uint8Array; offset: number }[] = [];
   heldBytes = 0;
@@ -230,6 +233,11 @@ class IngestRun {
 
   /** Step 1, sniff gzip: the file's first bytes (at least 3) decide whether it is gzip. */
   lead(lead: Uint8Array): void {
+    if (isZstd(lead)) {
+      this.compressed = true;
+      this.zstd = new ZstdFrames(this.decoded, this.offsetBase);
+      return;
+    }
     this.compressed = isGzip(lead);
     if (this.compressed)
       this.gunzip = new MultiGunzip(this.decoded, this.offsetBase, this.opts.natives?.inflate);
@@ -240,6 +248,7 @@ class IngestRun {
     const at = this.bytesRead;
     this.bytesRead += chunk.length;
     if (this.gunzip) await this.gunzip.push(chunk, final);
+    else if (this.zstd) this.zstd.push(chunk, final);
     else if (chunk.length > 0) this.decoded(chunk, this.offsetBase + at);
   }
 
@@ -281,8 +290,9 @@ class IngestRun {
     const { fileName } = this.opts;
     const s = this.opts.format ? { ok: true as const, format: this.opts.format } : sniff(head, fileName);
     if (!s.ok) {
-      const reason = this.compressed && head.length === 0 ? 'the gzip data holds nothing' : s.reason;
-      throw new IngestError(fileName, this.compressed ? `${reason} (inside gzip)` : reason);
+      const codec = this.zstd ? 'zstd' : 'gzip';
+      const reason = this.compressed && head.length === 0 ? `the ${codec} data holds nothing` : s.reason;
+      throw new IngestError(fileName, this.compressed ? `${reason} (inside ${codec})` : reason);
     }
     this.format = s.format;
     const reader = createReader(s.format, this.ctx, this.compressed);
@@ -324,6 +334,7 @@ class IngestRun {
   /** The end of the file: the last gzip member, the format of a short file, the reader's last record. */
   async end(): Promise<void> {
     await this.gunzip?.push(new Uint8Array(0), true);
+    this.zstd?.push(new Uint8Array(0), true);
     await this.sniffFormat(true);
     this.faulted = this.reader;
     this.reader!.end();
@@ -370,6 +381,7 @@ class IngestRun {
       fileName,
       format: format!,
       compressed: this.compressed,
+      ...(this.zstd ? { compression: 'zstd' as const } : {}),
       bytes: this.opts.filePosition?.() ?? this.bytesRead,
       bytesDecoded: this.bytesDecoded,
       recordsByType: this.recordsByType,
@@ -407,13 +419,13 @@ export async function ingest(
 ): Promise<IngestSummary> {
   const run = new IngestRun(opts, sink);
   try {
-    // Whether the file is gzip needs its first 3 bytes, which may come in more than one chunk.
+    // Whether the file is gzip (3 bytes) or zstd (4) needs its first bytes, which may come in more than one chunk.
     let lead: Uint8Array | null = new Uint8Array(0);
     for await (let chunk of source) {
       if (opts.isCancelled?.()) throw new IngestCancelled();
       if (lead) {
         lead = lead.length ? concatBytes(lead, chunk) : chunk;
-        if (lead.length < 3) continue;
+        if (lead.length < 4) continue;
         run.lead(lead);
         chunk = lead;
         lead = null;

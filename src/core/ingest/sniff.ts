@@ -13,7 +13,11 @@ const MAGIC: [number[], string][] = [
   [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
   [[0x50, 0x4b, 0x03, 0x04], 'a ZIP archive that is not a WACZ (no datapackage.json)'],
   [[0x42, 0x5a, 0x68], 'bzip2-compressed data (decompress it first)'],
-  [[0x28, 0xb5, 0x2f, 0xfd], 'zstd-compressed data (decompress it first)'],
+  // zstd files are read (zstd.ts) before this is asked: seen here, it is inside another compression.
+  [
+    [0x28, 0xb5, 0x2f, 0xfd],
+    'zstd-compressed data inside another compression (decompress the outer layer first)',
+  ],
   // Read by ranges before the stream readers (many-files.ts, parquet.ts): seen here only when streamed.
   [[0x50, 0x41, 0x52, 0x31], 'a Parquet file, which is read by its row groups, not as a stream'],
   [[0xfd, 0x37, 0x7a, 0x58, 0x5a], 'xz-compressed data (decompress it first)'],

@@ -1,0 +1,257 @@
+/**
+ * Zstandard-compressed crawl files (`.warc.zst`, `.jsonl.zst`, `.csv.zst`; RFC 8878), read as a stream
+ * of frames the way gzip files are read as members (gzip.ts): each frame's data goes to the format's
+ * reader with the frame's offset in the file, so a WARC compressed a frame per record (the WARC zstd
+ * layout) has its records at their frames, as a WARC.gz has them at their members.
+ *
+ * fzstd decodes, one frame at a time and one block at a time: the frames are walked here first (their
+ * headers and block headers say where everything is), so what a hostile file can make the read hold is
+ * bounded before a byte is decoded —
+ * - a block decodes to at most 128 KiB (the format's own limit), and blocks are handed over one by one;
+ * - a frame's window (the history a decoder keeps) is refused past BUDGET.zstdWindow, 32 MiB, which is
+ *   also fzstd's own limit for correct back-references (frames made with `--long`/`--ultra` need more);
+ * - the content size a header declares is dropped before fzstd sees the header (fzstd would allocate
+ *   it whole: a 20-byte frame can declare 2 GB), the window descriptor kept or made from it;
+ * - dictionaries are refused with a clear reason: fzstd has none (the WARC zstd layout's first frame,
+ *   a skippable frame holding the dictionary, says so at once);
+ * - skippable frames are passed over; a frame cut short or bytes that are no frame are a fault at
+ *   their byte.
+ */
+import { Decompress } from 'fzstd';
+import { BUDGET, mib } from './budget';
+import { FormatFault } from './errors';
+import type { MemberSink } from './gzip';
+
+const MAGIC = 0xfd2fb528;
+/** Skippable frames: 0x184D2A50 to 0x184D2A5F; the WARC zstd layout's dictionary frame is 0x184D2A5D. */
+const SKIPPABLE = 0x184d2a50;
+const DICTIONARY_FRAME = 0x184d2a5d;
+const BLOCK_MAX = 128 << 10;
+
+const u32 = (b: Uint8Array, at: number) =>
+  (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
+
+/** A zstd frame or a skippable frame opens the file. */
+export const isZstd = (head: Uint8Array): boolean =>
+  head.length >= 4 && (u32(head, 0) === MAGIC || (u32(head, 0) & 0xfffffff0) === SKIPPABLE);
+
+/** The window a frame header asks for, in bytes, from its Window_Descriptor. */
+function windowOf(descriptor: number): number {
+  const base = 2 ** (10 + (descriptor >> 3));
+  return base + (base / 8) * (descriptor & 7);
+}
+
+/** The smallest Window_Descriptor whose window holds `size` bytes. */
+function descriptorFor(size: number): number {
+  for (let e = 0; e < 32; e++)
+    for (let m = 0; m < 8; m++) if (windowOf((e << 3) | m) >= size) return (e << 3) | m;
+  return 0xff;
+}
+
+type State = 'magic' | 'blocks' | 'checksum' | 'skip';
+
+export class ZstdFrames {
+  private buf = new Uint8Array(1 << 16);
+  private start = 0;
+  private end = 0;
+  /** Absolute offset of buf[0] in the file. */
+  private base: number;
+  private state: State = 'magic';
+  private frameStart = 0;
+  private toSkip = 0;
+  private checksum = false;
+  private dec: Decompress | null = null;
+  frames = 0;
+
+  constructor(
+    private readonly sink: MemberSink,
+    offsetBase = 0,
+  ) {
+    this.base = offsetBase;
+  }
+
+  private get available(): number {
+    return this.end - this.start;
+  }
+
+  private at(k: number): number {
+    return this.buf[this.start + k];
+  }
+
+  private consume(n: number): Uint8Array {
+    const out = this.buf.subarray(this.start, this.start + n);
+    this.start += n;
+    return out;
+  }
+
+  private get offset(): number {
+    return this.base + this.start;
+  }
+
+  private append(chunk: Uint8Array): void {
+    if (this.end + chunk.length > this.buf.length) {
+      const live = this.end - this.start;
+      if (live + chunk.length <= this.buf.length) this.buf.copyWithin(0, this.start, this.end);
+      else {
+        const next = new Uint8Array(Math.max(2 * this.buf.length, live + chunk.length));
+        next.set(this.buf.subarray(this.start, this.end));
+        this.buf = next;
+      }
+      this.base += this.start;
+      this.end = live;
+      this.start = 0;
+    }
+    this.buf.set(chunk, this.end);
+    this.end += chunk.length;
+  }
+
+  /** Frames' data to the sink as they are decoded; `final`: the file ends here. */
+  push(chunk: Uint8Array, final: boolean): void {
+    this.append(chunk);
+    while (this.step());
+    if (final && (this.available > 0 || this.state !== 'magic'))
+      throw new FormatFault(
+        this.state === 'skip'
+          ? 'truncated zstd skippable frame: the file ends inside it'
+          : this.state === 'magic'
+            ? 'truncated zstd frame header: the file ends inside it'
+            : `truncated zstd frame: the file ends inside the frame that starts at byte ${this.frameStart.toLocaleString('en-US')}`,
+        { offset: this.state === 'magic' ? this.offset : this.frameStart },
+      );
+  }
+
+  /** One step of the walk; false when it needs more bytes. */
+  private step(): boolean {
+    switch (this.state) {
+      case 'skip': {
+        const n = Math.min(this.toSkip, this.available);
+        this.consume(n);
+        this.toSkip -= n;
+        if (this.toSkip > 0) return false;
+        this.state = 'magic';
+        return true;
+      }
+      case 'magic':
+        return this.frameHeader();
+      case 'blocks':
+        return this.block();
+      case 'checksum': {
+        if (this.available < 4) return false;
+        this.dec!.push(this.consume(4).slice(), true);
+        this.endFrame();
+        return true;
+      }
+    }
+  }
+
+  private frameHeader(): boolean {
+    if (this.available < 4) return false;
+    const magic = u32(this.buf, this.start);
+    if ((magic & 0xfffffff0) === SKIPPABLE) {
+      if (magic === DICTIONARY_FRAME && this.frames === 0)
+        throw new FormatFault(
+          'a zstd file that starts with a dictionary (the WARC zstd layout): zstd dictionaries cannot be read here; decompress it first (zstd -d)',
+          { offset: this.offset },
+        );
+      if (this.available < 8) return false;
+      const length = u32(this.buf, this.start + 4);
+      this.frameStart = this.offset;
+      this.consume(8);
+      this.toSkip = length;
+      this.state = 'skip';
+      return true;
+    }
+    if (magic !== MAGIC)
+      throw new FormatFault(
+        `${this.frames === 0 ? 'not a zstd frame' : 'bytes after a zstd frame that are not a frame'} (they start ${hex(this.buf.subarray(this.start, this.start + 4))})`,
+        { offset: this.offset },
+      );
+    if (this.available < 6) return false;
+    const d = this.at(4);
+    const singleSegment = (d >> 5) & 1;
+    const dictBytes = [0, 1, 2, 4][d & 3];
+    const fcsFlag = d >> 6;
+    const fcsBytes = fcsFlag ? 1 << fcsFlag : singleSegment;
+    if (d & 8)
+      throw new FormatFault('a zstd frame header with its reserved bit set', { offset: this.offset });
+    const headerLength = 5 + (singleSegment ? 0 : 1) + dictBytes + fcsBytes;
+    if (this.available < headerLength) return false;
+    let k = 5 + (singleSegment ? 0 : 1);
+    let dictionary = 0;
+    for (let i = 0; i < dictBytes; i++) dictionary += this.at(k + i) * 2 ** (8 * i);
+    k += dictBytes;
+    let contentSize = 0;
+    for (let i = 0; i < fcsBytes; i++) contentSize += this.at(k + i) * 2 ** (8 * i);
+    if (fcsFlag === 1) contentSize += 256;
+    if (dictionary !== 0)
+      throw new FormatFault(
+        `a zstd frame made with dictionary ${dictionary}: zstd dictionaries cannot be read here; decompress it first (zstd -d)`,
+        { offset: this.offset },
+      );
+    const window = singleSegment ? contentSize : windowOf(this.at(5));
+    if (window > BUDGET.zstdWindow)
+      throw new FormatFault(
+        `a zstd frame whose window is ${mib(window)} (made with --long or --ultra): over the ${mib(BUDGET.zstdWindow)} this reader keeps; decompress it first (zstd -d)`,
+        { offset: this.offset },
+      );
+    // The header fzstd sees: no content size (it would allocate it whole), the window kept or made.
+    const checksum = (d >> 2) & 1;
+    const header = new Uint8Array([
+      0x28,
+      0xb5,
+      0x2f,
+      0xfd,
+      checksum << 2,
+      singleSegment ? descriptorFor(Math.max(1, contentSize)) : this.at(5),
+    ]);
+    this.frameStart = this.offset;
+    this.consume(headerLength);
+    this.checksum = checksum === 1;
+    const frameStart = this.frameStart;
+    this.dec = new Decompress((data) => {
+      if (data.length > 0) this.sink(data, frameStart);
+    });
+    this.dec.push(header);
+    this.state = 'blocks';
+    return true;
+  }
+
+  private block(): boolean {
+    if (this.available < 3) return false;
+    const h = this.at(0) | (this.at(1) << 8) | (this.at(2) << 16);
+    const last = h & 1;
+    const type = (h >> 1) & 3;
+    const size = h >>> 3;
+    if (type === 3) throw new FormatFault('a zstd block of the reserved type', { offset: this.offset });
+    if (size > BLOCK_MAX)
+      throw new FormatFault(`a zstd block of ${size.toLocaleString('en-US')} bytes (at most 128 KiB)`, {
+        offset: this.offset,
+      });
+    const length = 3 + (type === 1 ? 1 : size);
+    if (this.available < length) return false;
+    // A copy: fzstd may keep a reference to what it is given while the buffer here moves on.
+    const bytes = this.consume(length).slice();
+    try {
+      this.dec!.push(bytes, last === 1 && !this.checksum);
+    } catch (e) {
+      throw new FormatFault(`a zstd frame that cannot be decoded (${(e as Error).message})`, {
+        offset: this.frameStart,
+      });
+    }
+    if (last) {
+      if (this.checksum) this.state = 'checksum';
+      else this.endFrame();
+    }
+    return true;
+  }
+
+  private endFrame(): void {
+    this.dec = null;
+    this.frames++;
+    this.state = 'magic';
+  }
+}
+
+function hex(b: Uint8Array): string {
+  return [...b].map((x) => x.toString(16).padStart(2, '0')).join(' ');
+}

@@ -1,15 +1,11 @@
 /**
- * The RP pair budget (engine.ts rpBudget): past it the closest pairs are kept and D's range ends where
+ * The RP pair budget (rp-budget.ts): past it the closest pairs are kept and D's range ends where
  * they end, so every pair below the new maxD is still a candidate, with the same measures. Random
  * generated crawls (a fresh seed each run, printed; RP_BUDGET_SEED=… repeats one).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  ENGINE_DEFAULTS,
-  RP_PAIRS_FLOOR,
-  rpBudget,
-  SignatureEngine,
-} from '../../../src/core/candidates/engine';
+import { ENGINE_DEFAULTS, SignatureEngine } from '../../../src/core/candidates/engine';
+import { RP_PAIRS_FLOOR, rpBudget } from '../../../src/core/candidates/rp-budget';
 import { SOURCE } from '../../../src/core/candidates/pairs';
 import { makeCorpus } from '../../bench/corpus';
 

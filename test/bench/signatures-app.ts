@@ -8,7 +8,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropFile, openApp } from '../e2e/harness';
+import { dropFile, newestAnalysis, openApp } from '../e2e/harness';
 import { htmlPagesWarc } from '../../scripts/lib/warc-writer';
 import type { CorpusPage } from './corpus';
 
@@ -48,39 +48,10 @@ export async function signaturesInApp(file: string): Promise<AppRun> {
     await page.locator('.dataset-list .badge.status-ready').first().waitFor({ timeout: 600_000 });
     await page.getByRole('button', { name: 'Compute signatures' }).click();
     await page.getByTestId('cluster-summary').waitFor({ timeout: 600_000 });
-    const signers = await page.evaluate(() =>
-      Math.max(0, Math.min(3, (navigator.hardwareConcurrency || 1) - 1)),
-    );
-    const a = await page.evaluate(
-      () =>
-        new Promise<{ n: number; elapsedMs: number; pairs: number; timings: Record<string, number> }>(
-          (resolve, reject) => {
-            const r = indexedDB.open('dedup-workbench');
-            r.onerror = () => reject(r.error);
-            r.onsuccess = () => {
-              const all = r.result.transaction('analyses').objectStore('analyses').getAll();
-              all.onsuccess = () => {
-                r.result.close();
-                const last = (
-                  all.result as {
-                    n: number;
-                    elapsedMs: number;
-                    pairs: { count: number };
-                    timings: Record<string, number>;
-                  }[]
-                ).at(-1)!;
-                resolve({
-                  n: last.n,
-                  elapsedMs: last.elapsedMs,
-                  pairs: last.pairs.count,
-                  timings: last.timings,
-                });
-              };
-            };
-          },
-        ),
-    );
-    return { pages: a.n, elapsedMs: a.elapsedMs, pairs: a.pairs, signers, timings: a.timings };
+    const a = await newestAnalysis(page);
+    // The job's own count of signer workers (absent in builds before them: none).
+    const signers = a.timings['job.signers'] ?? 0;
+    return { pages: a.n, elapsedMs: a.elapsedMs, pairs: a.count, signers, timings: a.timings };
   } finally {
     await app.close();
   }

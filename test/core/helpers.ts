@@ -1,4 +1,5 @@
 /** Shared helpers for the core unit tests: fixture loading and streaming a file through ingest(). */
+import { bytesSource, type ByteSource } from '../../src/core/ingest/wacz';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -199,4 +200,23 @@ export function base32Reference(bytes: Uint8Array): string {
 /** 'sha1:' + base32 of the SHA-1 by node:crypto. */
 export function referenceSha1Digest(data: Uint8Array): string {
   return 'sha1:' + base32Reference(new Uint8Array(createHash('sha1').update(data).digest()));
+}
+
+/** A ByteSource over bytes that records every range read and streamed (a file read by ranges, never whole). */
+export function watchedSource(name: string, bytes: Uint8Array, chunk = 64 << 10) {
+  const src = bytesSource(name, bytes, chunk);
+  const reads: [number, number][] = [];
+  const streamed: [number, number][] = [];
+  const s: ByteSource = {
+    ...src,
+    read: (a, b) => {
+      reads.push([a, b]);
+      return src.read(a, b);
+    },
+    stream: (a, b) => {
+      streamed.push([a, b]);
+      return src.stream(a, b);
+    },
+  };
+  return { s, reads, streamed };
 }

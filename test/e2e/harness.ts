@@ -224,3 +224,43 @@ export async function openSample(page: Page, o: { signatures?: boolean } = {}): 
   await page.getByRole('button', { name: 'Compute signatures' }).click();
   await page.getByTestId('cluster-summary').waitFor({ timeout: 60_000 });
 }
+
+/** The newest analysis the app stored (IndexedDB): its sizes, its timings, and sums of two measure columns. */
+export interface StoredAnalysisDigest {
+  n: number;
+  elapsedMs: number;
+  count: number;
+  sumJaccard: number;
+  sumCosine: number;
+  timings: Record<string, number>;
+}
+
+export async function newestAnalysis(page: Page): Promise<StoredAnalysisDigest> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredAnalysisDigest>((resolve, reject) => {
+        const r = indexedDB.open('dedup-workbench');
+        r.onerror = () => reject(r.error);
+        r.onsuccess = () => {
+          const all = r.result.transaction('analyses').objectStore('analyses').getAll();
+          all.onsuccess = () => {
+            r.result.close();
+            const a = all.result.at(-1) as {
+              n: number;
+              elapsedMs: number;
+              pairs: { count: number; jaccard: Float32Array; cosine: Float32Array };
+              timings: Record<string, number>;
+            };
+            resolve({
+              n: a.n,
+              elapsedMs: a.elapsedMs,
+              count: a.pairs.count,
+              sumJaccard: a.pairs.jaccard.reduce((x, y) => x + y, 0),
+              sumCosine: a.pairs.cosine.reduce((x, y) => x + y, 0),
+              timings: a.timings,
+            });
+          };
+        };
+      }),
+  );
+}

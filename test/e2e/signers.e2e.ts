@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { analysePages } from '../../src/core/candidates/engine';
 import { PARALLEL_MIN_PAGES } from '../../src/core/candidates/signed-fold';
 import { readCrawl } from '../bench/read-crawl';
-import { dropFile, type OpenApp, openApp, SHOTS } from './harness';
+import { dropFile, newestAnalysis, type OpenApp, openApp, SHOTS } from './harness';
 import { words, writeCrawl } from './small-crawl';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -47,33 +47,14 @@ describe('signatures on every core in Chromium', () => {
     await page.getByRole('button', { name: 'Compute signatures' }).click();
     await page.getByTestId('cluster-summary').waitFor({ timeout: 120_000 });
     await page.screenshot({ path: join(SHOTS, 'signers.png') });
-    const stored = await page.evaluate(
-      () =>
-        new Promise<{ n: number; count: number; sumJ: number; sumC: number; signers: number }>(
-          (resolve, reject) => {
-            const r = indexedDB.open('dedup-workbench');
-            r.onerror = () => reject(r.error);
-            r.onsuccess = () => {
-              const all = r.result.transaction('analyses').objectStore('analyses').getAll();
-              all.onsuccess = () => {
-                r.result.close();
-                const a = all.result.at(-1) as {
-                  n: number;
-                  pairs: { count: number; jaccard: Float32Array; cosine: Float32Array };
-                  timings: Record<string, number>;
-                };
-                resolve({
-                  n: a.n,
-                  count: a.pairs.count,
-                  sumJ: a.pairs.jaccard.reduce((s, x) => s + x, 0),
-                  sumC: a.pairs.cosine.reduce((s, x) => s + x, 0),
-                  signers: a.timings['job.signers'],
-                });
-              };
-            };
-          },
-        ),
-    );
+    const a = await newestAnalysis(page);
+    const stored = {
+      n: a.n,
+      count: a.count,
+      sumJ: a.sumJaccard,
+      sumC: a.sumCosine,
+      signers: a.timings['job.signers'],
+    };
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     assert.equal(stored.signers, Math.max(0, Math.min(3, cores - 1)), 'one signer per extra core');
     if (cores > 1) assert.ok(stored.signers >= 1, 'signer workers ran');

@@ -6,24 +6,7 @@ import { documentColumns } from '../../../src/core/ingest/parquet';
 import { bytesSource, type ByteSource } from '../../../src/core/ingest/wacz';
 import type { IngestedPage, IngestProgress } from '../../../src/core/types';
 import { seededRandom } from '../../../src/core/random';
-import { fixtureBytes } from '../helpers';
-
-/** A ByteSource that records the ranges read (a Parquet file is read by its footer and row groups). */
-function watched(name: string, bytes: Uint8Array) {
-  const src = bytesSource(name, bytes);
-  const reads: [number, number][] = [];
-  const s: ByteSource = {
-    ...src,
-    read: (a, b) => {
-      reads.push([a, b]);
-      return src.read(a, b);
-    },
-    stream: () => {
-      throw new Error('a Parquet file is read by ranges, not streamed');
-    },
-  };
-  return { s, reads };
-}
+import { fixtureBytes, watchedSource } from '../helpers';
 
 async function read(files: ByteSource[], onProgress?: (p: IngestProgress) => void) {
   const pages: IngestedPage[] = [];
@@ -38,7 +21,7 @@ async function read(files: ByteSource[], onProgress?: (p: IngestProgress) => voi
 
 describe('Parquet documents', () => {
   it('docs.parquet: every row a page, in row order, across its three row groups', async () => {
-    const { s, reads } = watched('docs.parquet', fixtureBytes('docs.parquet'));
+    const { s, reads, streamed } = watchedSource('docs.parquet', fixtureBytes('docs.parquet'));
     const progress: IngestProgress[] = [];
     const { pages, summary, formats } = await read([s], (p) => progress.push(p));
     expect(formats).toEqual(['parquet']);
@@ -63,8 +46,9 @@ describe('Parquet documents', () => {
     expect(pages[4].page.fetchedAt).toBe('2024-01-15T10:00:20Z');
     expect(pages.every((p) => p.page.recordType === 'parquet row')).toBe(true);
     expect(summary.recordsByType).toEqual({ 'parquet row': 7 });
-    // Progress in the file's own bytes.
+    // Read by ranges, never streamed; progress in the file's own bytes.
     expect(reads.length).toBeGreaterThan(1);
+    expect(streamed).toEqual([]);
     expect(summary.bytes).toBeLessThanOrEqual(fixtureBytes('docs.parquet').length);
     expect(progress.at(-1)!.bytesRead).toBeLessThanOrEqual(progress.at(-1)!.totalBytes);
   });
@@ -85,7 +69,7 @@ describe('Parquet documents', () => {
         rowGroupSize: 500,
       }),
     );
-    const { s, reads } = watched('big.parquet', bytes);
+    const { s, reads } = watchedSource('big.parquet', bytes);
     const { pages } = await read([s]);
     expect(pages).toHaveLength(n);
     const largest = Math.max(...reads.map(([a, b]) => b - a));

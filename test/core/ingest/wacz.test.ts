@@ -10,7 +10,7 @@ import {
   type ByteSource,
 } from '../../../src/core/ingest/wacz';
 import type { IngestedPage, IngestProgress } from '../../../src/core/types';
-import { expectedTitles, fixtureBytes, fixtureCounts, ingestBytes } from '../helpers';
+import { expectedTitles, fixtureBytes, fixtureCounts, ingestBytes, watchedSource } from '../helpers';
 
 const c = fixtureCounts['crawl.wacz'] as {
   pages: number;
@@ -22,23 +22,7 @@ const c = fixtureCounts['crawl.wacz'] as {
 };
 
 /** A ByteSource that records every range read, to show a WACZ is never read whole. */
-function watched(name: string, bytes: Uint8Array, chunk = 64 << 10) {
-  const src = bytesSource(name, bytes, chunk);
-  const reads: [number, number][] = [];
-  const streamed: [number, number][] = [];
-  const s: ByteSource = {
-    ...src,
-    read: (a, b) => {
-      reads.push([a, b]);
-      return src.read(a, b);
-    },
-    stream: (a, b) => {
-      streamed.push([a, b]);
-      return src.stream(a, b);
-    },
-  };
-  return { s, reads, streamed };
-}
+const watched = watchedSource;
 
 async function readCrawl(files: ByteSource[], onProgress?: (p: IngestProgress) => void) {
   const pages: IngestedPage[] = [];

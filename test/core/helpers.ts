@@ -1,11 +1,12 @@
 /** Shared helpers for the core unit tests: fixture loading and streaming a file through ingest(). */
+import { ingestCrawl } from '../../src/core/ingest/many-files';
 import { bytesSource, type ByteSource } from '../../src/core/ingest/wacz';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { IngestError } from '../../src/core/ingest/errors';
 import { ingest, type IngestOptions } from '../../src/core/ingest/pipeline';
-import type { FormatId, IngestedPage, IngestSummary, PageRecord } from '../../src/core/types';
+import type { FormatId, IngestedPage, IngestProgress, IngestSummary, PageRecord } from '../../src/core/types';
 import { seededRandom } from '../../src/core/random';
 
 export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -219,4 +220,16 @@ export function watchedSource(name: string, bytes: Uint8Array, chunk = 64 << 10)
     },
   };
   return { s, reads, streamed };
+}
+
+/** Files read as one crawl (ingestCrawl): the pages, the summary and the formats told. */
+export async function ingestFiles(files: ByteSource[], onProgress?: (p: IngestProgress) => void) {
+  const pages: IngestedPage[] = [];
+  const formats: string[] = [];
+  const summary = await ingestCrawl(
+    files,
+    { onFormat: (f) => void formats.push(f), onProgress },
+    async (b) => void pages.push(...b),
+  );
+  return { pages, summary, formats };
 }

@@ -1,23 +1,13 @@
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { IngestError } from '../../../src/core/ingest/errors';
-import { ingestCrawl } from '../../../src/core/ingest/many-files';
 import { documentColumns } from '../../../src/core/ingest/parquet';
-import { bytesSource, type ByteSource } from '../../../src/core/ingest/wacz';
-import type { IngestedPage, IngestProgress } from '../../../src/core/types';
+import { bytesSource } from '../../../src/core/ingest/wacz';
+import type { IngestProgress } from '../../../src/core/types';
 import { seededRandom } from '../../../src/core/random';
-import { fixtureBytes, watchedSource } from '../helpers';
+import { fixtureBytes, watchedSource, ingestFiles } from '../helpers';
 
-async function read(files: ByteSource[], onProgress?: (p: IngestProgress) => void) {
-  const pages: IngestedPage[] = [];
-  const formats: string[] = [];
-  const summary = await ingestCrawl(
-    files,
-    { onFormat: (f) => void formats.push(f), onProgress },
-    async (b) => void pages.push(...b),
-  );
-  return { pages, summary, formats };
-}
+const read = ingestFiles;
 
 describe('Parquet documents', () => {
   it('docs.parquet: every row a page, in row order, across its three row groups', async () => {

@@ -2,15 +2,16 @@ import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { IngestError } from '../../../src/core/ingest/errors';
 import { ingestCrawl, SOURCE_SEQ_STRIDE } from '../../../src/core/ingest/many-files';
-import {
-  bytesSource,
-  openWacz,
-  parsePagesJsonl,
-  readZipDirectory,
-  type ByteSource,
-} from '../../../src/core/ingest/wacz';
+import { bytesSource, openWacz, parsePagesJsonl, readZipDirectory } from '../../../src/core/ingest/wacz';
 import type { IngestedPage, IngestProgress } from '../../../src/core/types';
-import { expectedTitles, fixtureBytes, fixtureCounts, ingestBytes, watchedSource } from '../helpers';
+import {
+  expectedTitles,
+  fixtureBytes,
+  fixtureCounts,
+  ingestBytes,
+  watchedSource,
+  ingestFiles,
+} from '../helpers';
 
 const c = fixtureCounts['crawl.wacz'] as {
   pages: number;
@@ -24,16 +25,7 @@ const c = fixtureCounts['crawl.wacz'] as {
 /** A ByteSource that records every range read, to show a WACZ is never read whole. */
 const watched = watchedSource;
 
-async function readCrawl(files: ByteSource[], onProgress?: (p: IngestProgress) => void) {
-  const pages: IngestedPage[] = [];
-  const formats: string[] = [];
-  const summary = await ingestCrawl(
-    files,
-    { onFormat: (f) => void formats.push(f), onProgress },
-    async (b) => void pages.push(...b),
-  );
-  return { pages, summary, formats };
-}
+const readCrawl = ingestFiles;
 
 describe('WACZ 1.1.1 (crawl.wacz)', () => {
   it('is sniffed from its content: a ZIP whose directory holds datapackage.json', async () => {

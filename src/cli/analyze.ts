@@ -19,9 +19,11 @@ import { ingestCrawl } from '../core/ingest/many-files';
 import type { IngestSummary } from '../core/types';
 import { analysePages, ENGINE_DEFAULTS, type EnginePage, type EngineResult } from '../core/candidates/engine';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
+import type { WarcPage } from '../core/clusters/dedup-warc';
 import { methodThresholds } from '../core/clusters/export';
 import { inspectCluster } from '../core/clusters/inspect';
 import { CLUSTER_MODE_LABELS, clusterView, DEFAULT_CLUSTERING } from '../core/clusters/view';
+import { dedupWarcText, writeDedupWarc } from './dedup-warc';
 import { enginePage } from '../core/candidates/comparable';
 import { DUST_DEFAULTS, ruleSpelling, runDustBuster, type DustRecord, type Rule } from '../core/dust';
 import { buildProfile } from '../core/profile';
@@ -121,6 +123,14 @@ export const ANALYZE = {
       arg: 'OUT',
       default: null,
       help: "write the whole report (with the clusters' URLs) as JSON to OUT",
+    },
+    'dedup-warc': {
+      type: 'string',
+      arg: 'OUT.warc.gz',
+      default: null,
+      help:
+        "write the crawl's WARC again with each duplicate capture (the default method's clusters, the\n" +
+        'payload digest of the copy kept) as a WARC/1.1 revisit of that copy; one WARC input',
     },
     'profile-out': {
       type: 'string',
@@ -227,6 +237,13 @@ async function main(): Promise<number> {
       return 1;
     }
     for (const p of walk.files) sources.push(await fileSource(p));
+    if (args['dedup-warc'] && (sources.length !== 1 || !args.signatures)) {
+      await Promise.all(sources.map((x) => x.close()));
+      console.error(
+        `error: --dedup-warc writes one WARC again: give one WARC file (here ${sources.length})${args.signatures ? '' : ', with signatures'}`,
+      );
+      return 1;
+    }
   } catch (e) {
     await Promise.all(sources.map((x) => x.close()));
     if (e instanceof InputError) {
@@ -240,6 +257,9 @@ async function main(): Promise<number> {
   // Pages are held until the end: the template model needs every page of a site before any signature.
   const pages: EnginePage[] = [];
   const urls: string[] = [];
+  // For --dedup-warc: every page of the WARC as the plan reads it, and each engine page's index there.
+  const warcPages: WarcPage[] = [];
+  const warcIndex: number[] = [];
   const dustRecords: DustRecord[] = [];
   try {
     const summary = await ingestCrawl(
@@ -253,10 +273,22 @@ async function main(): Promise<number> {
             dustRecords.push(dustRecordOf(page, content.text, content.headers));
         if (!args.signatures) return;
         for (const { page, content } of batch) {
+          if (args['dedup-warc'])
+            warcPages.push({
+              id: page.seq,
+              url: page.url,
+              status: page.status,
+              fetchedAt: page.fetchedAt,
+              isCanonical: true,
+              offset: page.offset,
+              digest: page.digest,
+              headers: content.headers,
+            });
           const p = enginePage(page, content);
           if (!p) continue;
           pages.push(p);
           urls.push(page.url);
+          warcIndex.push(warcPages.length - 1);
         }
       },
     );
@@ -269,6 +301,13 @@ async function main(): Promise<number> {
       const sig = signatureReport(result, keptUrls);
       console.log(sig.text);
       report.signatures = sig.json;
+      if (args['dedup-warc']) {
+        const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
+        const clusters = view.clusters.map((c) => c.members.map((m) => warcIndex[kept[m]]));
+        const stats = await writeDedupWarc(sources[0], warcPages, clusters, args['dedup-warc']);
+        console.log(dedupWarcText(args['dedup-warc'], stats));
+        report.dedupWarc = stats;
+      }
       if (args.labels) {
         const out = args.labels.replace(/\.(json|csv)$/i, '') + '.curves.csv';
         const ev = labelReport(result, keptUrls, labels ?? '', args.labels, out);

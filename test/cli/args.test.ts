@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ describe('analyze arguments', () => {
     expect(a.positionals).toEqual(['crawl.warc']);
     expect(a.values).toEqual({
       json: null,
+      'dedup-warc': null,
       'profile-out': null,
       base: '',
       signatures: true,
@@ -238,6 +239,27 @@ describe('npm run analyze', () => {
       // The sample's valid rules, as the workbench's DUST run lists them (7 on the sample).
       expect(p.dust.rules.length).toBeGreaterThanOrEqual(5);
       expect(p.dust.rules.every((x) => x.status === 'valid')).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  }, 60_000);
+
+  it('--dedup-warc writes the WARC again with revisits and says what it saved; one WARC only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    try {
+      const out = join(dir, 'dedup.warc.gz');
+      const r = run('sample/sample.warc.gz', '--no-dust', '--dedup-warc', out);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain(`dedup warc  written to ${out}`);
+      const m = /total URLs ([\d,]+), unique payloads ([\d,]+), duplicate URLs ([\d,]+) \(revisits\)/.exec(
+        r.stdout,
+      );
+      expect(m).not.toBeNull();
+      expect(Number(m![3].replace(/,/g, ''))).toBeGreaterThan(0);
+      expect(statSync(out).size).toBeLessThan(statSync('sample/sample.warc.gz').size);
+      const two = run('test/fixtures/tiny.warc', 'test/fixtures/tiny.warc.gz', '--dedup-warc', out);
+      expect(two.status).toBe(1);
+      expect(two.stderr).toContain('--dedup-warc writes one WARC again: give one WARC file (here 2)');
     } finally {
       rmSync(dir, { recursive: true });
     }

@@ -3,6 +3,7 @@ import type { IngestWorkerApi } from './ingest.worker';
 import type { SignaturesWorkerApi } from './signatures.worker';
 import type { DustWorkerApi } from './dust.worker';
 import type { BatchResultWorkerApi } from './batch-result.worker';
+import type { DedupWarcWorkerApi } from './dedup-warc.worker';
 
 /**
  * The one place that creates workers (jsdom has no Worker: component tests mock this module).
@@ -42,4 +43,12 @@ export function startBatchResultWorker(): WorkerHandle<BatchResultWorkerApi> {
     name: 'batch-result',
   });
   return { api: Comlink.wrap<BatchResultWorkerApi>(w), terminate: () => w.terminate() };
+}
+
+export function startDedupWarcWorker(): WorkerHandle<DedupWarcWorkerApi> {
+  const w = new Worker(new URL('./dedup-warc.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'dedup-warc',
+  });
+  return { api: Comlink.wrap<DedupWarcWorkerApi>(w), terminate: () => w.terminate() };
 }

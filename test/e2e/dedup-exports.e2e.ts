@@ -4,7 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import { parquetReadObjects } from 'hyparquet';
 import type { Page } from 'playwright-core';
 import { parseDelimited } from '../../src/core/csv';
-import { type OpenApp, openApp, SHOTS, openSample } from './harness';
+import { WARCParser } from 'warcio';
+import { type OpenApp, openApp, projectFile, SHOTS, openSample } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -60,6 +61,62 @@ describe('clusters as Parquet and the remove list', () => {
     const kept = new Set(rows.filter((r) => r.kept).map((r) => String(r.id)));
     assert.ok(remove.slice(1).every((r) => kept.has(r[4]) && !kept.has(r[1])));
     await page.screenshot({ path: `${SHOTS}/dedup-exports.png` });
+    assert.deepEqual(app.errors, []);
+  });
+
+  /**
+   * Item 2: the deduplicated WARC, written in the workbench from the sample's file chosen again, read
+   * back by warcio: every record valid, every revisit refers (target URI and date) to a response in it
+   * with the same payload digest, one record out for each record in.
+   */
+  it('writes the deduplicated WARC: warcio reads it, every revisit refers to a response with its digest', async () => {
+    await page
+      .getByLabel(/The WARC this dataset was read from/)
+      .setInputFiles(projectFile('sample/sample.warc.gz'));
+    const download = await page.waitForEvent('download', { timeout: 60_000 });
+    assert.equal(download.suggestedFilename(), 'sample-dedup.warc.gz');
+    const out = readFileSync(await download.path());
+    const stats = (await page.getByTestId('dedup-warc-stats').textContent()) ?? '';
+    const revisitsSaid = Number(
+      /duplicate URLs ([\d,]+) \(revisits\)/.exec(stats)?.[1].replace(/,/g, '') ?? NaN,
+    );
+    assert.ok(revisitsSaid > 0, stats);
+    const count = async (bytes: Uint8Array) => {
+      const types: string[] = [];
+      const responses = new Map<string, string>();
+      const refs: { ref: string; digest: string }[] = [];
+      for await (const r of new WARCParser([bytes])) {
+        await r.readFully(false);
+        const h = r.warcHeaders.headers;
+        types.push(r.warcType ?? '');
+        if (r.warcType === 'response')
+          responses.set(`${r.warcTargetURI} ${h.get('WARC-Date')}`, h.get('WARC-Payload-Digest') ?? '');
+        if (
+          r.warcType === 'revisit' &&
+          h.get('WARC-Profile')?.endsWith('identical-payload-digest') &&
+          h.get('WARC-Refers-To-Target-URI')
+        )
+          refs.push({
+            ref: `${h.get('WARC-Refers-To-Target-URI')} ${h.get('WARC-Refers-To-Date')}`,
+            digest: h.get('WARC-Payload-Digest') ?? '',
+          });
+      }
+      return { types, responses, refs };
+    };
+    const before = await count(new Uint8Array(readFileSync(projectFile('sample/sample.warc.gz'))));
+    const after = await count(new Uint8Array(out));
+    assert.equal(after.types.length, before.types.length, 'one record out for each record in');
+    assert.equal(
+      after.types.filter((t) => t === 'response').length,
+      before.types.filter((t) => t === 'response').length - revisitsSaid,
+      "the duplicates' responses became revisits",
+    );
+    const written = after.refs.length - before.refs.length;
+    assert.equal(written, revisitsSaid);
+    // Every revisit of the file, the sample's own and those written, refers to a response with its digest.
+    for (const r of after.refs)
+      assert.equal(after.responses.get(r.ref), r.digest, `a response at ${r.ref} with digest ${r.digest}`);
+    await page.screenshot({ path: `${SHOTS}/dedup-warc.png` });
     assert.deepEqual(app.errors, []);
   });
 });

@@ -19,11 +19,11 @@ import { ingestCrawl } from '../core/ingest/many-files';
 import type { IngestSummary } from '../core/types';
 import { analysePages, ENGINE_DEFAULTS, type EnginePage, type EngineResult } from '../core/candidates/engine';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
-import type { WarcPage } from '../core/clusters/dedup-warc';
+import type { CdxjCapture } from '../core/clusters/cdxj';
 import { methodThresholds } from '../core/clusters/export';
 import { inspectCluster } from '../core/clusters/inspect';
 import { CLUSTER_MODE_LABELS, clusterView, DEFAULT_CLUSTERING } from '../core/clusters/view';
-import { dedupWarcText, writeDedupWarc } from './dedup-warc';
+import { dedupWarcText, writeCdxj, writeDedupWarc } from './dedup-warc';
 import { enginePage } from '../core/candidates/comparable';
 import { DUST_DEFAULTS, ruleSpelling, runDustBuster, type DustRecord, type Rule } from '../core/dust';
 import { buildProfile } from '../core/profile';
@@ -123,6 +123,14 @@ export const ANALYZE = {
       arg: 'OUT',
       default: null,
       help: "write the whole report (with the clusters' URLs) as JSON to OUT",
+    },
+    cdxj: {
+      type: 'string',
+      arg: 'OUT.cdxj',
+      default: null,
+      help:
+        "write a CDXJ index of the crawl's WARC (pywb's fields, each record's offset and length) with\n" +
+        "each capture's duplicate status in the default method's clusters; one WARC input",
     },
     'dedup-warc': {
       type: 'string',
@@ -237,10 +245,10 @@ async function main(): Promise<number> {
       return 1;
     }
     for (const p of walk.files) sources.push(await fileSource(p));
-    if (args['dedup-warc'] && (sources.length !== 1 || !args.signatures)) {
+    if ((args['dedup-warc'] || args.cdxj) && (sources.length !== 1 || !args.signatures)) {
       await Promise.all(sources.map((x) => x.close()));
       console.error(
-        `error: --dedup-warc writes one WARC again: give one WARC file (here ${sources.length})${args.signatures ? '' : ', with signatures'}`,
+        `error: --dedup-warc and --cdxj read one WARC again: give one WARC file (here ${sources.length})${args.signatures ? '' : ', with signatures'}`,
       );
       return 1;
     }
@@ -258,7 +266,8 @@ async function main(): Promise<number> {
   const pages: EnginePage[] = [];
   const urls: string[] = [];
   // For --dedup-warc: every page of the WARC as the plan reads it, and each engine page's index there.
-  const warcPages: WarcPage[] = [];
+  const warcPages: CdxjCapture[] = [];
+  const archival = args['dedup-warc'] !== null || args.cdxj !== null;
   const warcIndex: number[] = [];
   const dustRecords: DustRecord[] = [];
   try {
@@ -273,7 +282,7 @@ async function main(): Promise<number> {
             dustRecords.push(dustRecordOf(page, content.text, content.headers));
         if (!args.signatures) return;
         for (const { page, content } of batch) {
-          if (args['dedup-warc'])
+          if (archival)
             warcPages.push({
               id: page.seq,
               url: page.url,
@@ -283,6 +292,8 @@ async function main(): Promise<number> {
               offset: page.offset,
               digest: page.digest,
               headers: content.headers,
+              mime: page.mime,
+              recordType: page.recordType,
             });
           const p = enginePage(page, content);
           if (!p) continue;
@@ -301,12 +312,18 @@ async function main(): Promise<number> {
       const sig = signatureReport(result, keptUrls);
       console.log(sig.text);
       report.signatures = sig.json;
-      if (args['dedup-warc']) {
+      if (archival) {
         const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
         const clusters = view.clusters.map((c) => c.members.map((m) => warcIndex[kept[m]]));
-        const stats = await writeDedupWarc(sources[0], warcPages, clusters, args['dedup-warc']);
-        console.log(dedupWarcText(args['dedup-warc'], stats));
-        report.dedupWarc = stats;
+        if (args.cdxj) {
+          const n = await writeCdxj(sources[0], warcPages, clusters, args.cdxj);
+          console.log(`cdxj        ${n.toLocaleString('en-US')} captures written to ${args.cdxj}`);
+        }
+        if (args['dedup-warc']) {
+          const stats = await writeDedupWarc(sources[0], warcPages, clusters, args['dedup-warc']);
+          console.log(dedupWarcText(args['dedup-warc'], stats));
+          report.dedupWarc = stats;
+        }
       }
       if (args.labels) {
         const out = args.labels.replace(/\.(json|csv)$/i, '') + '.curves.csv';

@@ -1,9 +1,16 @@
-import { createWriteStream } from 'node:fs';
-import { dedupWarc, planRevisits, type DedupWarcStats, type WarcPage } from '../core/clusters/dedup-warc';
+import { createWriteStream, writeFileSync } from 'node:fs';
+import { cdxjLines, type CdxjCapture } from '../core/clusters/cdxj';
+import {
+  dedupWarc,
+  planRevisits,
+  recordLengths,
+  type DedupWarcStats,
+  type WarcPage,
+} from '../core/clusters/dedup-warc';
 import type { ByteSource } from '../core/ingest/wacz';
 
 /**
- * `analyze --dedup-warc OUT`: the crawl's one WARC written again with each duplicate capture as a
+ * `analyze --dedup-warc OUT` (and `--cdxj OUT`): the crawl's one WARC written again with each duplicate capture as a
  * revisit of the copy kept in its cluster (core/clusters/dedup-warc.ts), streamed to OUT.
  */
 export async function writeDedupWarc(
@@ -31,4 +38,20 @@ export function dedupWarcText(out: string, s: DedupWarcStats): string {
     `            total URLs ${s.totalUrls.toLocaleString('en-US')}, unique payloads ${s.uniquePayloads.toLocaleString('en-US')}, duplicate URLs ${s.duplicateUrls.toLocaleString('en-US')} (revisits), near duplicates kept whole ${s.nearDuplicatesKept.toLocaleString('en-US')}`,
     `            bytes ${s.bytesIn.toLocaleString('en-US')} → ${s.bytesOut.toLocaleString('en-US')}, conserved ${s.bytesConserved.toLocaleString('en-US')} (${pct}%)`,
   ].join('\n');
+}
+
+/** `analyze --cdxj OUT`: the WARC's CDXJ index with each capture's duplicate status; returns its lines. */
+export async function writeCdxj(
+  source: ByteSource,
+  captures: readonly CdxjCapture[],
+  clusters: readonly (readonly number[])[],
+  out: string,
+): Promise<number> {
+  const lengths = await recordLengths(
+    source,
+    captures.map((c) => c.offset),
+  );
+  const lines = cdxjLines(captures, clusters, source.name.split('/').pop() ?? source.name, lengths);
+  writeFileSync(out, lines.join('\n') + '\n');
+  return lines.length;
 }

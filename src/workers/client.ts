@@ -3,7 +3,7 @@ import type { IngestWorkerApi } from './ingest.worker';
 import type { SignaturesWorkerApi } from './signatures.worker';
 import type { DustWorkerApi } from './dust.worker';
 import type { BatchResultWorkerApi } from './batch-result.worker';
-import type { DedupWarcWorkerApi } from './dedup-warc.worker';
+import type { ArchiveExportWorkerApi } from './archive-export.worker';
 
 /**
  * The one place that creates workers (jsdom has no Worker: component tests mock this module).
@@ -45,10 +45,10 @@ export function startBatchResultWorker(): WorkerHandle<BatchResultWorkerApi> {
   return { api: Comlink.wrap<BatchResultWorkerApi>(w), terminate: () => w.terminate() };
 }
 
-export function startDedupWarcWorker(): WorkerHandle<DedupWarcWorkerApi> {
-  const w = new Worker(new URL('./dedup-warc.worker.ts', import.meta.url), {
+export function startArchiveExportWorker(): WorkerHandle<ArchiveExportWorkerApi> {
+  const w = new Worker(new URL('./archive-export.worker.ts', import.meta.url), {
     type: 'module',
-    name: 'dedup-warc',
+    name: 'archive-export',
   });
-  return { api: Comlink.wrap<DedupWarcWorkerApi>(w), terminate: () => w.terminate() };
+  return { api: Comlink.wrap<ArchiveExportWorkerApi>(w), terminate: () => w.terminate() };
 }

@@ -22,6 +22,7 @@ describe('analyze arguments', () => {
     expect(a.positionals).toEqual(['crawl.warc']);
     expect(a.values).toEqual({
       json: null,
+      cdxj: null,
       'dedup-warc': null,
       'profile-out': null,
       base: '',
@@ -244,12 +245,17 @@ describe('npm run analyze', () => {
     }
   }, 60_000);
 
-  it('--dedup-warc writes the WARC again with revisits and says what it saved; one WARC only', () => {
+  it('--dedup-warc writes the WARC again with revisits and says what it saved, --cdxj its index; one WARC only', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cli-'));
     try {
       const out = join(dir, 'dedup.warc.gz');
-      const r = run('sample/sample.warc.gz', '--no-dust', '--dedup-warc', out);
+      const cdxj = join(dir, 'sample.cdxj');
+      const r = run('sample/sample.warc.gz', '--no-dust', '--dedup-warc', out, '--cdxj', cdxj);
       expect(r.status).toBe(0);
+      expect(r.stdout).toContain(`cdxj        475 captures written to ${cdxj}`);
+      const lines = readFileSync(cdxj, 'utf8').trim().split('\n');
+      expect(lines).toHaveLength(475);
+      expect(lines.filter((l) => l.includes('"dedup":"revisit"')).length).toBeGreaterThan(0);
       expect(r.stdout).toContain(`dedup warc  written to ${out}`);
       const m = /total URLs ([\d,]+), unique payloads ([\d,]+), duplicate URLs ([\d,]+) \(revisits\)/.exec(
         r.stdout,
@@ -259,7 +265,9 @@ describe('npm run analyze', () => {
       expect(statSync(out).size).toBeLessThan(statSync('sample/sample.warc.gz').size);
       const two = run('test/fixtures/tiny.warc', 'test/fixtures/tiny.warc.gz', '--dedup-warc', out);
       expect(two.status).toBe(1);
-      expect(two.stderr).toContain('--dedup-warc writes one WARC again: give one WARC file (here 2)');
+      expect(two.stderr).toContain(
+        '--dedup-warc and --cdxj read one WARC again: give one WARC file (here 2)',
+      );
     } finally {
       rmSync(dir, { recursive: true });
     }

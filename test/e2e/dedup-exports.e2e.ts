@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { parquetReadObjects } from 'hyparquet';
 import type { Page } from 'playwright-core';
@@ -13,6 +14,14 @@ async function exported(page: Page, button: string): Promise<Buffer> {
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: button }).click();
   return readFileSync(await (await download).path());
+}
+
+/** Clicks an export that asks for the dataset's file again, chooses the sample, and waits for the save. */
+async function fromChosenFile(page: Page, button: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: button }).click();
+  await (await chooser).setFiles(projectFile('sample/sample.warc.gz'));
+  return page.waitForEvent('download', { timeout: 60_000 });
 }
 
 /**
@@ -70,10 +79,7 @@ describe('clusters as Parquet and the remove list', () => {
    * with the same payload digest, one record out for each record in.
    */
   it('writes the deduplicated WARC: warcio reads it, every revisit refers to a response with its digest', async () => {
-    await page
-      .getByLabel(/The WARC this dataset was read from/)
-      .setInputFiles(projectFile('sample/sample.warc.gz'));
-    const download = await page.waitForEvent('download', { timeout: 60_000 });
+    const download = await fromChosenFile(page, 'Write deduplicated WARC…');
     assert.equal(download.suggestedFilename(), 'sample-dedup.warc.gz');
     const out = readFileSync(await download.path());
     const stats = (await page.getByTestId('dedup-warc-stats').textContent()) ?? '';
@@ -117,6 +123,38 @@ describe('clusters as Parquet and the remove list', () => {
     for (const r of after.refs)
       assert.equal(after.responses.get(r.ref), r.digest, `a response at ${r.ref} with digest ${r.digest}`);
     await page.screenshot({ path: `${SHOTS}/dedup-warc.png` });
+    assert.deepEqual(app.errors, []);
+  });
+
+  it('writes the CDXJ index: every capture at its record, sorted, with the revisits said', async () => {
+    const download = await fromChosenFile(page, 'Write CDXJ index…');
+    assert.equal(download.suggestedFilename(), 'sample.cdxj');
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\n');
+    const bytes = readFileSync(projectFile('sample/sample.warc.gz'));
+    assert.equal(lines.length, 475, 'one line per capture');
+    assert.deepEqual([...lines].sort(), lines, 'sorted');
+    let revisits = 0;
+    for (const line of lines) {
+      const f = JSON.parse(line.slice(line.indexOf(' {') + 1)) as Record<string, string>;
+      const record = gunzipSync(
+        bytes.subarray(Number(f.offset), Number(f.offset) + Number(f.length)),
+      ).toString('latin1');
+      // wget writes its target URIs in angle brackets (the sample's WARC/1.0 records do).
+      assert.ok(
+        record.includes(`\r\nWARC-Target-URI: ${f.url}\r\n`) ||
+          record.includes(`\r\nWARC-Target-URI: <${f.url}>\r\n`),
+        `${f.url} at ${f.offset}+${f.length}`,
+      );
+      if (f.dedup === 'revisit') revisits++;
+    }
+    const stats = (await page.getByTestId('dedup-warc-stats').textContent()) ?? '';
+    assert.equal(
+      String(revisits),
+      /duplicate URLs ([\d,]+)/.exec(stats)?.[1],
+      'the revisits of the deduplicated WARC',
+    );
     assert.deepEqual(app.errors, []);
   });
 });

@@ -162,12 +162,44 @@ async function memberStarts(src: ByteSource): Promise<number[]> {
 
 /** The end of the plain WARC record at `offset`: its header block, Content-Length bytes, CRLF CRLF. */
 async function plainRecordEnd(src: ByteSource, offset: number): Promise<number> {
-  const head = await src.read(offset, Math.min(src.size, offset + (1 << 20)));
-  const text = new TextDecoder('latin1').decode(head);
-  const blank = text.indexOf('\r\n\r\n');
+  let text = '';
+  let blank = -1;
+  // 64 KiB holds nearly every record header; up to the header budget (1 MiB) for the others.
+  for (const size of [64 << 10, 1 << 20]) {
+    text = new TextDecoder('latin1').decode(await src.read(offset, Math.min(src.size, offset + size)));
+    blank = text.indexOf('\r\n\r\n');
+    if (blank >= 0 || offset + size >= src.size) break;
+  }
   const m = /\r\ncontent-length:[ \t]*(\d+)/i.exec(text.slice(0, blank));
   if (blank < 0 || !m) throw new Error(`no WARC record header at byte ${offset}`);
   return Math.min(src.size, offset + blank + 4 + Number(m[1]) + 4);
+}
+
+/**
+ * The bytes of the records at these offsets in the file (each its gzip member for a .warc.gz; its
+ * header, block and CRLF CRLF for a plain WARC), by offset; an offset that is no record's start is left out.
+ */
+export async function recordLengths(
+  src: ByteSource,
+  offsets: readonly number[],
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (isGzip(await src.read(0, Math.min(3, src.size)))) {
+    const starts = await memberStarts(src);
+    const next = new Map(starts.map((s, k) => [s, k + 1 < starts.length ? starts[k + 1] : src.size]));
+    for (const o of offsets) {
+      const end = next.get(o);
+      if (end !== undefined) out.set(o, end - o);
+    }
+    return out;
+  }
+  for (const o of offsets)
+    try {
+      out.set(o, (await plainRecordEnd(src, o)) - o);
+    } catch {
+      /* not a record's start: no length */
+    }
+  return out;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { shownClusters } from '../../state/clusters';
 import { useDust } from '../../state/dust';
 import { pageBySeq, usePages } from '../../state/pages';
 import { ExportProfileButton } from '../batch/ExportProfileButton';
-import { DedupWarcButton } from './DedupWarcButton';
+import { ArchiveExports } from './ArchiveExports';
 import { download } from '../download';
 import { clusterParameters, exportFileName, exportSource, methodTags } from '../exports';
 
@@ -79,7 +79,7 @@ export function ExportButtons({ view }: { view: View }) {
         Export remove list (CSV)
       </button>
       <ExportProfileButton />
-      <DedupWarcButton view={view} />
+      <ArchiveExports view={view} />
       {!dustRun && <span className="meta"> canonical_url is empty: DUST rules have not been mined.</span>}
     </span>
   );

@@ -3,7 +3,7 @@
 -- The driver (src/cli/batch.ts on DuckDB; on Spark, spark.read.parquet(...).createOrReplaceTempView)
 -- first exposes the shards' files as three views:
 --   pages(id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count,
---         status, fetched_at, bytes, digest, is_canonical, simhash, crawl)
+--         status, fetched_at, bytes, digest, is_canonical, simhash, surt, canonical_surt, crawl)
 -- (crawl: 'new' for the crawl's shards, 'earlier' for those of an earlier crawl it is joined against)
 --   bands(page, method, band, key)      shingles(page, shingle)
 -- then runs the statements below by name, replacing ${method}, ${jaccard}, ${hamming}, ${full_bucket},
@@ -326,7 +326,7 @@ WHERE pick = 1;
 -- the page is of the crawl joined ('new') or of the earlier one it is joined against ('earlier').
 CREATE TABLE clusters AS
 SELECT l.label AS cluster, p.id AS page, p.url, p.canonical_url, p.host, p.shard, p.offset, s.size AS cluster_size,
-       CASE WHEN p.id = k.page THEN TRUE ELSE FALSE END AS kept, p.crawl
+       CASE WHEN p.id = k.page THEN TRUE ELSE FALSE END AS kept, p.crawl, p.surt, p.canonical_surt
 FROM labels l
 JOIN pages p ON p.id = l.page
 JOIN kept k ON k.label = l.label
@@ -338,7 +338,7 @@ JOIN (SELECT label, COUNT(*) AS size FROM labels GROUP BY label) s ON s.label = 
 -- removing saves. Pages of an earlier crawl (--against) are never listed: they are archived already.
 CREATE TABLE remove AS
 SELECT p.url, p.id AS page, l.label AS cluster, kp.url AS kept_url, k.page AS kept_page,
-       '${method}' AS method, e.similarity, p.canonical_url, p.bytes
+       '${method}' AS method, e.similarity, p.canonical_url, p.bytes, p.surt, p.canonical_surt
 FROM labels l
 JOIN kept k ON k.label = l.label
 JOIN pages p ON p.id = l.page

@@ -4,7 +4,8 @@
  *
  * - pages    (id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count,
  *            status, fetched_at, bytes, digest, is_canonical: 1 when the URL is its own DUST canonical form,
- *            simhash: the SimHash of the shingle set);
+ *            simhash: the SimHash of the shingle set, surt and canonical_surt: the SURT keys of the URL
+ *            and of its canonical form, url/surt.ts);
  *            id = shard_key « 24 | the page's record order in the shard (keys.ts pageId)
  * - bands    (page, method, band, key): the equi-join keys of keys.ts, one row per page and band
  *            (exact: the fingerprint; minhash: one per LSH band; simhash: one per block)
@@ -15,6 +16,7 @@
  */
 import { ParquetWriter, type SchemaElement, type Writer } from 'hyparquet-writer';
 import type { EngineParams } from '../candidates/engine';
+import { surt } from '../url/surt';
 import { pageId, pageKeys } from './keys';
 
 export const TABLES = ['pages', 'bands', 'shingles'] as const;
@@ -50,6 +52,8 @@ export const SCHEMAS: Record<TableName, SchemaElement[]> = {
     ['digest', STRING],
     ['is_canonical', INT32],
     ['simhash', INT64],
+    ['surt', STRING],
+    ['canonical_surt', STRING],
   ]),
   bands: schema([
     ['page', INT64],
@@ -184,6 +188,8 @@ export class ShardTables {
       p.digest ?? '',
       canonical === p.normUrl ? 1 : 0,
       k.simhash,
+      surtOrUrl(p.url),
+      surtOrUrl(canonical),
     );
     if (k.exact !== null) this.cols.bands.push(id, 'exact', 0, k.exact);
     for (let b = 0; b < k.bands.length; b++) this.cols.bands.push(id, 'minhash', b, k.bands[b]);
@@ -218,5 +224,14 @@ export class ShardTables {
   async finish(): Promise<void> {
     await this.flush();
     for (const t of TABLES) await this.writers[t].finish();
+  }
+}
+
+/** The URL's SURT key (the Internet Archive's conventions, url/surt.ts); the URL itself when it has none. */
+function surtOrUrl(url: string): string {
+  try {
+    return surt(url);
+  } catch {
+    return url;
   }
 }

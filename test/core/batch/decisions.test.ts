@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../scripts/lib/batch-results';
+import { surt } from '../../../src/core/url/surt';
 import { runJoin, runMap } from '../../../src/cli/batch';
 import { defaultProfile } from '../../../src/core/profile';
 import { seededRandom } from '../../../src/core/random';
@@ -85,6 +86,14 @@ async function check(dir: string, summary: Awaited<ReturnType<typeof runJoin>>['
   const remove = await query(`SELECT * FROM read_parquet('${dir}/remove.parquet')`);
   expect(remove.length).toBe(expectedRemove.size);
   const pairs = await query(`SELECT a, b, similarity FROM read_parquet('${dir}/pairs.parquet')`);
+  // SURT keys beside the URL and its canonical form, in the remove list and the clusters (IA's conventions).
+  const clusterRows = await query(
+    `SELECT url, canonical_url, surt, canonical_surt FROM read_parquet('${dir}/clusters.parquet')`,
+  );
+  for (const r of [...remove, ...clusterRows]) {
+    expect(r.surt, String(r.url)).toBe(surt(r.url as string));
+    expect(r.canonical_surt, String(r.canonical_url)).toBe(surt(r.canonical_url as string));
+  }
   for (const r of remove) {
     const page = r.page as bigint;
     expect(r.kept_url, `page ${page}`).toBe(expectedRemove.get(page));

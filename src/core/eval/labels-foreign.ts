@@ -2,6 +2,7 @@
  * Labels made in other tools, read into the labels codec's records (labels-codec.ts decodeLabels
  * hands them here by their shape): dedupe's `training.json` and Splink's labels table.
  */
+import { parquetReadObjects } from 'hyparquet';
 import type { LabelValue } from './estimators';
 import type { LabelProblem, LabelRecord } from './labels-codec';
 import type { Strategy } from './sampling';
@@ -94,4 +95,42 @@ export function splinkLabels(
     });
   });
   return { rows, problems };
+}
+
+/**
+ * Splink's labels table kept as Parquet (as Splink writes its tables): read whole with hyparquet (a
+ * labels table is small), its values as text, then as the CSV table is.
+ */
+export async function splinkLabelsParquet(
+  file: ArrayBuffer,
+): Promise<{ rows: LabelRecord[]; problems: LabelProblem[] }> {
+  let objects: Record<string, unknown>[];
+  try {
+    objects = (await parquetReadObjects({ file })) as Record<string, unknown>[];
+  } catch (e) {
+    return {
+      rows: [],
+      problems: [{ row: 0, reason: `not a readable Parquet file: ${(e as Error).message}` }],
+    };
+  }
+  const cols = Object.keys(objects[0] ?? {}).map((c) => c.toLowerCase());
+  if (objects.length > 0 && !SPLINK_COLUMNS.every((c) => cols.includes(c)))
+    return {
+      rows: [],
+      problems: [
+        {
+          row: 0,
+          reason: `a Parquet table without Splink's columns (${SPLINK_COLUMNS.join(', ')}): its columns are ${cols.join(', ')}`,
+        },
+      ],
+    };
+  const keys = Object.keys(objects[0] ?? {});
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  const records = objects.map((o) => keys.map((k) => text(o[k])));
+  // Rows of a table have no line numbers: its row numbers stand for them.
+  return splinkLabels(
+    cols,
+    records,
+    Array.from({ length: records.length + 1 }, (_, i) => i),
+  );
 }

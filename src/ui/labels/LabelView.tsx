@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { encodeLabelsCsv, encodeLabelsJson } from '../../core/eval/labels-codec';
+import { splinkLabelsParquet } from '../../core/eval/labels-foreign';
 import { pairKey } from '../../core/eval/pair-key';
 import type { Strategy } from '../../core/eval/sampling';
 import { useAnalysis } from '../../state/analysis';
@@ -12,7 +13,7 @@ import { plural } from '../format';
 import { Url } from '../Url';
 import { LabelEstimatesLine } from './LabelEstimatesLine';
 import { LABEL_KEYS, LabelsList } from './LabelsList';
-import { fromFile, toRecords } from './labels-file';
+import { fromDecoded, fromFile, toRecords } from './labels-file';
 
 /**
  * Hand labels of candidate pairs, side by side, with the keyboard: d duplicate, n not, u unsure,
@@ -82,12 +83,13 @@ export function LabelView() {
   if (!analysis || datasetId === null) return null;
   const records = () => toRecords([...labels.values()], urlOf);
   const importFile = async (f: File) => {
-    const r = fromFile(
-      await f.text(),
-      datasetId,
-      (u) => byUrl.get(u),
-      (s) => bySeq.has(s),
-    );
+    const head = new Uint8Array(await f.slice(0, 4).arrayBuffer());
+    const parquet = head.length === 4 && String.fromCharCode(...head) === 'PAR1';
+    const seqOf = (u: string) => byUrl.get(u);
+    const hasSeq = (s: number) => bySeq.has(s);
+    const r = parquet
+      ? fromDecoded(await splinkLabelsParquet(await f.arrayBuffer()), datasetId, seqOf, hasSeq)
+      : fromFile(await f.text(), datasetId, seqOf, hasSeq);
     await importLabels(r.rows);
     setNotice(r.message);
   };
@@ -189,7 +191,7 @@ export function LabelView() {
         <input
           ref={file}
           type="file"
-          accept=".json,.csv"
+          accept=".json,.csv,.parquet"
           hidden
           data-testid="labels-file"
           onChange={(e) => {

@@ -1,4 +1,9 @@
-import { decodeLabels, describeProblems, type LabelRecord } from '../../core/eval/labels-codec';
+import {
+  decodeLabels,
+  describeProblems,
+  type LabelProblem,
+  type LabelRecord,
+} from '../../core/eval/labels-codec';
 import { normaliseUrl } from '../../core/url/normalize';
 import type { StoredLabel } from '../../db/schema';
 import { plural } from '../format';
@@ -36,7 +41,16 @@ export function fromFile(
   seqOfUrl: (url: string) => number | undefined,
   hasSeq: (seq: number) => boolean,
 ): ImportResult {
-  const { rows, problems } = decodeLabels(text);
+  return fromDecoded(decodeLabels(text), datasetId, seqOfUrl, hasSeq);
+}
+
+/** fromFile for labels already decoded (Splink's table kept as Parquet: splinkLabelsParquet). */
+export function fromDecoded(
+  { rows, problems }: { rows: LabelRecord[]; problems: LabelProblem[] },
+  datasetId: number,
+  seqOfUrl: (url: string) => number | undefined,
+  hasSeq: (seq: number) => boolean,
+): ImportResult {
   const out: StoredLabel[] = [];
   let unmatched = 0;
   for (const r of rows) {

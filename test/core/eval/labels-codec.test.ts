@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import { splinkLabelsParquet } from '../../../src/core/eval/labels-foreign';
 import { parseDelimited } from '../../../src/core/csv';
 import {
   decodeLabels,
@@ -269,5 +271,31 @@ describe('labels made in other tools', () => {
     const { rows, problems } = decodeLabels(csv);
     expect(rows.map((r) => r.label)).toEqual(['dup', 'not', 'unsure', 'dup']);
     expect(problems[0].reason).toBe('label "maybe" is not dup, not or unsure (nor y, n, u)');
+  });
+});
+
+describe("Splink's labels table kept as Parquet", () => {
+  it('is read as the CSV table is; a table without its columns is said so', async () => {
+    const table = parquetWriteBuffer({
+      columnData: [
+        { name: 'unique_id_l', data: [3n, 3n, 4n], type: 'INT64' },
+        { name: 'unique_id_r', data: [7n, 9n, 5n], type: 'INT64' },
+        { name: 'clerical_match_score', data: [1, 0, 0.5], type: 'DOUBLE' },
+      ],
+    });
+    const { rows, problems } = await splinkLabelsParquet(table);
+    expect(problems).toEqual([]);
+    expect(rows.map((r) => [r.a, r.b, r.label])).toEqual([
+      [3, 7, 'dup'],
+      [3, 9, 'not'],
+      [4, 5, 'unsure'],
+    ]);
+    const other = parquetWriteBuffer({ columnData: [{ name: 'url', data: ['x'], type: 'STRING' }] });
+    expect((await splinkLabelsParquet(other)).problems[0].reason).toBe(
+      "a Parquet table without Splink's columns (unique_id_l, unique_id_r, clerical_match_score): its columns are url",
+    );
+    expect((await splinkLabelsParquet(new ArrayBuffer(8))).problems[0].reason).toMatch(
+      /^not a readable Parquet file/,
+    );
   });
 });

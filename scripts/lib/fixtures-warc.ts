@@ -93,10 +93,10 @@ export function tiny(): Fixture[] {
       name: 'tiny-dictionary.warc.zst',
       data: Buffer.concat([
         skippableFrame(Buffer.from('a zstd dictionary would be here'), 0xd),
-        ...b.records.map((r) => zstdFrame(r, 0x7a57)),
+        ...b.records.map((r) => zstdFrame(r)),
       ]),
       about:
-        'The WARC zstd layout with its dictionary: a skippable frame (0x184D2A5D) holding the dictionary, then frames made with it (dictionary id 0x7A57).',
+        'The WARC zstd layout with its dictionary: a skippable frame (0x184D2A5D) holding the dictionary (raw content), then a frame per record decoded with it (Raw blocks, no dictionary id in their headers).',
       expect: [
         'refused before any page: zstd dictionaries cannot be read; the reason says to decompress it first',
       ],

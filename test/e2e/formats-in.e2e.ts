@@ -123,6 +123,8 @@ describe('zstd files dropped into the workbench', () => {
   for (const [zst, plain] of [
     ['test/fixtures/pages.jsonl.zst', 'test/fixtures/pages.jsonl'],
     ['test/fixtures/tiny.warc.zst', 'test/fixtures/tiny.warc.gz'],
+    // The WARC zstd layout with its dictionary: decoded by zstd itself in WebAssembly, in the worker.
+    ['test/fixtures/tiny-dictionary.warc.zst', 'test/fixtures/tiny.warc.gz'],
   ] as const)
     it(`${zst.split('/').pop()} gives the pages of ${plain.split('/').pop()}, and says zstd`, async () => {
       await dropFile(page, projectFile(zst));

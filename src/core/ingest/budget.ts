@@ -26,6 +26,8 @@ export const BUDGET = {
   lineBytes: 16 << 20,
   /** The history a zstd frame may ask a decoder to keep (zstd.ts; fzstd's own limit for correct output). */
   zstdWindow: 32 << 20,
+  /** A zstd dictionary (the WARC zstd layout's first frame), as stored and once decompressed. */
+  zstdDictionary: 16 << 20,
 } as const;
 
 /** Deflate's largest expansion: 258 bytes from a 2-bit code, rounded up (zlib's own bound). */

@@ -248,7 +248,7 @@ class IngestRun {
     const at = this.bytesRead;
     this.bytesRead += chunk.length;
     if (this.gunzip) await this.gunzip.push(chunk, final);
-    else if (this.zstd) this.zstd.push(chunk, final);
+    else if (this.zstd) await this.zstd.push(chunk, final);
     else if (chunk.length > 0) this.decoded(chunk, this.offsetBase + at);
   }
 
@@ -334,7 +334,7 @@ class IngestRun {
   /** The end of the file: the last gzip member, the format of a short file, the reader's last record. */
   async end(): Promise<void> {
     await this.gunzip?.push(new Uint8Array(0), true);
-    this.zstd?.push(new Uint8Array(0), true);
+    await this.zstd?.push(new Uint8Array(0), true);
     await this.sniffFormat(true);
     this.faulted = this.reader;
     this.reader!.end();

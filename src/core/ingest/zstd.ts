@@ -48,7 +48,7 @@ function descriptorFor(size: number): number {
   return 0xff;
 }
 
-type State = 'magic' | 'blocks' | 'checksum' | 'skip';
+type State = 'magic' | 'blocks' | 'checksum' | 'skip' | 'dictionary';
 
 export class ZstdFrames {
   private buf = new Uint8Array(1 << 16);
@@ -61,6 +61,10 @@ export class ZstdFrames {
   private toSkip = 0;
   private checksum = false;
   private dec: Decompress | null = null;
+  /** The file's dictionary (the WARC zstd layout's first frame), once read; its frames are decoded with it. */
+  private dictionary: Uint8Array | null = null;
+  /** A frame decoded with the dictionary: its bytes, gathered whole (a record's frame). */
+  private collected: Uint8Array[] | null = null;
   frames = 0;
 
   constructor(
@@ -106,9 +110,9 @@ export class ZstdFrames {
   }
 
   /** Frames' data to the sink as they are decoded; `final`: the file ends here. */
-  push(chunk: Uint8Array, final: boolean): void {
+  async push(chunk: Uint8Array, final: boolean): Promise<void> {
     this.append(chunk);
-    while (this.step());
+    while (await this.step());
     if (final && (this.available > 0 || this.state !== 'magic'))
       throw new FormatFault(
         this.state === 'skip'
@@ -121,8 +125,10 @@ export class ZstdFrames {
   }
 
   /** One step of the walk; false when it needs more bytes. */
-  private step(): boolean {
+  private async step(): Promise<boolean> {
     switch (this.state) {
+      case 'dictionary':
+        return this.dictionaryFrame();
       case 'skip': {
         const n = Math.min(this.toSkip, this.available);
         this.consume(n);
@@ -137,7 +143,9 @@ export class ZstdFrames {
         return this.block();
       case 'checksum': {
         if (this.available < 4) return false;
-        this.dec!.push(this.consume(4).slice(), true);
+        const sum = this.consume(4).slice();
+        if (this.collected) this.collected.push(sum);
+        else this.dec!.push(sum, true);
         this.endFrame();
         return true;
       }
@@ -148,16 +156,21 @@ export class ZstdFrames {
     if (this.available < 4) return false;
     const magic = u32(this.buf, this.start);
     if ((magic & 0xfffffff0) === SKIPPABLE) {
-      if (magic === DICTIONARY_FRAME && this.frames === 0)
-        throw new FormatFault(
-          'a zstd file that starts with a dictionary (the WARC zstd layout): zstd dictionaries cannot be read here; decompress it first (zstd -d)',
-          { offset: this.offset },
-        );
       if (this.available < 8) return false;
       const length = u32(this.buf, this.start + 4);
       this.frameStart = this.offset;
-      this.consume(8);
       this.toSkip = length;
+      if (magic === DICTIONARY_FRAME && this.frames === 0 && !this.dictionary) {
+        if (length > BUDGET.zstdDictionary)
+          throw new FormatFault(
+            `a zstd dictionary of ${mib(length)}: over the ${mib(BUDGET.zstdDictionary)} this reader keeps`,
+            { offset: this.offset },
+          );
+        this.consume(8);
+        this.state = 'dictionary';
+        return true;
+      }
+      this.consume(8);
       this.state = 'skip';
       return true;
     }
@@ -183,11 +196,27 @@ export class ZstdFrames {
     let contentSize = 0;
     for (let i = 0; i < fcsBytes; i++) contentSize += this.at(k + i) * 2 ** (8 * i);
     if (fcsFlag === 1) contentSize += 256;
-    if (dictionary !== 0)
+    if (dictionary !== 0 && !this.dictionary)
       throw new FormatFault(
-        `a zstd frame made with dictionary ${dictionary}: zstd dictionaries cannot be read here; decompress it first (zstd -d)`,
+        `a zstd frame made with dictionary ${dictionary}, which the file does not hold (the WARC zstd layout puts it in its first frame): decompress it with its dictionary first (zstd -d -D)`,
         { offset: this.offset },
       );
+    if (this.dictionary) {
+      // With the file's dictionary: the frame is gathered whole and decoded by zstd itself (dictDecode),
+      // which needs its content size, at most a record's budget.
+      if (fcsBytes === 0 || contentSize > BUDGET.recordBytes)
+        throw new FormatFault(
+          fcsBytes === 0
+            ? 'a zstd frame made with the dictionary that does not state its size'
+            : `a zstd frame made with the dictionary of ${mib(contentSize)}: over the ${mib(BUDGET.recordBytes)} record budget`,
+          { offset: this.offset },
+        );
+      this.frameStart = this.offset;
+      this.collected = [this.consume(headerLength).slice()];
+      this.checksum = ((d >> 2) & 1) === 1;
+      this.state = 'blocks';
+      return true;
+    }
     const window = singleSegment ? contentSize : windowOf(this.at(5));
     if (window > BUDGET.zstdWindow)
       throw new FormatFault(
@@ -231,6 +260,14 @@ export class ZstdFrames {
     if (this.available < length) return false;
     // A copy: fzstd may keep a reference to what it is given while the buffer here moves on.
     const bytes = this.consume(length).slice();
+    if (this.collected) {
+      this.collected.push(bytes);
+      if (last) {
+        if (this.checksum) this.state = 'checksum';
+        else this.endFrame();
+      }
+      return true;
+    }
     try {
       this.dec!.push(bytes, last === 1 && !this.checksum);
     } catch (e) {
@@ -246,10 +283,87 @@ export class ZstdFrames {
   }
 
   private endFrame(): void {
+    if (this.collected) {
+      const frame = concat(this.collected);
+      this.collected = null;
+      let data: Uint8Array;
+      try {
+        data = dictDecode(frame, this.dictionary!);
+      } catch (e) {
+        throw new FormatFault(
+          `a zstd frame that cannot be decoded with the file's dictionary (${(e as Error).message})`,
+          {
+            offset: this.frameStart,
+          },
+        );
+      }
+      if (data.length > 0) this.sink(data, this.frameStart);
+    }
     this.dec = null;
     this.frames++;
     this.state = 'magic';
   }
+
+  /**
+   * The dictionary frame's content, then the dictionary: as it is, or zstd-compressed itself (the WARC
+   * zstd layout allows both), decoded here by the same walk, bounded by the same budget.
+   */
+  private async dictionaryFrame(): Promise<boolean> {
+    if (this.available < this.toSkip) return false;
+    const content = this.consume(this.toSkip).slice();
+    this.toSkip = 0;
+    let dictionary: Uint8Array = content;
+    if (isZstd(content)) {
+      const parts: Uint8Array[] = [];
+      let size = 0;
+      const inner = new ZstdFrames((d) => {
+        size += d.length;
+        if (size > BUDGET.zstdDictionary)
+          throw new FormatFault(`a zstd dictionary past ${mib(BUDGET.zstdDictionary)} once decompressed`, {
+            offset: this.frameStart,
+          });
+        parts.push(d.slice());
+      });
+      await inner.push(content, true);
+      dictionary = concat(parts);
+    }
+    await dictReady();
+    this.dictionary = dictionary;
+    this.state = 'magic';
+    return true;
+  }
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * Frames made with a dictionary, decoded by zstd itself compiled to WebAssembly (@bokuweb/zstd-wasm:
+ * fzstd has no dictionaries); loaded only when a file holds a dictionary.
+ */
+let wasm: Promise<typeof import('@bokuweb/zstd-wasm')> | null = null;
+let wasmReady: typeof import('@bokuweb/zstd-wasm') | null = null;
+let dctx = 0;
+
+async function dictReady(): Promise<void> {
+  wasm ??= import('@bokuweb/zstd-wasm').then(async (m) => {
+    await m.init();
+    return m;
+  });
+  wasmReady = await wasm;
+  dctx ||= wasmReady.createDCtx();
+}
+
+function dictDecode(frame: Uint8Array, dictionary: Uint8Array): Uint8Array {
+  return wasmReady!.decompressUsingDict(dctx, frame, dictionary);
 }
 
 function hex(b: Uint8Array): string {

@@ -34,7 +34,6 @@ const REFUSED = new Set([
   'docs.parquet',
   'docs-html-id.parquet',
   'not-docs.parquet',
-  'tiny-dictionary.warc.zst',
 ]);
 const ALL = readdirSync(FIXTURE_DIR)
   .filter((n) => !n.endsWith('.json') && !n.endsWith('.md'))

@@ -7,7 +7,11 @@ JSONL file). Writes:
   stream.jsonl.zst   the JSONL repeated to ~3 MB, compressed as a stream: no content size, a window
                      descriptor (not single segment), many compressed blocks
   dict.jsonl.zst     the JSONL compressed with a trained dictionary (its id in the frame header)
+  dict.warc.zst      the WARC zstd layout: a skippable frame (magic 0x184D2A5D) holding the dictionary,
+                     then one frame per record made with it
+  dict-compressed.warc.zst  the same, the dictionary itself zstd-compressed in its frame
 """
+import struct
 import os
 import sys
 
@@ -38,3 +42,13 @@ samples = [jsonl[i : i + 300] for i in range(0, len(jsonl), 50)] * 20
 d = zstd.train_dictionary(4096, samples)
 with open(os.path.join(out, "dict.jsonl.zst"), "wb") as f:
     f.write(zstd.ZstdCompressor(dict_data=d).compress(jsonl))
+
+rsamples = [r[i : i + 200] for r in records for i in range(0, len(r), 40)] * 10
+rd = zstd.train_dictionary(2048, rsamples)
+cd = zstd.ZstdCompressor(level=3, dict_data=rd, write_checksum=True)
+for name, blob in (("dict.warc.zst", rd.as_bytes()), ("dict-compressed.warc.zst", zstd.ZstdCompressor(level=19).compress(rd.as_bytes()))):
+    with open(os.path.join(out, name), "wb") as f:
+        f.write(struct.pack("<II", 0x184D2A5D, len(blob)))
+        f.write(blob)
+        for r in records:
+            f.write(cd.compress(r))

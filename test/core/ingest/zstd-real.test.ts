@@ -17,9 +17,9 @@ const missing = zstdPrerequisites();
 let dir = '';
 
 /** tiny.warc's records, one a frame in tiny.warc.zst (Raw blocks), by their frames. */
-function tinyRecords(): Buffer[] {
+async function tinyRecords(): Promise<Buffer[]> {
   const byFrame = new Map<number, Buffer[]>();
-  new ZstdFrames((data, offset) => {
+  await new ZstdFrames((data, offset) => {
     const list = byFrame.get(offset) ?? [];
     list.push(Buffer.from(data));
     byFrame.set(offset, list);
@@ -27,10 +27,10 @@ function tinyRecords(): Buffer[] {
   return [...byFrame.values()].map((l) => Buffer.concat(l));
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   if (missing) return;
   dir = mkdtempSync(join(tmpdir(), 'dw-zstd-'));
-  const records = tinyRecords().map((r, i) => {
+  const records = (await tinyRecords()).map((r, i) => {
     const p = join(dir, `record-${i}.warc`);
     writeFileSync(p, r);
     return p;
@@ -73,7 +73,7 @@ describe.skipIf(missing !== null)(
       const z = new ZstdFrames((data) => out.push(Buffer.from(data)));
       const bytes = file('stream.jsonl.zst');
       for (let at = 0; at < bytes.length; at += 65_536)
-        z.push(bytes.subarray(at, at + 65_536), at + 65_536 >= bytes.length);
+        await z.push(bytes.subarray(at, at + 65_536), at + 65_536 >= bytes.length);
       expect(Buffer.concat(out).equals(Buffer.from(file('stream.jsonl')))).toBe(true);
       const run = await ingestBytes(bytes, 'stream.jsonl.zst', { chunkSize: 100_000 });
       expect(run.summary.error).toBeNull();
@@ -82,11 +82,20 @@ describe.skipIf(missing !== null)(
       );
     });
 
-    it('a frame made with a dictionary is refused at its byte, saying how to read it', async () => {
+    it('a frame made with a dictionary the file does not hold is refused at its byte, saying how to read it', async () => {
       const { error } = await ingestFailure(file('dict.jsonl.zst'), 'dict.jsonl.zst');
       expect(error.message).toMatch(
-        /^dict\.jsonl\.zst at byte 0: a zstd frame made with dictionary \d+: zstd dictionaries cannot be read here; decompress it first \(zstd -d\)$/,
+        /^dict\.jsonl\.zst at byte 0: a zstd frame made with dictionary \d+, which the file does not hold .*\(zstd -d -D\)$/,
       );
     });
+
+    for (const name of ['dict.warc.zst', 'dict-compressed.warc.zst'])
+      it(`${name}: the WARC zstd layout (its dictionary${name.includes('compressed') ? ', zstd-compressed,' : ''} in its first frame, a frame per record made with it) reads as tiny.warc`, async () => {
+        const zst = await ingestBytes(file(name), name, { chunkSize: 97 });
+        const plain = await ingestBytes(fixtureBytes('tiny.warc'), 'tiny.warc');
+        expect(zst.summary.error).toBeNull();
+        expect(urls(zst)).toEqual(urls(plain));
+        expect(zst.pages.map((p) => p.content.text)).toEqual(plain.pages.map((p) => p.content.text));
+      });
   },
 );

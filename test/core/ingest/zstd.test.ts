@@ -46,14 +46,19 @@ describe('zstd files', () => {
     expect(zst.pages.map(strip)).toEqual(plain.pages.map(strip));
   });
 
-  it('a WARC zstd file with its dictionary is refused at once, saying how to read it', async () => {
-    const { error, onFormatCalls } = await ingestFailure(
-      fixtureBytes('tiny-dictionary.warc.zst'),
-      'd.warc.zst',
-    );
+  it('a WARC zstd file with its dictionary (its first frame) is read with it', async () => {
+    const zst = await ingestBytes(fixtureBytes('tiny-dictionary.warc.zst'), 'd.warc.zst', { chunkSize: 100 });
+    const gz = await ingestBytes(fixtureBytes('tiny.warc.gz'), 'tiny.warc.gz');
+    expect(zst.summary.error).toBeNull();
+    expect(zst.pages.map(strip)).toEqual(gz.pages.map(strip));
+  });
+
+  it('a frame made with a dictionary the file does not hold is refused, saying how to read it', async () => {
+    const frame = zstdFrame(Buffer.from('{"url":"http://z.test/","text":"x"}\n'), 0x7a57);
+    const { error, onFormatCalls } = await ingestFailure(frame, 'd.jsonl.zst');
     expect(onFormatCalls).toBe(0);
     expect(error.message).toBe(
-      'd.warc.zst at byte 0: a zstd file that starts with a dictionary (the WARC zstd layout): zstd dictionaries cannot be read here; decompress it first (zstd -d)',
+      'd.jsonl.zst at byte 0: a zstd frame made with dictionary 31319, which the file does not hold (the WARC zstd layout puts it in its first frame): decompress it with its dictionary first (zstd -d -D)',
     );
   });
 
@@ -96,7 +101,7 @@ describe('zstd files', () => {
   });
 
   const seed = Number(process.env.ZSTD_SEED ?? Math.floor(Math.random() * 1e9));
-  it(`random content in random frames, skippable frames between, pushed in random pieces, comes out whole (seed ${seed}; ZSTD_SEED=… to replay)`, () => {
+  it(`random content in random frames, skippable frames between, pushed in random pieces, comes out whole (seed ${seed}; ZSTD_SEED=… to replay)`, async () => {
     const rnd = seededRandom(seed);
     for (let t = 0; t < 40; t++) {
       const content = Buffer.from(
@@ -122,10 +127,10 @@ describe('zstd files', () => {
       });
       for (let p = 0; p < file.length;) {
         const n = 1 + Math.floor(rnd() * 70_000);
-        z.push(file.subarray(p, p + n), p + n >= file.length);
+        await z.push(file.subarray(p, p + n), p + n >= file.length);
         p += n;
       }
-      if (file.length === 0) z.push(new Uint8Array(0), true);
+      if (file.length === 0) await z.push(new Uint8Array(0), true);
       const where = `seed ${seed}, case ${t}`;
       expect(Buffer.concat(out).equals(content), where).toBe(true);
       const frameStarts = starts(frames);

@@ -16,7 +16,7 @@ import { partsReader } from './parts';
 import { labelReport } from './labels';
 import { IngestError } from '../core/ingest/errors';
 import { ingestCrawl } from '../core/ingest/many-files';
-import type { IngestSummary } from '../core/types';
+import type { ChosenColumns, IngestSummary } from '../core/types';
 import { analysePages, ENGINE_DEFAULTS, type EnginePage, type EngineResult } from '../core/candidates/engine';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
 import type { CdxjCapture } from '../core/clusters/cdxj';
@@ -124,6 +124,24 @@ export const ANALYZE = {
       default: null,
       help: "write the whole report (with the clusters' URLs) as JSON to OUT",
     },
+    'url-column': {
+      type: 'string',
+      arg: 'NAME',
+      default: null,
+      help: "a Parquet table's URL (or id) column, when its name is not one the reader knows",
+    },
+    'text-column': {
+      type: 'string',
+      arg: 'NAME',
+      default: null,
+      help: "a Parquet table's text column (with --url-column)",
+    },
+    'html-column': {
+      type: 'string',
+      arg: 'NAME',
+      default: null,
+      help: "a Parquet table's HTML column (with --url-column), its text extracted",
+    },
     cdxj: {
       type: 'string',
       arg: 'OUT.cdxj',
@@ -229,6 +247,17 @@ export function formatSummary(s: IngestSummary): string {
   return lines.join('\n');
 }
 
+/** The Parquet columns chosen on the command line (--url-column with --text-column or --html-column). */
+function chosenColumns(a: {
+  'url-column': string | null;
+  'text-column': string | null;
+  'html-column': string | null;
+}): ChosenColumns | undefined {
+  const body = a['text-column'] ?? a['html-column'];
+  if (a['url-column'] === null || body === null) return undefined;
+  return { url: a['url-column'], body, kind: a['text-column'] !== null ? 'text' : 'html' };
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = argsOrExit(ANALYZE, process.argv.slice(2));
   const args = { ...values, files: positionals };
@@ -273,7 +302,7 @@ async function main(): Promise<number> {
   try {
     const summary = await ingestCrawl(
       sources,
-      { baseUrl: args.base, natives: nodeNatives, readUnit },
+      { baseUrl: args.base, natives: nodeNatives, readUnit, parquetColumns: chosenColumns(args) },
       async (batch) => {
         // DUST records (with a MinHash sketch of each page's text) only when DUST runs: building them
         // was half the CPU of `analyze --no-signatures --no-dust`.
@@ -356,7 +385,10 @@ async function main(): Promise<number> {
     return summary.error ? 2 : 0;
   } catch (e) {
     if (e instanceof IngestError) {
-      console.error(`error: ${e.message}`);
+      const hint = e.columns
+        ? ' (choose them: --url-column NAME with --text-column NAME or --html-column NAME)'
+        : '';
+      console.error(`error: ${e.message}${hint}`);
       return 1;
     }
     throw e;

@@ -208,4 +208,13 @@ export interface IngestErrorInfo {
   message: string;
   /** For a problem read past: its kind when a view looks for it (HOST_GUESSED), absent otherwise. */
   kind?: string;
+  /** A Parquet table whose documents' columns were not found: its columns, for the analyst to choose. */
+  columns?: string[];
+}
+
+/** The columns a Parquet table of documents is read by, when the analyst chooses them (parquet.ts). */
+export interface ChosenColumns {
+  url: string;
+  body: string;
+  kind: 'text' | 'html';
 }

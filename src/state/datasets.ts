@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import { create } from 'zustand';
 import { emptyReason } from '../core/ingest/outcome';
-import type { IngestProgress } from '../core/types';
+import type { ChosenColumns, IngestProgress } from '../core/types';
 import { deleteDataset, listDatasets, markInterrupted, rebaseLogPages, renameDataset } from '../db/queries';
 import { removeOrphans } from '../db/orphans';
 import { db, type Dataset } from '../db/schema';
@@ -23,6 +23,8 @@ export interface IngestJob {
 export interface Notice {
   kind: 'error' | 'info' | 'warning';
   text: string;
+  /** A Parquet table whose documents' columns were not found: its files and columns, to choose them. */
+  chooseColumns?: { files: File[]; columns: string[] };
 }
 
 /** The origin's storage as the browser reports it (navigator.storage), null where it cannot say. */
@@ -49,7 +51,8 @@ interface DatasetsState {
   select(id: number | null): void;
   ingestFile(file: File): Promise<void>;
   /** Read the files of one crawl (several WARC.gz, a folder, a WACZ) into ONE dataset. */
-  ingestFiles(files: File[], name?: string): Promise<void>;
+  /** `parquetColumns`: the columns a Parquet table of documents is read by, when the analyst chose them. */
+  ingestFiles(files: File[], name?: string, opts?: { parquetColumns?: ChosenColumns }): Promise<void>;
   cancelJob(): void;
   resolveCancelled(keep: boolean): Promise<void>;
   remove(id: number): Promise<void>;
@@ -226,7 +229,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
     return get().ingestFiles([file]);
   },
 
-  async ingestFiles(files, name) {
+  async ingestFiles(files, name, opts = {}) {
     if (files.length === 0) return;
     const file = files[0];
     const label = files.length === 1 ? file.name : `${file.name} and ${files.length - 1} more`;
@@ -272,7 +275,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       if (job) set({ job: { ...job, progress: p } });
     });
     try {
-      const r = await handle.api.run({ files, name, lock }, onProgress);
+      const r = await handle.api.run({ files, name, lock, parquetColumns: opts.parquetColumns }, onProgress);
       if (r.kind === 'cancelled') {
         const job = get().job!;
         if (r.datasetId === null || r.pages === 0) {
@@ -288,6 +291,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
               kind: 'error',
               // A fault before the first page: what it says was read held no whole page.
               text: `No dataset created${r.noPage ? ': no page was read whole before this fault' : ''}. ${r.error.message}`,
+              ...(r.error.columns ? { chooseColumns: { files, columns: r.error.columns } } : {}),
             },
           ],
         }));

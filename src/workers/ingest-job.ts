@@ -4,7 +4,7 @@ import { ingestCrawl, rangeOfUnit, readUnitInOrder, type UnitReader } from '../c
 import { ingest, type IngestOptions } from '../core/ingest/pipeline';
 import type { ByteSource } from '../core/ingest/wacz';
 import { planSplits } from '../core/ingest/split';
-import type { IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
+import type { ChosenColumns, IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
 import {
   countStoredRows,
   createDataset,
@@ -39,6 +39,8 @@ export interface IngestRequest {
   baseUrl?: string;
   /** The Web Lock the starting tab holds while the job runs (kept on the dataset row; see markInterrupted). */
   lock?: string;
+  /** The columns a Parquet table of documents is read by, as the analyst chose them. */
+  parquetColumns?: ChosenColumns;
 }
 
 export type IngestResult =
@@ -181,6 +183,7 @@ export async function runIngest(
         isCancelled: stopped,
         onProgress,
         readUnit,
+        parquetColumns: req.parquetColumns,
         natives: await browserNatives(),
         onFormat: async (format, compressed, container) => {
           datasetId = await createDataset(d, {

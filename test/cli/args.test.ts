@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { ANALYZE } from '../../src/cli/analyze';
 import { BATCH } from '../../src/cli/batch';
@@ -22,6 +23,9 @@ describe('analyze arguments', () => {
     expect(a.positionals).toEqual(['crawl.warc']);
     expect(a.values).toEqual({
       json: null,
+      'url-column': null,
+      'text-column': null,
+      'html-column': null,
       cdxj: null,
       'dedup-warc': null,
       'profile-out': null,
@@ -268,6 +272,32 @@ describe('npm run analyze', () => {
       expect(two.stderr).toContain(
         '--dedup-warc and --cdxj read one WARC again: give one WARC file (here 2)',
       );
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  }, 60_000);
+
+  it('reads a Parquet table by the columns named on the command line, and says how when they are needed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    try {
+      const file = join(dir, 'odd.parquet');
+      writeFileSync(
+        file,
+        new Uint8Array(
+          parquetWriteBuffer({
+            columnData: [
+              { name: 'link', data: ['http://o.test/1', 'http://o.test/2'], type: 'STRING' },
+              { name: 'body', data: ['<p>one</p>', '<p>two</p>'], type: 'STRING' },
+            ],
+          }),
+        ),
+      );
+      const refused = run(file, '--no-dust', '--no-signatures');
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('its columns are "link", "body" (choose them: --url-column NAME');
+      const read = run(file, '--no-dust', '--no-signatures', '--url-column', 'link', '--html-column', 'body');
+      expect(read.status).toBe(0);
+      expect(read.stdout).toMatch(/^pages {5}2$/m);
     } finally {
       rmSync(dir, { recursive: true });
     }

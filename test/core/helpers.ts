@@ -6,7 +6,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { IngestError } from '../../src/core/ingest/errors';
 import { ingest, type IngestOptions } from '../../src/core/ingest/pipeline';
-import type { FormatId, IngestedPage, IngestProgress, IngestSummary, PageRecord } from '../../src/core/types';
+import type {
+  ChosenColumns,
+  FormatId,
+  IngestedPage,
+  IngestProgress,
+  IngestSummary,
+  PageRecord,
+} from '../../src/core/types';
 import { seededRandom } from '../../src/core/random';
 
 export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -223,12 +230,16 @@ export function watchedSource(name: string, bytes: Uint8Array, chunk = 64 << 10)
 }
 
 /** Files read as one crawl (ingestCrawl): the pages, the summary and the formats told. */
-export async function ingestFiles(files: ByteSource[], onProgress?: (p: IngestProgress) => void) {
+export async function ingestFiles(
+  files: ByteSource[],
+  onProgress?: (p: IngestProgress) => void,
+  parquetColumns?: ChosenColumns,
+) {
   const pages: IngestedPage[] = [];
   const formats: string[] = [];
   const summary = await ingestCrawl(
     files,
-    { onFormat: (f) => void formats.push(f), onProgress },
+    { onFormat: (f) => void formats.push(f), onProgress, parquetColumns },
     async (b) => void pages.push(...b),
   );
   return { pages, summary, formats };

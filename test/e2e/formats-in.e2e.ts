@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
-import { createReadStream, mkdirSync, statSync } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { Page } from 'playwright-core';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { dropFile, type OpenApp, openApp, projectFile, SHOTS } from './harness';
@@ -82,6 +84,36 @@ describe('a Parquet table of documents dropped into the workbench', () => {
     // The two rows with the same text; the 404 page is not compared.
     assert.match((await summary.textContent()) ?? '', /^1 cluster · 2 of 6 pages/);
     await page.screenshot({ path: join(SHOTS, 'parquet-docs.png') });
+  });
+
+  it('a table whose columns have other names: the analyst chooses them, and its rows are read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dw-parquet-'));
+    const file = join(dir, 'odd-columns.parquet');
+    writeFileSync(
+      file,
+      new Uint8Array(
+        parquetWriteBuffer({
+          columnData: [
+            { name: 'score', data: [0.5, 0.7, 0.9], type: 'DOUBLE' },
+            { name: 'link', data: ['http://o.test/a', 'http://o.test/b', 'http://o.test/c'], type: 'STRING' },
+            { name: 'body', data: ['<p>one</p>', '<p>two</p>', '<p>three</p>'], type: 'STRING' },
+          ],
+        }),
+      ),
+    );
+    await dropFile(page, file);
+    const form = page.getByRole('form', { name: 'Parquet columns' });
+    await form.waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: join(SHOTS, 'parquet-choose-columns.png') });
+    await form.getByLabel('URL column').selectOption('link');
+    await form.getByLabel('Document column').selectOption('body');
+    await form.getByLabel('Document kind').selectOption('html');
+    await form.getByRole('button', { name: 'Read with these columns' }).click();
+    const item = page.locator('.dataset-list li', { hasText: 'odd-columns.parquet' });
+    await item.locator('.badge.status-ready').waitFor({ timeout: 60_000 });
+    assert.match((await item.locator('.meta').textContent()) ?? '', /3 pages/);
+    await item.click();
+    assert.match((await page.locator('main').textContent()) ?? '', /o\.test\/c/);
   });
 
   it('refuses a Parquet table that is not documents, naming its columns', async () => {

@@ -7,12 +7,14 @@ export class IngestError extends Error {
   readonly offset: number;
   readonly line: number;
   readonly reason: string;
+  /** A Parquet table's columns, when its documents' were not found (the analyst may choose them). */
+  readonly columns?: string[];
 
   /** `lineWord`: what `line` counts ('row' for a Parquet table). */
   constructor(
     fileName: string,
     reason: string,
-    where: { offset?: number; line?: number; lineWord?: 'line' | 'row' } = {},
+    where: { offset?: number; line?: number; lineWord?: 'line' | 'row'; columns?: string[] } = {},
   ) {
     const offset = where.offset ?? -1;
     const line = where.line ?? -1;
@@ -28,6 +30,7 @@ export class IngestError extends Error {
     this.offset = offset;
     this.line = line;
     this.reason = reason;
+    if (where.columns) this.columns = where.columns;
   }
 
   toInfo(): IngestErrorInfo {
@@ -37,6 +40,7 @@ export class IngestError extends Error {
       line: this.line,
       reason: this.reason,
       message: this.message,
+      ...(this.columns ? { columns: this.columns } : {}),
     };
   }
 }

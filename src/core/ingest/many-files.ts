@@ -1,4 +1,11 @@
-import type { FormatId, IngestedPage, IngestProgress, IngestSummary, SourceInfo } from '../types';
+import type {
+  ChosenColumns,
+  FormatId,
+  IngestedPage,
+  IngestProgress,
+  IngestSummary,
+  SourceInfo,
+} from '../types';
 import { normaliseUrl } from '../url/normalize';
 import { DIGEST_WARNING_KINDS, digestWarnings, mergeDigestReports } from './digest-report';
 import { IngestCancelled, IngestError } from './errors';
@@ -33,6 +40,8 @@ export interface CrawlUnit {
   entry?: ZipEntry;
   /** A Parquet table of documents (parquet.ts): read by row groups, never cut in parts. */
   parquet?: boolean;
+  /** Its documents' columns as the analyst chose them (else found by name). */
+  parquetColumns?: ChosenColumns;
 }
 
 /**
@@ -93,13 +102,11 @@ export const readUnitInOrder: UnitReader = async (unit, ctx, sink) => {
   let table: ParquetLines | null = null;
   if (unit.parquet) {
     try {
-      table = await parquetLines(unit.file);
+      table = await parquetLines(unit.file, unit.parquetColumns);
     } catch (e) {
       // Not a table of documents, or a footer hyparquet cannot read: the file is not a crawl.
-      throw new IngestError(
-        unit.name,
-        e instanceof NotDocuments ? e.message : `an unreadable Parquet file: ${(e as Error).message}`,
-      );
+      if (e instanceof NotDocuments) throw new IngestError(unit.name, e.message, { columns: e.columns });
+      throw new IngestError(unit.name, `an unreadable Parquet file: ${(e as Error).message}`);
     }
   }
   return ingest(
@@ -130,6 +137,8 @@ export interface CrawlOptions {
   /** `container`: 'wacz' when the first crawl file read is a WACZ (its WARCs are what `format` says). */
   onFormat?: (format: FormatId, compressed: boolean, container?: 'wacz') => Promise<void> | void;
   readUnit?: UnitReader;
+  /** The columns Parquet tables of documents are read by, when the analyst chose them. */
+  parquetColumns?: ChosenColumns;
   /** The platform's native inflate and SHA-1 (natives.ts); default fflate and text/sha1.ts. */
   natives?: Natives;
 }
@@ -139,6 +148,7 @@ async function expand(
   files: ByteSource[],
   listed: Map<string, string>,
   rejected: SourceInfo[],
+  parquetColumns?: ChosenColumns,
 ): Promise<CrawlUnit[]> {
   const units: CrawlUnit[] = [];
   for (const file of files) {
@@ -152,7 +162,12 @@ async function expand(
       continue;
     }
     if (!wacz) {
-      units.push({ name: file.name, size: file.size, file, ...(isParquet(head) ? { parquet: true } : {}) });
+      units.push({
+        name: file.name,
+        size: file.size,
+        file,
+        ...(isParquet(head) ? { parquet: true, parquetColumns } : {}),
+      });
       continue;
     }
     for (const list of wacz.pageLists) {
@@ -221,7 +236,7 @@ export async function ingestCrawl(
   const t0 = performance.now();
   const listed = new Map<string, string>();
   const sources: SourceInfo[] = [];
-  const units = await expand(files, listed, sources);
+  const units = await expand(files, listed, sources, opts.parquetColumns);
   const totalBytes = files.reduce((a, f) => a + f.size, 0);
   const readUnit = opts.readUnit ?? readUnitInOrder;
   const found = new Set<string>();

@@ -14,6 +14,7 @@
 import { gunzipSync } from 'fflate';
 import { decompress as zstdDecompress } from 'fzstd';
 import { parquetMetadataAsync, parquetReadObjects, type AsyncBuffer, type FileMetaData } from 'hyparquet';
+import type { ChosenColumns } from '../types';
 import type { ByteSource } from './wacz';
 
 /** Parquet's magic, at the start (and the end) of the file. */
@@ -67,7 +68,15 @@ export function documentColumns(names: readonly string[]): DocumentColumns | { m
 }
 
 /** Thrown when a Parquet file is not a table of documents (the reason names the columns it has). */
-export class NotDocuments extends Error {}
+export class NotDocuments extends Error {
+  constructor(
+    message: string,
+    /** The table's columns, for the analyst to choose from. */
+    readonly columns: string[],
+  ) {
+    super(message);
+  }
+}
 
 /** The decoders hyparquet is given beside its own (snappy, uncompressed). */
 const COMPRESSORS = {
@@ -105,17 +114,32 @@ export interface ParquetLines {
   position(): number;
 }
 
-/** Opens a Parquet file of documents; throws NotDocuments when its columns do not make documents. */
-export async function parquetLines(file: ByteSource): Promise<ParquetLines> {
+/**
+ * Opens a Parquet file of documents, its columns found by name or `chosen` by the analyst; throws
+ * NotDocuments when its columns do not make documents (or the chosen ones are not there).
+ */
+export async function parquetLines(file: ByteSource, chosen?: ChosenColumns): Promise<ParquetLines> {
   const buffer = asyncBuffer(file);
   const metadata: FileMetaData = await parquetMetadataAsync(buffer);
   const names = metadata.schema
     .slice(1)
     .filter((s, i, all) => isTopLevel(all, i))
     .map((s) => s.name);
-  const found = documentColumns(names);
-  if ('missing' in found) throw new NotDocuments(`a Parquet table that is not documents: ${found.missing}`);
-  const columns: DocumentColumns = found;
+  let columns: DocumentColumns;
+  if (chosen) {
+    const absent = [chosen.url, chosen.body].filter((c) => !names.includes(c));
+    if (absent.length > 0)
+      throw new NotDocuments(
+        `the chosen column${absent.length > 1 ? 's' : ''} ${absent.map((c) => JSON.stringify(c)).join(' and ')} ${absent.length > 1 ? 'are' : 'is'} not in the table: its columns are ${names.map((n) => JSON.stringify(n)).join(', ')}`,
+        names,
+      );
+    columns = { url: chosen.url, urlFromId: false, body: chosen.body, kind: chosen.kind };
+  } else {
+    const found = documentColumns(names);
+    if ('missing' in found)
+      throw new NotDocuments(`a Parquet table that is not documents: ${found.missing}`, names);
+    columns = found;
+  }
   const wanted = [columns.url, columns.body, columns.status, columns.fetchedAt].filter(
     (c): c is string => c !== undefined,
   );

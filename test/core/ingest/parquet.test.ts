@@ -144,6 +144,37 @@ describe('Parquet documents', () => {
     }
   });
 
+  it('a table whose columns have other names says them, and is read by the columns the analyst chooses', async () => {
+    const bytes = new Uint8Array(
+      parquetWriteBuffer({
+        columnData: [
+          { name: 'link', data: ['http://o.test/1', 'http://o.test/2'], type: 'STRING' },
+          { name: 'body', data: ['<p>first page</p>', '<p>second page</p>'], type: 'STRING' },
+        ],
+      }),
+    );
+    const err = await read([bytesSource('odd.parquet', bytes)]).catch((e) => e);
+    expect(err).toBeInstanceOf(IngestError);
+    expect((err as IngestError).toInfo().columns).toEqual(['link', 'body']);
+    const { pages } = await ingestFiles([bytesSource('odd.parquet', bytes)], undefined, {
+      url: 'link',
+      body: 'body',
+      kind: 'html',
+    });
+    expect(pages.map((p) => [p.page.url, p.content.text])).toEqual([
+      ['http://o.test/1', 'first page'],
+      ['http://o.test/2', 'second page'],
+    ]);
+    const wrong = await ingestFiles([bytesSource('odd.parquet', bytes)], undefined, {
+      url: 'href',
+      body: 'body',
+      kind: 'text',
+    }).catch((e) => e);
+    expect((wrong as Error).message).toBe(
+      'odd.parquet: the chosen column "href" is not in the table: its columns are "link", "body"',
+    );
+  });
+
   it('finds its columns by name, any case, preferring a URL to an id and text to HTML', () => {
     expect(documentColumns(['id', 'URL', 'html', 'Text', 'status_code', 'crawl_date'])).toEqual({
       url: 'URL',

@@ -65,7 +65,17 @@ describe('clusters as Parquet and the remove list', () => {
       );
     }
     const remove = parseDelimited((await exported(page, 'Export remove list (CSV)')).toString('utf8'));
-    assert.deepEqual(remove[0], ['url', 'id', 'cluster', 'kept_url', 'kept_id', 'method', 'canonical_url']);
+    assert.deepEqual(remove[0], [
+      'url',
+      'id',
+      'cluster',
+      'kept_url',
+      'kept_id',
+      'method',
+      'canonical_url',
+      'surt',
+      'canonical_surt',
+    ]);
     assert.equal(remove.length - 1, n(inClusters) - n(clusters), 'every member but the kept one');
     const kept = new Set(rows.filter((r) => r.kept).map((r) => String(r.id)));
     assert.ok(remove.slice(1).every((r) => kept.has(r[4]) && !kept.has(r[1])));

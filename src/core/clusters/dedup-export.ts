@@ -6,6 +6,7 @@
  */
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { formatDelimited } from '../csv';
+import { surt } from '../url/surt';
 import type { ClusterExportInput } from './export';
 import { keptOf, type Capture } from './kept';
 
@@ -39,22 +40,34 @@ function members(x: DedupExportInput): Member[] {
   return out;
 }
 
-/** clusters.parquet: id, url, cluster, kept (and canonical_url, empty when no DUST rules were mined). */
+/**
+ * clusters.parquet: id, url, cluster, kept, canonical_url (empty when no DUST rules were mined), and the
+ * SURT keys of both (url/surt.ts), as the batch's clusters.parquet has them.
+ */
 export function clustersParquet(x: DedupExportInput): ArrayBuffer {
   const rows = members(x);
+  const canonical = (r: Member) => (x.canonical ? x.canonical(r.page) : '');
   return parquetWriteBuffer({
     columnData: [
       { name: 'id', data: rows.map((r) => BigInt(r.id)), type: 'INT64' },
       { name: 'url', data: rows.map((r) => x.url(r.page)), type: 'STRING' },
       { name: 'cluster', data: rows.map((r) => BigInt(r.cluster)), type: 'INT64' },
       { name: 'kept', data: rows.map((r) => r.page === r.kept), type: 'BOOLEAN' },
-      {
-        name: 'canonical_url',
-        data: rows.map((r) => (x.canonical ? x.canonical(r.page) : '')),
-        type: 'STRING',
-      },
+      { name: 'canonical_url', data: rows.map(canonical), type: 'STRING' },
+      { name: 'surt', data: rows.map((r) => surtOf(x.url(r.page))), type: 'STRING' },
+      { name: 'canonical_surt', data: rows.map((r) => surtOf(canonical(r))), type: 'STRING' },
     ],
   });
+}
+
+/** A URL's SURT key; '' for no URL, the URL itself when it has none. */
+function surtOf(url: string): string {
+  if (!url) return '';
+  try {
+    return surt(url);
+  } catch {
+    return url;
+  }
 }
 
 export const REMOVE_COLUMNS = [
@@ -65,6 +78,8 @@ export const REMOVE_COLUMNS = [
   'kept_id',
   'method',
   'canonical_url',
+  'surt',
+  'canonical_surt',
 ] as const;
 
 /** The remove list: every member but the kept one, header first. */
@@ -80,6 +95,8 @@ export function removeRows(x: DedupExportInput): string[][] {
         String(r.keptId),
         x.method,
         x.canonical ? x.canonical(r.page) : '',
+        surtOf(x.url(r.page)),
+        surtOf(x.canonical ? x.canonical(r.page) : ''),
       ]);
   return rows;
 }

@@ -95,9 +95,9 @@ describe('clusters as Parquet and the remove list', () => {
 
   it('lists every other member with the copy it duplicates', () => {
     expect(removeRows(x).slice(1)).toEqual([
-      ['http://a.test/p?utm=1', '0', '0', 'http://a.test/p', '1', 'minhash', ''],
-      ['http://a.test/q', '2', '0', 'http://a.test/p', '1', 'minhash', ''],
-      ['http://a.test/r', '3', '3', 'http://a.test/s', '4', 'minhash', ''],
+      ['http://a.test/p?utm=1', '0', '0', 'http://a.test/p', '1', 'minhash', '', 'test,a)/p?utm=1', ''],
+      ['http://a.test/q', '2', '0', 'http://a.test/p', '1', 'minhash', '', 'test,a)/q', ''],
+      ['http://a.test/r', '3', '3', 'http://a.test/s', '4', 'minhash', '', 'test,a)/r', ''],
     ]);
   });
 });

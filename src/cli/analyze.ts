@@ -8,7 +8,8 @@ import { describeDigests } from '../core/ingest/digest-report';
 import { dustRecordOf } from '../core/dust/from-page';
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { argsOrExit, type CommandSpec } from './args';
+import { argsOrExit } from './args';
+import { ANALYZE } from './analyze-args';
 import { fileSource, type FileSource } from './file-source';
 import { crawlFiles, InputError, readTextInput } from './input-paths';
 import { nodeNatives } from './natives';
@@ -99,104 +100,6 @@ function signatureReport(r: EngineResult, urls: string[]): { text: string; json:
     },
   };
 }
-
-/**
- * The options table: parser, defaults and `--help` come from it (src/cli/args.ts). A new option is one
- * entry here, then read as `args.NAME` in main.
- */
-export const ANALYZE = {
-  name: 'analyze',
-  summary:
-    'Ingests a crawl in Node with the same core as the browser and prints a summary: format, records\n' +
-    'by type, pages, hosts, what was skipped and why; then signatures and clusters per method at the\n' +
-    "workbench's defaults, and DustBuster's rules and metrics. Several files, a folder (read recursively)\n" +
-    'or a WACZ are ONE crawl: read in turn into one dataset, each file with its own problems.',
-  positionals: {
-    name: 'FILE',
-    help: 'crawl files or folders: WARC or ARC (gzipped or not), WACZ, access log, crawl log, JSONL, CSV or URL list',
-    min: 1,
-    max: Infinity,
-  },
-  options: {
-    json: {
-      type: 'string',
-      arg: 'OUT',
-      default: null,
-      help: "write the whole report (with the clusters' URLs) as JSON to OUT",
-    },
-    'url-column': {
-      type: 'string',
-      arg: 'NAME',
-      default: null,
-      help: "a Parquet table's URL (or id) column, when its name is not one the reader knows",
-    },
-    'text-column': {
-      type: 'string',
-      arg: 'NAME',
-      default: null,
-      help: "a Parquet table's text column (with --url-column)",
-    },
-    'html-column': {
-      type: 'string',
-      arg: 'NAME',
-      default: null,
-      help: "a Parquet table's HTML column (with --url-column), its text extracted",
-    },
-    cdxj: {
-      type: 'string',
-      arg: 'OUT.cdxj',
-      default: null,
-      help:
-        "write a CDXJ index of the crawl's WARC (pywb's fields, each record's offset and length) with\n" +
-        "each capture's duplicate status in the default method's clusters; one WARC input",
-    },
-    'dedup-warc': {
-      type: 'string',
-      arg: 'OUT.warc.gz',
-      default: null,
-      help:
-        "write the crawl's WARC again with each duplicate capture (the default method's clusters, the\n" +
-        'payload digest of the copy kept) as a WARC/1.1 revisit of that copy; one WARC input',
-    },
-    'profile-out': {
-      type: 'string',
-      arg: 'P.json',
-      default: null,
-      help:
-        'write the dedup profile of what ran (the defaults, and the valid DUST rules when mined): what\n' +
-        '`npm run batch -- --profile P.json` applies to a whole crawl',
-    },
-    base: {
-      type: 'string',
-      arg: 'URL',
-      default: '',
-      help: 'site for access logs, whose lines carry paths only',
-      defaultText: 'none: inferred from the referers',
-    },
-    signatures: {
-      type: 'boolean',
-      default: true,
-      help: 'signatures, candidate pairs and clusters per method',
-    },
-    dust: { type: 'boolean', default: true, help: "DustBuster's rules and metrics over the file's URLs" },
-    labels: {
-      type: 'string',
-      arg: 'FILE',
-      default: null,
-      help:
-        'hand labels (JSON or CSV as the workbench exports them): precision and recall per method,\n' +
-        'and the RP curve written as CSV next to FILE (needs the signatures)',
-    },
-    // Whole-file gzip is read by default now; the old flag is accepted so existing scripts still run.
-    'whole-file-gzip': {
-      type: 'boolean',
-      default: false,
-      help: 'ignored: kept for old scripts (whole-file gzip is always read)',
-    },
-  },
-  epilog:
-    'exit status: 0 read whole, 2 partial read (stopped by an error) or bad arguments, 1 rejected or missing file',
-} satisfies CommandSpec;
 
 export function formatSummary(s: IngestSummary): string {
   const lines = [
@@ -397,7 +300,7 @@ async function main(): Promise<number> {
   }
 }
 
-// Run only as a script: tests import the table and the formatters.
+// Run only as a script: tests import the formatters.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
   main().then(
     (code) => process.exit(code),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
-import { ANALYZE } from '../../src/cli/analyze';
+import { ANALYZE } from '../../src/cli/analyze-args';
 import { BATCH } from '../../src/cli/batch';
 import { helpText, parseCommand, UsageError, type CommandSpec } from '../../src/cli/args';
 import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine';

@@ -204,8 +204,15 @@ export class SignatureEngine {
 
   /** Signs one page and folds it in (signPage, then addSignature). */
   add(page: { text: string; normUrl: string; outlinks: readonly string[]; fingerprint: string }): void {
-    this.addSignature(page, signPage(page.text, this.p, this.timings));
+    this.scratch ??= {
+      rp: new Float64Array(this.p.rp.K),
+      minhash: new Uint32Array(this.p.minhash.permutations),
+    };
+    this.addSignature(page, signPage(page.text, this.p, this.timings, this.scratch));
   }
+
+  /** The RP and MinHash arrays add() signs each page into before they are copied (no garbage a page). */
+  private scratch: { rp: Float64Array; minhash: Uint32Array } | null = null;
 
   /**
    * Folds in a batch signed elsewhere (signPages, in another worker), page k with pages[k]'s URL,
@@ -273,7 +280,10 @@ export class SignatureEngine {
   finish(): EngineResult {
     const r = this.finishLight();
     const { a, b, jaccardEst } = r.pairs;
-    this.putHeavy(r, [heavyMeasures({ bags: this.bags, shingles: this.shingles }, a, b, jaccardEst)]);
+    const { cosine, jaccard } = r.pairs;
+    this.putHeavy(r, [
+      heavyMeasures({ bags: this.bags, shingles: this.shingles }, a, b, jaccardEst, { cosine, jaccard }),
+    ]);
     return r;
   }
 
@@ -314,8 +324,9 @@ export class SignatureEngine {
     r.timings['measures.cosine'] = 0;
     r.timings['measures.jaccard'] = 0;
     for (const v of parts) {
-      r.pairs.cosine.set(v.cosine, at);
-      r.pairs.jaccard.set(v.jaccard, at);
+      // Values written in place (finish) are not copied onto themselves.
+      if (v.cosine !== r.pairs.cosine) r.pairs.cosine.set(v.cosine, at);
+      if (v.jaccard !== r.pairs.jaccard) r.pairs.jaccard.set(v.jaccard, at);
       at += v.cosine.length;
       r.timings['measures.cosine'] += v.cosineMs;
       r.timings['measures.jaccard'] += v.jaccardMs;

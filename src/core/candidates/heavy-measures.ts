@@ -45,15 +45,17 @@ export function heavyMeasures(
   a: Uint32Array,
   b: Uint32Array,
   est: Float32Array,
+  /** Where to write the values (the pair table's own columns, in one thread); fresh arrays otherwise. */
+  out?: { cosine: Float32Array; jaccard: Float32Array },
 ): HeavyValues {
   const m = a.length;
   let t = performance.now();
-  const cosine = new Float32Array(m);
+  const cosine = out?.cosine ?? new Float32Array(m);
   rows.bags.dotMany(a, b, cosine);
   for (let k = 0; k < m; k++) cosine[k] = Math.min(1, cosine[k]);
   const cosineMs = performance.now() - t;
   t = performance.now();
-  const jaccard = new Float32Array(m);
+  const jaccard = out?.jaccard ?? new Float32Array(m);
   rows.shingles.jaccardMany(a, b, jaccard, (k) => est[k] >= MERGE_FROM);
   return { cosine, jaccard, cosineMs, jaccardMs: performance.now() - t };
 }

@@ -92,6 +92,11 @@ export function signPage(
   text: string,
   p: PageSignatureParams,
   timings: Record<PageStep, number> = emptyTimings(),
+  /**
+   * Arrays to write the RP projection and the MinHash signature into (the engine's, reused from page
+   * to page: it copies them at once); fresh ones otherwise.
+   */
+  into?: { rp: Float64Array; minhash: Uint32Array },
 ): PageSignature {
   let t = performance.now();
   const tokens = tokenize(text, { stopWords: p.stopWords ? ENGLISH_STOP_WORDS : undefined });
@@ -99,7 +104,7 @@ export function signPage(
   timings.tokens += performance.now() - t;
 
   t = performance.now();
-  const rp = new Float64Array(p.rp.K);
+  const rp = into?.rp ?? new Float64Array(p.rp.K);
   projectBag(bag, p.rp, rp, 0);
   timings.rp += performance.now() - t;
 
@@ -109,7 +114,7 @@ export function signPage(
   timings.shingles += performance.now() - t;
 
   t = performance.now();
-  const minhash = new Uint32Array(p.minhash.permutations);
+  const minhash = into?.minhash ?? new Uint32Array(p.minhash.permutations);
   minhashSignature(shingles, p.minhash, minhash, 0);
   timings.minhash += performance.now() - t;
 

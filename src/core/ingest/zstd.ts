@@ -21,6 +21,7 @@ import { Decompress } from 'fzstd';
 import { BUDGET, mib } from './budget';
 import { FormatFault } from './errors';
 import type { MemberSink } from './gzip';
+import { concat, dictDecode, dictReady } from './zstd-dictionary';
 
 const MAGIC = 0xfd2fb528;
 /** Skippable frames: 0x184D2A50 to 0x184D2A5F; the WARC zstd layout's dictionary frame is 0x184D2A5D. */
@@ -332,38 +333,6 @@ export class ZstdFrames {
     this.state = 'magic';
     return true;
   }
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-/**
- * Frames made with a dictionary, decoded by zstd itself compiled to WebAssembly (@bokuweb/zstd-wasm:
- * fzstd has no dictionaries); loaded only when a file holds a dictionary.
- */
-let wasm: Promise<typeof import('@bokuweb/zstd-wasm')> | null = null;
-let wasmReady: typeof import('@bokuweb/zstd-wasm') | null = null;
-let dctx = 0;
-
-async function dictReady(): Promise<void> {
-  wasm ??= import('@bokuweb/zstd-wasm').then(async (m) => {
-    await m.init();
-    return m;
-  });
-  wasmReady = await wasm;
-  dctx ||= wasmReady.createDCtx();
-}
-
-function dictDecode(frame: Uint8Array, dictionary: Uint8Array): Uint8Array {
-  return wasmReady!.decompressUsingDict(dctx, frame, dictionary);
 }
 
 function hex(b: Uint8Array): string {

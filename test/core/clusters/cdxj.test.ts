@@ -9,43 +9,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { analysePages, type EnginePage } from '../../../src/core/candidates/engine';
-import { enginePage } from '../../../src/core/candidates/comparable';
-import { DEFAULT_METHOD, DEFAULT_THRESHOLDS } from '../../../src/core/candidates/methods';
-import { cdxjLines, timestamp14, type CdxjCapture } from '../../../src/core/clusters/cdxj';
+import { cdxjLines, timestamp14 } from '../../../src/core/clusters/cdxj';
 import { planRevisits, recordLengths } from '../../../src/core/clusters/dedup-warc';
-import { clusterView, DEFAULT_CLUSTERING } from '../../../src/core/clusters/view';
 import { bytesSource } from '../../../src/core/ingest/wacz';
-import { ingestBytes } from '../helpers';
+import { capturesAndClusters } from './sample-captures';
 
 const SAMPLE = join(import.meta.dirname, '../../../sample/sample.warc.gz');
 
 async function index(bytes: Uint8Array) {
-  const all = (await ingestBytes(bytes, 'sample.warc.gz', { chunkSize: 1 << 16 })).pages;
-  const captures: CdxjCapture[] = all.map((p) => ({
-    id: p.page.seq,
-    url: p.page.url,
-    status: p.page.status,
-    fetchedAt: p.page.fetchedAt,
-    isCanonical: true,
-    offset: p.page.offset,
-    digest: p.page.digest,
-    headers: [],
-    mime: p.page.mime,
-    recordType: p.page.recordType,
-  }));
-  const engine: EnginePage[] = [];
-  const ofEngine: number[] = [];
-  all.forEach((p, i) => {
-    const e = enginePage(p.page, p.content);
-    if (e) {
-      engine.push(e);
-      ofEngine.push(i);
-    }
-  });
-  const { result, kept } = analysePages(engine);
-  const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
-  const clusters = view.clusters.map((c) => c.members.map((m) => ofEngine[kept[m]]));
+  const { captures, clusters } = await capturesAndClusters(bytes);
   const lengths = await recordLengths(
     bytesSource('sample.warc.gz', bytes),
     captures.map((c) => c.offset),

@@ -9,53 +9,22 @@ import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { WARCParser } from 'warcio';
 import { describe, expect, it } from 'vitest';
-import { analysePages, type EnginePage } from '../../../src/core/candidates/engine';
-import { enginePage } from '../../../src/core/candidates/comparable';
-import { DEFAULT_METHOD, DEFAULT_THRESHOLDS } from '../../../src/core/candidates/methods';
 import {
   dedupWarc,
   IDENTICAL_PAYLOAD_PROFILE,
   planRevisits,
   revisitRecord,
-  type WarcPage,
 } from '../../../src/core/clusters/dedup-warc';
-import { clusterView, DEFAULT_CLUSTERING } from '../../../src/core/clusters/view';
 import { bytesSource } from '../../../src/core/ingest/wacz';
-import type { IngestedPage } from '../../../src/core/types';
-import { chunked, ingestBytes } from '../helpers';
+import { chunked } from '../helpers';
+import { capturesAndClusters, pagesOf } from './sample-captures';
 
 const SAMPLE = join(import.meta.dirname, '../../../sample/sample.warc.gz');
 
-async function pagesOf(bytes: Uint8Array): Promise<IngestedPage[]> {
-  return (await ingestBytes(bytes, 'sample.warc.gz', { chunkSize: 1 << 16 })).pages;
-}
-
-/** The sample's pages as the plan reads them, and its clusters at the workbench's defaults. */
+/** The sample's pages as the plan reads them, its clusters at the workbench's defaults, and the plan. */
 async function plan(bytes: Uint8Array) {
-  const all = await pagesOf(bytes);
-  const warcPages: WarcPage[] = all.map((p) => ({
-    id: p.page.seq,
-    url: p.page.url,
-    status: p.page.status,
-    fetchedAt: p.page.fetchedAt,
-    isCanonical: true,
-    offset: p.page.offset,
-    digest: p.page.digest,
-    headers: p.content.headers,
-  }));
-  const engine: EnginePage[] = [];
-  const ofEngine: number[] = [];
-  all.forEach((p, i) => {
-    const e = enginePage(p.page, p.content);
-    if (e) {
-      engine.push(e);
-      ofEngine.push(i);
-    }
-  });
-  const { result, kept } = analysePages(engine);
-  const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
-  const clusters = view.clusters.map((c) => c.members.map((m) => ofEngine[kept[m]]));
-  return { all, warcPages, clusters, ...planRevisits(warcPages, clusters) };
+  const { all, captures, clusters } = await capturesAndClusters(bytes);
+  return { all, warcPages: captures, clusters, ...planRevisits(captures, clusters) };
 }
 
 async function write(bytes: Uint8Array, p: Awaited<ReturnType<typeof plan>>): Promise<Uint8Array> {

@@ -11,8 +11,7 @@
  * (recordLengths), since the workbench keeps pages, not records; without the file it is left out.
  */
 import { surt } from '../url/surt';
-import { keptOf } from './kept';
-import type { WarcPage } from './dedup-warc';
+import { duplicateStatuses, type WarcPage } from './dedup-warc';
 
 export interface CdxjCapture extends WarcPage {
   mime: string;
@@ -32,24 +31,7 @@ export function cdxjLines(
   filename: string,
   lengths?: ReadonlyMap<number, number>,
 ): string[] {
-  const dedup = new Map<number, { status: string; cluster: number; keptUrl: string }>();
-  for (const members of clusters) {
-    if (members.length < 2) continue;
-    const k = keptOf(members, (i) => captures[i]);
-    const kept = captures[k];
-    let name = captures[members[0]].id;
-    for (const m of members) if (captures[m].id < name) name = captures[m].id;
-    for (const m of members) {
-      const c = captures[m];
-      const status =
-        m === k
-          ? 'kept'
-          : c.digest !== '' && c.digest === kept.digest && c.fetchedAt && kept.fetchedAt
-            ? 'revisit'
-            : 'near-duplicate';
-      dedup.set(m, { status, cluster: name, keptUrl: kept.url });
-    }
-  }
+  const dedup = duplicateStatuses(captures, clusters);
   const rows = captures.map((c, i) => {
     const fields: Record<string, string | number> = { url: c.url };
     const revisit = c.recordType === 'revisit';
@@ -64,7 +46,7 @@ export function cdxjLines(
     if (d) {
       fields.dedup = d.status;
       fields.cluster = d.cluster;
-      fields.kept_url = d.keptUrl;
+      fields.kept_url = captures[d.kept].url;
     }
     let key: string;
     try {

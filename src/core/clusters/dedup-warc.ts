@@ -60,34 +60,61 @@ export const IDENTICAL_PAYLOAD_PROFILE = 'http://netpreserve.org/warc/1.1/revisi
  * copy whose payload digest is the kept copy's, both dated (the rest of each cluster is counted), and
  * the statistics dedupWarc completes.
  */
+export type DuplicateStatus = 'kept' | 'revisit' | 'near-duplicate';
+
+/**
+ * Each clustered page's status, the one rule the deduplicated WARC and the CDXJ index share: the copy
+ * kept (kept.ts); a revisit when its payload digest is the kept copy's and both are dated (the
+ * identical-payload-digest profile's condition); a near duplicate otherwise. With the kept member and
+ * the cluster's name (its smallest page number), by page index.
+ */
+export function duplicateStatuses(
+  pages: readonly WarcPage[],
+  clusters: readonly (readonly number[])[],
+): Map<number, { status: DuplicateStatus; kept: number; cluster: number }> {
+  const out = new Map<number, { status: DuplicateStatus; kept: number; cluster: number }>();
+  for (const members of clusters) {
+    if (members.length < 2) continue;
+    const k = keptOf(members, (i) => pages[i]);
+    const kept = pages[k];
+    let cluster = pages[members[0]].id;
+    for (const m of members) if (pages[m].id < cluster) cluster = pages[m].id;
+    for (const m of members) {
+      const p = pages[m];
+      const status: DuplicateStatus =
+        m === k
+          ? 'kept'
+          : p.digest !== '' && p.digest === kept.digest && p.fetchedAt !== '' && kept.fetchedAt !== ''
+            ? 'revisit'
+            : 'near-duplicate';
+      out.set(m, { status, kept: k, cluster });
+    }
+  }
+  return out;
+}
+
 export function planRevisits(
   pages: readonly WarcPage[],
   clusters: readonly (readonly number[])[],
 ): { revisits: Revisit[]; stats: DedupWarcStats } {
   const revisits: Revisit[] = [];
   let near = 0;
-  for (const members of clusters) {
-    if (members.length < 2) continue;
-    const kept = pages[keptOf(members, (i) => pages[i])];
-    for (const m of members) {
-      const p = pages[m];
-      if (p === kept) continue;
-      if (!p.digest || p.digest !== kept.digest || !p.fetchedAt || !kept.fetchedAt) {
-        near++;
-        continue;
-      }
-      revisits.push({
-        page: m,
-        offset: p.offset,
-        url: p.url,
-        date: p.fetchedAt,
-        status: p.status,
-        digest: p.digest,
-        headers: p.headers,
-        refersToUri: kept.url,
-        refersToDate: kept.fetchedAt,
-      });
-    }
+  for (const [m, d] of duplicateStatuses(pages, clusters)) {
+    if (d.status === 'near-duplicate') near++;
+    if (d.status !== 'revisit') continue;
+    const p = pages[m];
+    const kept = pages[d.kept];
+    revisits.push({
+      page: m,
+      offset: p.offset,
+      url: p.url,
+      date: p.fetchedAt,
+      status: p.status,
+      digest: p.digest,
+      headers: p.headers,
+      refersToUri: kept.url,
+      refersToDate: kept.fetchedAt,
+    });
   }
   revisits.sort((a, b) => a.offset - b.offset);
   const stats: DedupWarcStats = {
@@ -147,8 +174,8 @@ export function revisitRecord(r: Revisit): Uint8Array {
 
 const CHUNK = 1 << 20;
 
-/** Where each gzip member starts, in order (one pass inflating the file). */
-async function memberStarts(src: ByteSource): Promise<number[]> {
+/** Where each gzip member ends, by where it starts (one pass inflating the file). */
+async function memberEnds(src: ByteSource): Promise<Map<number, number>> {
   const starts: number[] = [];
   const g = new MultiGunzip((_data, offset) => {
     if (starts.at(-1) !== offset) starts.push(offset);
@@ -157,7 +184,7 @@ async function memberStarts(src: ByteSource): Promise<number[]> {
     const end = Math.min(src.size, at + CHUNK);
     await g.push(await src.read(at, end), end >= src.size);
   }
-  return starts;
+  return new Map(starts.map((s, k) => [s, k + 1 < starts.length ? starts[k + 1] : src.size]));
 }
 
 /** The end of the plain WARC record at `offset`: its header block, Content-Length bytes, CRLF CRLF. */
@@ -185,8 +212,7 @@ export async function recordLengths(
 ): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (isGzip(await src.read(0, Math.min(3, src.size)))) {
-    const starts = await memberStarts(src);
-    const next = new Map(starts.map((s, k) => [s, k + 1 < starts.length ? starts[k + 1] : src.size]));
+    const next = await memberEnds(src);
     for (const o of offsets) {
       const end = next.get(o);
       if (end !== undefined) out.set(o, end - o);
@@ -212,7 +238,7 @@ export async function* dedupWarc(
   stats: DedupWarcStats,
 ): AsyncIterable<Uint8Array> {
   const gz = isGzip(await src.read(0, Math.min(3, src.size)));
-  const starts = gz ? await memberStarts(src) : [];
+  const ends = gz ? await memberEnds(src) : null;
   let at = 0;
   stats.bytesIn = src.size;
   stats.bytesOut = 0;
@@ -227,9 +253,9 @@ export async function* dedupWarc(
     if (r.offset < at) continue;
     let end: number;
     if (gz) {
-      const k = starts.indexOf(r.offset);
-      if (k < 0) continue; // not a member's start: the record is copied as read
-      end = k + 1 < starts.length ? starts[k + 1] : src.size;
+      const e = ends!.get(r.offset);
+      if (e === undefined) continue; // not a member's start: the record is copied as read
+      end = e;
     } else end = await plainRecordEnd(src, r.offset);
     yield* copy(r.offset);
     const record = revisitRecord(r);

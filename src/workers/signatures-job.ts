@@ -7,6 +7,7 @@ import {
 import {
   measureInParallel,
   PARALLEL_MEASURE_MAX_BYTES,
+  PARALLEL_MIN_CHARS,
   PARALLEL_MIN_PAGES,
   SignedFold,
   type PageSigner,
@@ -59,6 +60,7 @@ export async function runAnalysis(
   isCancelled: () => boolean,
   startSigners?: () => PageSigner[],
   holdChars = HOLD_CHARS,
+  minChars = PARALLEL_MIN_CHARS,
 ): Promise<AnalysisResult> {
   const t0 = performance.now();
   const full: EngineParams = { ...ENGINE_DEFAULTS, ...params };
@@ -122,8 +124,9 @@ export async function runAnalysis(
     }
     jobTimes['job.firstPass'] = performance.now() - phase;
     phase = performance.now();
-    // Other workers sign a share of each batch when the dataset is large enough to repay starting them.
-    signers = ds.pages >= PARALLEL_MIN_PAGES ? (startSigners?.() ?? []) : [];
+    // Other workers sign a share of each batch when the dataset has text enough to repay starting them.
+    const enough = engine.params.template.strip ? heldChars >= minChars : ds.pages >= PARALLEL_MIN_PAGES;
+    signers = enough ? (startSigners?.() ?? []) : [];
     const fold = new SignedFold(engine, signers);
     const secondPass = async (batch: PageBatch) => {
       checkCancelled(isCancelled);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { analysePages } from '../../src/core/candidates/engine';
-import { PARALLEL_MIN_PAGES } from '../../src/core/candidates/signed-fold';
+import { PARALLEL_MIN_CHARS } from '../../src/core/candidates/signed-fold';
 import { readCrawl } from '../bench/read-crawl';
 import { dropFile, newestAnalysis, type OpenApp, openApp, SHOTS } from './harness';
 import { words, writeCrawl } from './small-crawl';
@@ -20,7 +20,8 @@ describe('signatures on every core in Chromium', () => {
   let app: OpenApp;
   let page: Page;
   let file: string;
-  const n = PARALLEL_MIN_PAGES + 200;
+  // Text enough for the job to start signers (~9,000 characters a page).
+  const n = Math.ceil(PARALLEL_MIN_CHARS / 9000) + 200;
 
   before(async () => {
     // 40 sites; every fifth page a near copy of the one before (a word changed), so there are clusters.
@@ -28,7 +29,7 @@ describe('signatures on every core in Chromium', () => {
       'signers.warc',
       Array.from({ length: n }, (_, i) => {
         const doc = i % 5 === 4 ? i - 1 : i;
-        const text = words(doc, 200);
+        const text = words(doc, 1000);
         if (doc !== i) text[7] = 'changed';
         return { url: `http://site${i % 40}.test/page/${i}`, title: `Page ${i}`, text: text.join(' ') };
       }),

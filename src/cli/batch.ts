@@ -429,12 +429,22 @@ async function joinInto(
         `join: ${anchored.buckets.toLocaleString('en-US')} LSH bucket(s) of more than ${vars.full_bucket} pages verified against their ${vars.anchors} anchors (${anchored.memberships.toLocaleString('en-US')} page-band memberships), as the workbench verifies them`,
       );
     await run('members');
+    // Each intermediate table is dropped once the statements after it no longer read it: DuckDB keeps
+    // them in memory, and at 3M generated pages they held the join's peak RSS at 3.8 GB (3.2 GB dropped).
+    const release = async (...tables: string[]) => {
+      for (const t of tables) await con.run(`DROP TABLE IF EXISTS ${t}`);
+    };
+    await release('buckets');
     let candidates = 0;
     if (method === 'minhash') {
       await run('anchors.minhash');
       await run('candidates.minhash');
+      await release('members', 'anchors');
       candidates = await count('SELECT COUNT(*) FROM candidates');
-      for (const t of ['verify.minhash', 'sets.minhash', 'scored.minhash']) await run(t);
+      await run('verify.minhash');
+      await release('candidates');
+      for (const t of ['sets.minhash', 'scored.minhash']) await run(t);
+      await release('verify', 'sets');
     } else if (method === 'simhash') {
       await run('candidates.simhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');

@@ -61,6 +61,8 @@ export interface PageRecord {
   revisitOf: number;
   /** Byte offset of the record in the source file (compressed offset for .gz), or the line number. */
   offset: number;
+  /** In a dataset read as a designed sample: the page's sampling unit (-1: a record outside the design). */
+  sampleUnit?: number;
   /** Non-fatal problem with this record (undecodable encoding, …); '' none. */
   note: string;
   /**

@@ -17,7 +17,7 @@ export async function listDatasets(d: WorkbenchDb): Promise<Dataset[]> {
 export async function createDataset(
   d: WorkbenchDb,
   init: Pick<Dataset, 'name' | 'fileName' | 'bytes' | 'format' | 'compressed'> &
-    Partial<Pick<Dataset, 'lock' | 'container'>>,
+    Partial<Pick<Dataset, 'lock' | 'container' | 'sample'>>,
 ): Promise<number> {
   return d.datasets.add(newDataset(init));
 }

@@ -1,3 +1,4 @@
+import type { SampleInfo } from '../core/ingest/sample-plan';
 import Dexie, { type Table, type Transaction } from 'dexie';
 import type { Captures } from '../core/candidates/captures';
 import type { EngineParams, EngineResult } from '../core/candidates/engine';
@@ -59,6 +60,8 @@ export interface Dataset {
   digests?: DigestReport;
   /** An access log's base URL (origin) set by the analyst in place of the guessed host. */
   baseUrl?: string;
+  /** Read as a designed sample of a larger crawl (by its index): the design and the index's totals. */
+  sample?: SampleInfo;
 }
 
 export interface StoredPage extends PageRecord {

@@ -1,3 +1,4 @@
+import type { SampleRequest } from '../workers/sample-read';
 import { liveQuery } from 'dexie';
 import { create } from 'zustand';
 import { emptyReason } from '../core/ingest/outcome';
@@ -52,7 +53,11 @@ interface DatasetsState {
   ingestFile(file: File): Promise<void>;
   /** Read the files of one crawl (several WARC.gz, a folder, a WACZ) into ONE dataset. */
   /** `parquetColumns`: the columns a Parquet table of documents is read by, when the analyst chose them. */
-  ingestFiles(files: File[], name?: string, opts?: { parquetColumns?: ChosenColumns }): Promise<void>;
+  ingestFiles(
+    files: File[],
+    name?: string,
+    opts?: { parquetColumns?: ChosenColumns; sample?: SampleRequest },
+  ): Promise<void>;
   cancelJob(): void;
   resolveCancelled(keep: boolean): Promise<void>;
   remove(id: number): Promise<void>;
@@ -275,7 +280,10 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       if (job) set({ job: { ...job, progress: p } });
     });
     try {
-      const r = await handle.api.run({ files, name, lock, parquetColumns: opts.parquetColumns }, onProgress);
+      const r = await handle.api.run(
+        { files, name, lock, parquetColumns: opts.parquetColumns, sample: opts.sample },
+        onProgress,
+      );
       if (r.kind === 'cancelled') {
         const job = get().job!;
         if (r.datasetId === null || r.pages === 0) {

@@ -39,6 +39,18 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
         <span className={`badge status-${d.status}`}>{d.status}</span>
       </p>
       {d.fileName !== d.name && <p className="meta">File: {d.fileName}</p>}
+      {d.sample && (
+        <p className="meta" data-testid="sample-of">
+          Sample of a larger crawl: {fmtInt(d.pages)} of the index’s {fmtInt(d.sample.population.pages)} HTML
+          pages ({d.sample.chosen.length} of {fmtInt(d.sample.population.units)} site groups, seed{' '}
+          {d.sample.seed}
+          ), {fmtBytes(d.sample.bytesRead)} of {fmtBytes(d.sample.population.bytes)} read by byte ranges
+          {d.sample.badLines > 0 ? ` · ${plural(d.sample.badLines, 'index line')} not read` : ''}
+          {d.sample.missingFiles.length > 0
+            ? ` · records in ${plural(d.sample.missingFiles.length, 'file')} not chosen: ${d.sample.missingFiles.slice(0, 3).map(escapeBidi).join(', ')}`
+            : ''}
+        </p>
+      )}
       {types && <p className="meta">Records: {types}</p>}
       {statuses && <p className="meta">Status: {statuses}</p>}
       {notPages && <p className="meta">Not pages: {notPages}</p>}

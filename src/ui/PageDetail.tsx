@@ -2,6 +2,8 @@ import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from
 import { pageOfUrl, usePages } from '../state/pages';
 import { escapeBidi, fmtInt, fmtSize, plural } from './format';
 import { useDust } from '../state/dust';
+import { useDatasets } from '../state/datasets';
+import { samplePi, type SampleInfo } from '../core/ingest/sample-plan';
 import { useLabels } from '../state/labels';
 import { SourceOf } from './PageSource';
 import { Url } from './Url';
@@ -35,6 +37,7 @@ export function PageDetail() {
   const [box, width, boxEl] = useElementWidth<HTMLElement>();
   const line = width > 0 ? charsThatFit(boxEl, width - 110) : 60;
   const max = 3 * line;
+  const sample = useDatasets((s) => s.datasets.find((d) => d.id === s.selectedId)?.sample);
   const references = useLabels((s) => s.references);
   const toggleReference = useLabels((s) => s.toggleReference);
   if (!p) {
@@ -101,6 +104,12 @@ export function PageDetail() {
         <dd className="mono">{p.fingerprint || '–'}</dd>
         <dt>Digest</dt>
         <dd className="mono">{p.digest || '–'}</dd>
+        {sample && p.sampleUnit !== undefined && p.sampleUnit >= 0 && (
+          <>
+            <dt>Sample weight</dt>
+            <dd data-testid="sample-weight">{sampleWeight(sample, p.sampleUnit)}</dd>
+          </>
+        )}
         {p.revisitOf >= 0 && (
           <>
             <dt>Revisit of</dt>
@@ -337,4 +346,14 @@ function Outlinks({
       )}
     </>
   );
+}
+
+/** A sampled page's weight (1/π: the pages of the crawl it stands for) and the unit it was drawn in. */
+function sampleWeight(sample: SampleInfo, unit: number): string {
+  const pi = samplePi(sample, unit);
+  const sites = sample.unitSites[unit] ?? [];
+  const named = sites.slice(0, 3).join(', ') + (sites.length > 3 ? ` and ${sites.length - 3} more` : '');
+  return `${(1 / pi).toFixed(pi === 1 ? 0 : 2)} (π = ${pi.toPrecision(3)}; unit ${unit}: ${escapeBidi(named)}${
+    pi === 1 ? ', taken whole' : ', drawn at random'
+  })`;
 }

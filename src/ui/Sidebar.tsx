@@ -4,6 +4,7 @@ import { fmtBytes, fmtWhen, kindOf, plural } from './format';
 import { loadSample } from './sample';
 import { useListKeys } from './useListKeys';
 import { OpenBatchResult } from './batch/OpenBatchResult';
+import { OpenLargeCrawl } from './OpenLargeCrawl';
 
 export function Sidebar() {
   const datasets = useDatasets((s) => s.datasets);
@@ -78,6 +79,7 @@ export function Sidebar() {
         />
       </div>
       <p className="hint">or drop files or a folder anywhere: what is dropped together is one crawl</p>
+      <OpenLargeCrawl />
       <OpenBatchResult />
       <h2>Datasets</h2>
       {datasets.length === 0 ? (

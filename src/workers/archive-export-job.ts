@@ -1,7 +1,7 @@
 import { cdxjLines, type CdxjCapture } from '../core/clusters/cdxj';
 import { dedupWarc, recordLengths, type DedupWarcStats, type Revisit } from '../core/clusters/dedup-warc';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
-import { blobSource } from './ingest-job';
+import { blobSource } from './blob-source';
 import { jobFailure } from './job-failure';
 
 /** What is written from the WARC a dataset was read from, chosen again by the analyst. */

@@ -2,7 +2,6 @@ import { IngestCancelled, IngestError } from '../core/ingest/errors';
 import { ingestOutcome } from '../core/ingest/outcome';
 import { ingestCrawl, rangeOfUnit, readUnitInOrder, type UnitReader } from '../core/ingest/many-files';
 import { ingest, type IngestOptions } from '../core/ingest/pipeline';
-import type { ByteSource } from '../core/ingest/wacz';
 import { planSplits } from '../core/ingest/split';
 import type { ChosenColumns, IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
 import {
@@ -18,6 +17,8 @@ import {
 } from '../db/queries';
 import { datasetExists, DatasetGone } from '../db/orphans';
 import { db } from '../db/schema';
+import { blobSource, chunks } from './blob-source';
+import { prepareSample, type PreparedSample, type SampleRequest } from './sample-read';
 import {
   PARALLEL_MIN_BYTES,
   runParallel,
@@ -41,6 +42,8 @@ export interface IngestRequest {
   lock?: string;
   /** The columns a Parquet table of documents is read by, as the analyst chose them. */
   parquetColumns?: ChosenColumns;
+  /** Read a designed sample of the crawl by its index (a CDX/CDXJ among the files), not every record. */
+  sample?: SampleRequest;
 }
 
 export type IngestResult =
@@ -50,53 +53,6 @@ export type IngestResult =
   | { kind: 'rejected'; error: IngestErrorInfo; noPage?: boolean }
   /** An unexpected failure after pages were written: they are kept, the dataset is partial. */
   | { kind: 'stopped'; datasetId: number; pages: number; error: IngestErrorInfo };
-
-/** The bytes of a Blob as a stream (jsdom's Blob has no stream(): component tests read it whole). */
-function chunks(file: Blob): AsyncIterable<Uint8Array> {
-  if (typeof file.stream === 'function')
-    return yieldingEvery(file.stream() as unknown as AsyncIterable<Uint8Array>, YIELD_MS);
-  return (async function* () {
-    yield new Uint8Array(await file.arrayBuffer());
-  })();
-}
-
-/** How long the reader may hold the worker's thread before it lets other tasks run. */
-const YIELD_MS = 30;
-
-/**
- * The chunks of `src`, with a return to the worker's event loop whenever `ms` have passed since the
- * last: a Blob's stream can hand over chunks it holds without one, and a worker that never returns to
- * its event loop holds up what only the loop runs — the part worker it spawned does not start (docsite's
- * two halves ran one after the other: 1.36 s, then 1.04 s, measured by a CDP trace), and a cancel
- * message waits. A MessageChannel round trip, not setTimeout (clamped to 4 ms when nested).
- */
-async function* yieldingEvery(src: AsyncIterable<Uint8Array>, ms: number): AsyncIterable<Uint8Array> {
-  let last = performance.now();
-  for await (const c of src) {
-    if (performance.now() - last > ms) {
-      await new Promise<void>((resolve) => {
-        const ch = new MessageChannel();
-        ch.port1.onmessage = () => {
-          ch.port1.close();
-          resolve();
-        };
-        ch.port2.postMessage(null);
-      });
-      last = performance.now();
-    }
-    yield c;
-  }
-}
-
-/** A File read by ranges: slices, never the whole file (a WACZ's directory is read from its end). */
-export function blobSource(file: File): ByteSource {
-  return {
-    name: file.name,
-    size: file.size,
-    read: async (a, b) => new Uint8Array(await file.slice(a, b).arrayBuffer()),
-    stream: (a, b) => chunks(a === 0 && b === file.size ? file : file.slice(a, b)),
-  };
-}
 
 function errorInfo(fileName: string, e: unknown): IngestErrorInfo {
   if (e instanceof IngestError) return e.toInfo();
@@ -125,10 +81,21 @@ export async function runIngest(
   req: IngestRequest,
   onProgress: (p: IngestProgress) => void,
   isCancelled: () => boolean,
-  spawn?: { parts: number; runner: () => PartRunner; minBytes?: number },
+  spawnParts?: { parts: number; runner: () => PartRunner; minBytes?: number },
 ): Promise<IngestResult> {
-  const files = req.files ?? (req.file ? [req.file] : []);
-  const label = crawlName(files);
+  let spawn = spawnParts;
+  const given = req.files ?? (req.file ? [req.file] : []);
+  const label = crawlName(given);
+  let files = given;
+  let sample: (PreparedSample & { kind: 'ready' }) | null = null;
+  if (req.sample) {
+    const prepared = await prepareSample(given, req.sample);
+    if (prepared.kind === 'rejected') return { kind: 'rejected', error: prepared.error };
+    sample = prepared;
+    files = prepared.files;
+    // Parts read in parallel write their own batches: a sample (a few ranges of each file) is read in order.
+    spawn = undefined;
+  }
   const d = db();
   let datasetId: number | null = null;
   let pages = 0;
@@ -189,15 +156,17 @@ export async function runIngest(
           datasetId = await createDataset(d, {
             name: req.name ?? label,
             fileName: label,
-            bytes: files.reduce((a, f) => a + f.size, 0),
+            bytes: given.reduce((a, f) => a + f.size, 0),
             format,
             compressed,
             ...(container ? { container } : {}),
+            ...(sample ? { sample: sample.info } : {}),
             lock: req.lock,
           });
         },
       },
       async (batch) => {
+        sample?.place(batch);
         if (await writes.write(() => writeBatch(d, datasetId!, batch, meter))) pages += batch.length;
       },
     );

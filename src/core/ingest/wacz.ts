@@ -224,12 +224,15 @@ export interface Wacz {
   archives: ZipEntry[];
   /** pages/pages.jsonl and pages/extraPages.jsonl. */
   pageLists: ZipEntry[];
+  /** Its plain CDX/CDXJ indexes under indexes/ (what a sample of it is read by, sample-read.ts). */
+  indexes: ZipEntry[];
   /** datapackage.json's profile or wacz_version, '' when absent. */
   version: string;
 }
 
 const ARCHIVE = /^archive\/[^/]+\.(w?arc)(\.gz)?$/i;
 const PAGES = /^pages\/(pages|extraPages)\.jsonl$/;
+const INDEXES = /^indexes\/[^/]+\.cdxj?$/i;
 
 /**
  * The WACZ inside a file, judged from its content: a ZIP whose directory holds datapackage.json.
@@ -250,6 +253,7 @@ export async function openWacz(file: ByteSource, head: Uint8Array): Promise<Wacz
   return {
     archives: entries.filter((e) => ARCHIVE.test(e.name)),
     pageLists: entries.filter((e) => PAGES.test(e.name)),
+    indexes: entries.filter((e) => INDEXES.test(e.name)),
     version,
   };
 }

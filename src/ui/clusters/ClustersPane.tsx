@@ -1,3 +1,4 @@
+import { SampleEstimates } from './SampleEstimates';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { comparable } from '../../core/candidates/comparable';
@@ -107,6 +108,7 @@ export function ClustersPane() {
           with its captures; “Captures of one URL” in the signature parameters compares them).
         </p>
       )}
+      <SampleEstimates view={view} />
       <SizeHistogram view={view} />
       <ClusterList view={view} />
       {view.clusters.length === 0 && <p className="empty">No pair passes these thresholds.</p>}

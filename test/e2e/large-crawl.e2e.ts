@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { CrawlIndexReader } from '../../src/core/ingest/crawl-index';
+import { planSample } from '../../src/core/ingest/sample-plan';
+import { type OpenApp, openApp, SHOTS } from './harness';
+import { largeCrawlFiles, type LargeCrawlFiles } from './large-crawl-files';
+
+mkdirSync(SHOTS, { recursive: true });
+
+const BUDGET = 100;
+const SEED = 3;
+
+/** The sample the design draws from the index, as the worker will: its pages and units. */
+function expected(files: LargeCrawlFiles) {
+  const r = new CrawlIndexReader();
+  r.push(readFileSync(files.index, 'utf8'));
+  r.finish();
+  const plan = planSample(r.entries, BUDGET, SEED, ['crawl-part-1.warc.gz', 'crawl-part-2.warc.gz'], {
+    index: 'crawl.cdxj',
+    lines: r.lines,
+    badLines: r.bad,
+  });
+  return { pages: plan.info.chosen.reduce((a, u) => a + plan.info.unitPages[u], 0), info: plan.info };
+}
+
+async function openLarge(page: Page, paths: string[]) {
+  await page.getByRole('button', { name: 'Open a large crawl…' }).click();
+  await page.getByTestId('sample-budget').fill(String(BUDGET));
+  await page.getByTestId('sample-seed').fill(String(SEED));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose WARC files and index…' }).click();
+  await (await chooser).setFiles(paths);
+}
+
+/**
+ * Issue "A sample of any crawl": a WARC set with its CDXJ, and a WACZ, opened through the sample flow —
+ * the sampled pages (the design's units, read by byte ranges), their weights in the page detail, and
+ * the whole crawl's estimates beside the sample's own.
+ */
+describe('a large crawl opened as a designed sample', () => {
+  let app: OpenApp;
+  let page: Page;
+  let files: LargeCrawlFiles;
+  let want: ReturnType<typeof expected>;
+
+  before(async () => {
+    files = await largeCrawlFiles();
+    want = expected(files);
+    assert.ok(
+      want.pages > 0 && want.pages < files.indexedPages,
+      `a real sample: ${want.pages} of ${files.indexedPages}`,
+    );
+    app = await openApp();
+    page = app.page;
+  });
+
+  after(async () => {
+    await app?.close();
+  });
+
+  it('reads the sampled units of a WARC set with its CDXJ, weights in the page detail', async () => {
+    await openLarge(page, [...files.warcs, files.index]);
+    const row = page.locator('.dataset-list li', { hasText: 'Sample of crawl-part-1.warc.gz' });
+    await row.locator('.badge.status-ready').waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('page-count')
+      .filter({ hasText: `of ${want.pages.toLocaleString('en-US')} pages` })
+      .waitFor();
+    assert.match(
+      (await page.getByTestId('sample-of').textContent()) ?? '',
+      new RegExp(
+        `${want.pages} of the index’s ${files.indexedPages} HTML pages \\(${want.info.chosen.length} of ${want.info.population.units} site groups`,
+      ),
+    );
+    await page.locator('.tr').first().click();
+    const weight = page.getByTestId('sample-weight');
+    await weight.waitFor();
+    const text = (await weight.textContent()) ?? '';
+    const pi = want.info.pi;
+    assert.ok(
+      text.includes(`π = ${pi.toPrecision(3)}`) || text.includes('π = 1.00'),
+      `weight shown as 1/π with its π: ${text}`,
+    );
+    await page.screenshot({ path: join(SHOTS, 'large-crawl-page-weight.png') });
+  });
+
+  it('estimates the whole crawl from the sample, beside the sample’s own figures', async () => {
+    await page.getByRole('button', { name: 'Compute signatures' }).click();
+    const est = page.getByTestId('sample-estimates');
+    await est.waitFor({ timeout: 60_000 });
+    const rate = (await page.getByTestId('whole-rate').textContent()) ?? '';
+    const value = Number(rate.replace('%', '')) / 100;
+    // At least the exact copies the whole index shows, at most every page but one.
+    assert.ok(value >= want.info.exactDuplicates / files.indexedPages - 1e-3 && value < 1, `rate ${rate}`);
+    const all = (await est.textContent()) ?? '';
+    assert.match(all, new RegExp(`of ${files.indexedPages} pages removed`));
+    assert.match(all, /In the sample: [\d,]+ of [\d,]+ pages/);
+    assert.match(
+      (await page.getByTestId('batch-command').textContent()) ?? '',
+      /npm run batch -- --profile .* crawl-part-1\.warc\.gz/,
+    );
+    await est.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'large-crawl-estimates.png') });
+  });
+
+  it('reads the same sample from the WACZ (its index and STORED WARCs)', async () => {
+    await openLarge(page, [files.wacz]);
+    const row = page.locator('.dataset-list li', { hasText: 'Sample of crawl.wacz' });
+    await row.locator('.badge.status-ready').waitFor({ timeout: 60_000 });
+    await row.locator('button.dataset').click();
+    await page
+      .getByTestId('page-count')
+      .filter({ hasText: `of ${want.pages.toLocaleString('en-US')} pages` })
+      .waitFor();
+    await page.locator('.tr').first().click();
+    await page.getByTestId('sample-weight').waitFor();
+  });
+
+  it('says what is missing when no index is chosen', async () => {
+    await openLarge(page, [files.warcs[0]]);
+    await page.getByText(/a sample is read by the crawl’s index/).waitFor({ timeout: 30_000 });
+  });
+});

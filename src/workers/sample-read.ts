@@ -4,8 +4,14 @@
  * core as a File made of the sampled records' slices (Blob slices: nothing is copied). The pages'
  * offsets are mapped back to the files' own, and each page is tagged with its sampling unit.
  */
-import { CrawlIndexReader, isPageEntry } from '../core/ingest/crawl-index';
-import { baseName, planSample, rangeOffsets, type SampleInfo } from '../core/ingest/sample-plan';
+import { CrawlIndexReader } from '../core/ingest/crawl-index';
+import {
+  baseName,
+  IndexPagesBuilder,
+  planSample,
+  rangeOffsets,
+  type SampleInfo,
+} from '../core/ingest/sample-plan';
 import type { IngestErrorInfo, IngestedPage } from '../core/types';
 import { memberRange, memberStream, openWacz } from '../core/ingest/wacz';
 import { blobSource } from './blob-source';
@@ -45,7 +51,8 @@ export async function prepareSample(files: File[], req: SampleRequest): Promise<
     kind: 'rejected',
     error: { fileName, offset: -1, line: -1, reason, message: `${fileName}: ${reason}` },
   });
-  const reader = new CrawlIndexReader();
+  const pages = new IndexPagesBuilder();
+  const reader = new CrawlIndexReader((e) => pages.add(e));
   const indexNames: string[] = [];
   const archives = new Map<string, Archive>();
   const feed = async (name: string, chunks: AsyncIterable<Uint8Array>) => {
@@ -83,14 +90,14 @@ export async function prepareSample(files: File[], req: SampleRequest): Promise<
     );
   if (archives.size === 0) return reject('no WARC file chosen beside the index');
   const indexName = indexNames.join(', ');
-  if (!reader.entries.some(isPageEntry))
+  if (pages.pages === 0)
     return reject(
-      `the index lists no HTML capture with its offset, length and file name (${reader.entries.length} lines read${
+      `the index lists no HTML capture with its offset, length and file name (${reader.count} entries read${
         reader.firstBad ? `; line ${reader.firstBad.line}: ${reader.firstBad.reason}` : ''
       })`,
       indexName,
     );
-  const plan = planSample(reader.entries, req.budget, req.seed, [...archives.keys()], {
+  const plan = planSample(pages.finish(), req.budget, req.seed, [...archives.keys()], {
     index: indexName,
     lines: reader.lines,
     badLines: reader.bad,

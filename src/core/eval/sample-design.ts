@@ -20,6 +20,7 @@
  * with n − 1 degrees of freedom. What the estimate stands for: near duplicates inside a unit (a site and
  * its mirrors); a near copy on an unrelated site is not seen (said where the estimate is shown).
  */
+import { hash64Into } from '../hash';
 import { seededRandom } from '../random';
 import type { Estimate } from './estimators';
 
@@ -74,39 +75,148 @@ export function siteOf(url: string): string {
   return m ? m[1].toLowerCase().replace(/^www\./, '') : '';
 }
 
-/** Site groups: sites joined when the index shows they mirror each other (see MIRROR). */
-export function siteGroups(pages: readonly DesignPage[]): {
-  unitOfSite: Map<string, number>;
+/**
+ * The index's pages as the design reads them: a column per field, so a crawl of millions of pages costs
+ * a few typed arrays and its distinct sites and directories as strings, not an object per page.
+ */
+export interface DesignColumns {
+  length: number;
+  /** Site of each page (an index into `sites`). */
+  site: Int32Array;
+  sites: string[];
+  /** A 52-bit hash of each page's payload digest; NaN when it has none. */
+  digest: Float64Array;
+  bytes: Float64Array;
+  /** Directory of each page's path at depth 1, 2, 3: ids of path prefixes, the same on every site. */
+  dirs: [Int32Array, Int32Array, Int32Array];
+}
+
+/** Builds DesignColumns a page at a time (arrays grown by doubling). */
+export class DesignColumnsBuilder {
+  private n = 0;
+  private site = new Int32Array(1024);
+  private digest = new Float64Array(1024);
+  private bytes = new Float64Array(1024);
+  private dirs: [Int32Array, Int32Array, Int32Array] = [
+    new Int32Array(1024),
+    new Int32Array(1024),
+    new Int32Array(1024),
+  ];
+  private readonly siteIds = new Map<string, number>();
+  private readonly dirIds = new Map<string, number>();
+  private readonly h = new Uint32Array(2);
+
+  add(url: string, digest: string, bytes: number): void {
+    if (this.n === this.site.length) this.grow();
+    const i = this.n++;
+    const s = siteOf(url);
+    let id = this.siteIds.get(s);
+    if (id === undefined) this.siteIds.set(s, (id = this.siteIds.size));
+    this.site[i] = id;
+    if (digest) {
+      hash64Into(digest, this.h);
+      this.digest[i] = (this.h[0] & 0xfffff) * 4294967296 + this.h[1];
+    } else this.digest[i] = NaN;
+    this.bytes[i] = Math.max(0, bytes);
+    const segs = pathDirs(url);
+    for (let d = 0; d < 3; d++) {
+      const key = segs.slice(0, d + 1).join('/');
+      let k = this.dirIds.get(key);
+      if (k === undefined) this.dirIds.set(key, (k = this.dirIds.size));
+      this.dirs[d][i] = k;
+    }
+  }
+
+  finish(): DesignColumns {
+    const n = this.n;
+    return {
+      length: n,
+      site: this.site.slice(0, n),
+      sites: [...this.siteIds.keys()],
+      digest: this.digest.slice(0, n),
+      bytes: this.bytes.slice(0, n),
+      dirs: [this.dirs[0].slice(0, n), this.dirs[1].slice(0, n), this.dirs[2].slice(0, n)],
+    };
+  }
+
+  private grow(): void {
+    const m = this.site.length * 2;
+    const i32 = (a: Int32Array) => {
+      const b = new Int32Array(m);
+      b.set(a);
+      return b;
+    };
+    const f64 = (a: Float64Array) => {
+      const b = new Float64Array(m);
+      b.set(a);
+      return b;
+    };
+    this.site = i32(this.site);
+    this.digest = f64(this.digest);
+    this.bytes = f64(this.bytes);
+    this.dirs = [i32(this.dirs[0]), i32(this.dirs[1]), i32(this.dirs[2])];
+  }
+}
+
+/** The columns of a list of pages (tests, small indexes). */
+export function columnsOf(pages: readonly DesignPage[]): DesignColumns {
+  const b = new DesignColumnsBuilder();
+  for (const p of pages) b.add(p.url, p.digest, p.bytes);
+  return b.finish();
+}
+
+const asColumns = (x: DesignColumns | readonly DesignPage[]): DesignColumns =>
+  Array.isArray(x) ? columnsOf(x as readonly DesignPage[]) : (x as DesignColumns);
+
+/** The directories of a URL's path (its segments but the last, the page itself). */
+function pathDirs(url: string): string[] {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url);
+  const segs = (m ? m[1] : '').split('/').filter((x) => x !== '');
+  return segs.slice(0, Math.max(0, segs.length - 1));
+}
+
+/** Pages with a digest, ordered by (digest, site): runs of one digest. */
+function byDigest(c: DesignColumns): Uint32Array {
+  let k = 0;
+  for (let i = 0; i < c.length; i++) if (!Number.isNaN(c.digest[i])) k++;
+  const order = new Uint32Array(k);
+  k = 0;
+  for (let i = 0; i < c.length; i++) if (!Number.isNaN(c.digest[i])) order[k++] = i;
+  return order.sort((a, b) => c.digest[a] - c.digest[b] || c.site[a] - c.site[b]);
+}
+
+/**
+ * Site groups: sites joined when the index shows they mirror each other (see MIRROR). `unitOfSite`
+ * by site id (an index into `columns.sites`); `mirrored`: sites in a group of more than one.
+ */
+export function siteGroups(input: DesignColumns | readonly DesignPage[]): {
+  columns: DesignColumns;
+  unitOfSite: Int32Array;
   mirrored: number;
 } {
-  const siteIds = new Map<string, number>();
-  const siteOfPage = new Int32Array(pages.length);
-  pages.forEach((p, i) => {
-    const s = siteOf(p.url);
-    let id = siteIds.get(s);
-    if (id === undefined) siteIds.set(s, (id = siteIds.size));
-    siteOfPage[i] = id;
-  });
-  const sitesOfDigest = new Map<string, Set<number>>();
-  pages.forEach((p, i) => {
-    if (!p.digest) return;
-    let set = sitesOfDigest.get(p.digest);
-    if (!set) sitesOfDigest.set(p.digest, (set = new Set()));
-    set.add(siteOfPage[i]);
-  });
-  const distinct = new Int32Array(siteIds.size);
+  const c = asColumns(input);
+  const n = c.sites.length;
+  const distinct = new Int32Array(n);
   const shared = new Map<number, number>();
-  const n = siteIds.size;
-  for (const set of sitesOfDigest.values()) {
-    for (const s of set) distinct[s]++;
-    if (set.size < 2 || set.size > MIRROR.maxSites) continue;
-    const list = [...set].sort((a, b) => a - b);
-    for (let i = 0; i < list.length; i++)
-      for (let j = i + 1; j < list.length; j++) {
-        const key = list[i] * n + list[j];
-        shared.set(key, (shared.get(key) ?? 0) + 1);
-      }
+  const order = byDigest(c);
+  const run: number[] = [];
+  const flush = () => {
+    for (const s of run) distinct[s]++;
+    if (run.length >= 2 && run.length <= MIRROR.maxSites)
+      for (let i = 0; i < run.length; i++)
+        for (let j = i + 1; j < run.length; j++) {
+          const key = run[i] * n + run[j];
+          shared.set(key, (shared.get(key) ?? 0) + 1);
+        }
+    run.length = 0;
+  };
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
+    if (k > 0 && c.digest[order[k - 1]] !== c.digest[i]) flush();
+    // Sites ascend within a run: each is added once.
+    if (run.length === 0 || run[run.length - 1] !== c.site[i]) run.push(c.site[i]);
   }
+  flush();
   const parent = Int32Array.from({ length: n }, (_, i) => i);
   const find = (x: number): number => {
     while (parent[x] !== x) x = parent[x] = parent[parent[x]];
@@ -123,18 +233,18 @@ export function siteGroups(pages: readonly DesignPage[]): {
     }
   }
   const unitOfRoot = new Map<number, number>();
-  const unitOfSite = new Map<string, number>();
+  const unitOfSite = new Int32Array(n);
   const size = new Map<number, number>();
-  for (const [site, id] of siteIds) {
+  for (let id = 0; id < n; id++) {
     const r = find(id);
     let u = unitOfRoot.get(r);
     if (u === undefined) unitOfRoot.set(r, (u = unitOfRoot.size));
-    unitOfSite.set(site, u);
+    unitOfSite[id] = u;
     size.set(u, (size.get(u) ?? 0) + 1);
   }
   let mirrored = 0;
   for (const s of size.values()) if (s > 1) mirrored += s;
-  return { unitOfSite, mirrored };
+  return { columns: c, unitOfSite, mirrored };
 }
 
 /**
@@ -143,26 +253,31 @@ export function siteGroups(pages: readonly DesignPage[]): {
  * most); of the other N′ units, n drawn at random (seeded), n the nearest whole number to
  * N′ · (budget left) / (their pages) — at least 2 when there are 2, at most N′ — each with π = n / N′.
  */
-export function designSample(pages: readonly DesignPage[], budget: number, seed: number): SampleDesign {
-  const { unitOfSite, mirrored } = siteGroups(pages);
+export function designSample(
+  input: DesignColumns | readonly DesignPage[],
+  budget: number,
+  seed: number,
+): SampleDesign {
+  const { columns: c, unitOfSite, mirrored } = siteGroups(input);
   const units: SampleUnit[] = [];
-  for (const [site, u] of unitOfSite) {
+  for (let id = 0; id < c.sites.length; id++) {
+    const u = unitOfSite[id];
     units[u] ??= { id: u, sites: [], pages: 0, bytes: 0 };
-    units[u].sites.push(site);
+    units[u].sites.push(c.sites[id]);
   }
-  const unitOfPage = new Int32Array(pages.length);
-  pages.forEach((p, i) => {
-    const u = unitOfSite.get(siteOf(p.url))!;
+  const unitOfPage = new Int32Array(c.length);
+  for (let i = 0; i < c.length; i++) {
+    const u = unitOfSite[c.site[i]];
     unitOfPage[i] = u;
     units[u].pages++;
-  });
+  }
   const want = Math.max(0, budget);
-  splitLarge(pages, units, unitOfPage, want / 2);
+  splitLarge(c, units, unitOfPage, want / 2);
   let bytes = 0;
-  pages.forEach((p, i) => {
-    units[unitOfPage[i]].bytes += Math.max(0, p.bytes);
-    bytes += Math.max(0, p.bytes);
-  });
+  for (let i = 0; i < c.length; i++) {
+    units[unitOfPage[i]].bytes += c.bytes[i];
+    bytes += c.bytes[i];
+  }
   const N = units.length;
   const bySize = units.map((u) => u.id).sort((a, b) => units[b].pages - units[a].pages || a - b);
   // Self-representing units: the largest, each taken whole while the certain ones fit in half the
@@ -171,7 +286,7 @@ export function designSample(pages: readonly DesignPage[], budget: number, seed:
   const certain: number[] = [];
   let certainPages = 0;
   let leftUnits = N;
-  let leftPages = pages.length;
+  let leftPages = c.length;
   for (const u of bySize) {
     const size = units[u].pages;
     const meanDraw =
@@ -185,7 +300,7 @@ export function designSample(pages: readonly DesignPage[], budget: number, seed:
   }
   const isCertain = new Set(certain);
   const rest = bySize.filter((u) => !isCertain.has(u)).sort((a, b) => a - b);
-  const restPages = pages.length - certainPages;
+  const restPages = c.length - certainPages;
   const R = rest.length;
   const wanted = restPages === 0 ? 0 : Math.round((R * (want - certainPages)) / restPages);
   const n = Math.min(R, Math.max(Math.min(2, R), wanted));
@@ -204,7 +319,7 @@ export function designSample(pages: readonly DesignPage[], budget: number, seed:
     certain: certain.sort((a, b) => a - b),
     pi: R === 0 ? 1 : n / R,
     rest: { units: R, pages: restPages },
-    population: { pages: pages.length, bytes, sites: unitOfSite.size, units: N },
+    population: { pages: c.length, bytes, sites: c.sites.length, units: N },
     mirroredSites: mirrored,
   };
 }
@@ -214,21 +329,18 @@ export function designSample(pages: readonly DesignPage[], budget: number, seed:
  * the URLs' directories — the first path segment, then the first two, then three — the same directory
  * on each of a unit's mirror sites staying together. A directory still larger stays one unit.
  */
-function splitLarge(
-  pages: readonly DesignPage[],
-  units: SampleUnit[],
-  unitOfPage: Int32Array,
-  max: number,
-): void {
-  for (let depth = 1; depth <= SPLIT_DEPTH; depth++) {
-    const large = new Set(units.filter((u) => u.pages > max && u.sites.length > 0).map((u) => u.id));
+function splitLarge(c: DesignColumns, units: SampleUnit[], unitOfPage: Int32Array, max: number): void {
+  for (let depth = 1; depth <= 3; depth++) {
+    const large = new Set(units.filter((u) => u.pages > max).map((u) => u.id));
     if (large.size === 0) return;
-    const piece = new Map<string, number>();
+    const dirs = c.dirs[depth - 1];
+    const piece = new Map<number, number>();
     const kept = new Set<number>();
-    pages.forEach((p, i) => {
+    const width = c.length + 1;
+    for (let i = 0; i < c.length; i++) {
       const u = unitOfPage[i];
-      if (!large.has(u)) return;
-      const key = `${u} ${directory(p.url, depth)}`;
+      if (!large.has(u)) continue;
+      const key = u * width + dirs[i];
       let id = piece.get(key);
       if (id === undefined) {
         // The first piece keeps the unit's id; the others are new units.
@@ -238,25 +350,11 @@ function splitLarge(
         if (id !== u) units.push({ id, sites: units[u].sites, pages: 0, bytes: 0 });
       }
       unitOfPage[i] = id;
-    });
-    for (const u of large) units[u].pages = 0;
-    const counts = new Map<number, number>();
-    for (const id of piece.values()) counts.set(id, 0);
-    pages.forEach((_, i) => {
-      const id = unitOfPage[i];
-      if (counts.has(id)) counts.set(id, counts.get(id)! + 1);
-    });
-    for (const [id, c] of counts) units[id].pages = c;
+    }
+    const touched = new Set<number>(piece.values());
+    for (const id of touched) units[id].pages = 0;
+    for (let i = 0; i < c.length; i++) if (touched.has(unitOfPage[i])) units[unitOfPage[i]].pages++;
   }
-}
-const SPLIT_DEPTH = 3;
-
-/** The first `depth` segments of a URL's path ('' for none). */
-function directory(url: string, depth: number): string {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url);
-  const segs = (m ? m[1] : '').split('/').filter((x) => x !== '');
-  // The last segment is the page itself, not a directory.
-  return segs.slice(0, Math.min(depth, Math.max(0, segs.length - 1))).join('/');
 }
 
 /** A unit's inclusion probability in the design (1 for a unit taken with certainty). */
@@ -332,14 +430,11 @@ export function ratioEstimate(
  * Pages that duplicate an earlier page of the whole crawl by payload digest: pages − distinct digests
  * (a page without a digest counts as distinct). Exact, from the index alone: no sampling error.
  */
-export function exactDuplicates(pages: readonly DesignPage[]): number {
-  const seen = new Set<string>();
+export function exactDuplicates(input: DesignColumns | readonly DesignPage[]): number {
+  const c = asColumns(input);
+  const d = c.digest.filter((x) => !Number.isNaN(x)).sort();
   let dup = 0;
-  for (const p of pages) {
-    if (!p.digest) continue;
-    if (seen.has(p.digest)) dup++;
-    else seen.add(p.digest);
-  }
+  for (let i = 1; i < d.length; i++) if (d[i] === d[i - 1]) dup++;
   return dup;
 }
 

@@ -38,12 +38,18 @@ export interface IndexProblem {
 }
 
 export class CrawlIndexReader {
+  /** The entries read (kept only without `onEntry`). */
   readonly entries: IndexEntry[] = [];
+  /** Entries read. */
+  count = 0;
   lines = 0;
   bad = 0;
   firstBad: IndexProblem | null = null;
   private fields: string[] | null = null;
   private rest = '';
+
+  /** With `onEntry`, each entry is handed over as it is read and not kept (an index of any size). */
+  constructor(private readonly onEntry?: (e: IndexEntry) => void) {}
 
   /** Feeds text (any cut: a line split over two calls is joined). */
   push(text: string): void {
@@ -78,7 +84,9 @@ export class CrawlIndexReader {
       this.firstBad ??= { line: this.lines, reason: e };
       return;
     }
-    this.entries.push(e);
+    this.count++;
+    if (this.onEntry) this.onEntry(e);
+    else this.entries.push(e);
   }
 
   private cdxj(line: string): IndexEntry | string {

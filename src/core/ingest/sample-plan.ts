@@ -7,6 +7,8 @@
  */
 import {
   designSample,
+  DesignColumnsBuilder,
+  type DesignColumns,
   duplicateEstimate,
   exactDuplicates,
   unitMerges,
@@ -65,42 +67,112 @@ export function baseName(name: string): string {
   return name.slice(name.lastIndexOf('/') + 1);
 }
 
-/** The plan for `budget` pages of the index's `entries`; `given`: the names of the files at hand. */
+/**
+ * The index's pages (HTML captures with a place in a file) in columns: what the design reads, and where
+ * each record is. Built an entry at a time, so an index of millions of lines is never held as objects.
+ */
+export interface IndexPages {
+  design: DesignColumns;
+  offset: Float64Array;
+  length: Float64Array;
+  /** File of each page (an index into `files`, names as the index gives them, directories dropped). */
+  file: Int32Array;
+  files: string[];
+}
+
+export class IndexPagesBuilder {
+  private readonly design = new DesignColumnsBuilder();
+  private n = 0;
+  private offset = new Float64Array(1024);
+  private length = new Float64Array(1024);
+  private file = new Int32Array(1024);
+  private readonly fileIds = new Map<string, number>();
+  /** Entries seen, and those that are pages. */
+  entries = 0;
+
+  add(e: IndexEntry): void {
+    this.entries++;
+    if (!isPageEntry(e)) return;
+    if (this.n === this.offset.length) {
+      const m = this.n * 2;
+      const o = new Float64Array(m);
+      o.set(this.offset);
+      this.offset = o;
+      const l = new Float64Array(m);
+      l.set(this.length);
+      this.length = l;
+      const f = new Int32Array(m);
+      f.set(this.file);
+      this.file = f;
+    }
+    const name = baseName(e.filename);
+    let id = this.fileIds.get(name);
+    if (id === undefined) this.fileIds.set(name, (id = this.fileIds.size));
+    this.offset[this.n] = e.offset;
+    this.length[this.n] = e.length;
+    this.file[this.n] = id;
+    this.n++;
+    this.design.add(e.url, e.digest, e.length);
+  }
+
+  get pages(): number {
+    return this.n;
+  }
+
+  finish(): IndexPages {
+    return {
+      design: this.design.finish(),
+      offset: this.offset.slice(0, this.n),
+      length: this.length.slice(0, this.n),
+      file: this.file.slice(0, this.n),
+      files: [...this.fileIds.keys()],
+    };
+  }
+}
+
+/** The index pages of a list of entries (tests, small indexes). */
+export function indexPages(entries: readonly IndexEntry[]): IndexPages {
+  const b = new IndexPagesBuilder();
+  for (const e of entries) b.add(e);
+  return b.finish();
+}
+
+/** The plan for `budget` pages of the index's pages; `given`: the names of the files at hand. */
 export function planSample(
-  entries: readonly IndexEntry[],
+  index: IndexPages | readonly IndexEntry[],
   budget: number,
   seed: number,
   given: readonly string[],
   meta: { index: string; lines: number; badLines: number },
 ): SamplePlan {
-  const pages = entries.filter(isPageEntry);
-  const design = designSample(
-    pages.map((e) => ({ url: e.url, digest: e.digest, bytes: e.length })),
-    budget,
-    seed,
-  );
-  const chosen = new Set(design.chosen);
+  const pages = Array.isArray(index) ? indexPages(index as readonly IndexEntry[]) : (index as IndexPages);
+  const design = designSample(pages.design, budget, seed);
+  const chosen = new Uint8Array(design.units.length);
+  for (const u of design.chosen) chosen[u] = 1;
   const have = new Set(given.map(baseName));
-  const byFile = new Map<string, [number, number][]>();
+  const byFile = new Map<number, [number, number][]>();
   const units = new Map<string, number>();
   const missing = new Set<string>();
   let bytesRead = 0;
-  pages.forEach((e, i) => {
+  for (let i = 0; i < pages.design.length; i++) {
     const u = design.unitOfPage[i];
-    if (!chosen.has(u)) return;
-    const name = baseName(e.filename);
+    if (!chosen[u]) continue;
+    const f = pages.file[i];
+    const name = pages.files[f];
     if (!have.has(name)) {
       missing.add(name);
-      return;
+      continue;
     }
-    let list = byFile.get(name);
-    if (!list) byFile.set(name, (list = []));
-    list.push([e.offset, e.offset + e.length]);
-    units.set(`${name} ${e.offset}`, u);
-    bytesRead += e.length;
-  });
+    let list = byFile.get(f);
+    if (!list) byFile.set(f, (list = []));
+    list.push([pages.offset[i], pages.offset[i] + pages.length[i]]);
+    units.set(`${name} ${pages.offset[i]}`, u);
+    bytesRead += pages.length[i];
+  }
   const files: FileRanges[] = [];
-  for (const [filename, list] of [...byFile].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+  for (const [f, list] of [...byFile].sort((a, b) =>
+    pages.files[a[0]] < pages.files[b[0]] ? -1 : pages.files[a[0]] > pages.files[b[0]] ? 1 : 0,
+  )) {
     list.sort((a, b) => a[0] - b[0]);
     const ranges: [number, number][] = [];
     for (const [s, e] of list) {
@@ -108,7 +180,7 @@ export function planSample(
       if (last && s <= last[1]) last[1] = Math.max(last[1], e);
       else ranges.push([s, e]);
     }
-    files.push({ filename, ranges });
+    files.push({ filename: pages.files[f], ranges });
   }
   const unitPages: Record<number, number> = {};
   const unitSites: Record<number, string[]> = {};
@@ -131,7 +203,7 @@ export function planSample(
       rest: design.rest,
       unitPages,
       unitSites,
-      exactDuplicates: exactDuplicates(pages.map((e) => ({ url: e.url, digest: e.digest, bytes: e.length }))),
+      exactDuplicates: exactDuplicates(pages.design),
       mirroredSites: design.mirroredSites,
       lines: meta.lines,
       badLines: meta.badLines,

@@ -54,7 +54,8 @@ describe('sample design', () => {
         bytes: 1,
       })),
     ];
-    const { unitOfSite, mirrored } = siteGroups(pages);
+    const { unitOfSite: bySite, mirrored, columns } = siteGroups(pages);
+    const unitOfSite = { get: (name: string) => bySite[columns.sites.indexOf(name)] };
     expect(unitOfSite.get('one.example')).toBe(unitOfSite.get('copy.example'));
     expect(unitOfSite.get('other.example')).not.toBe(unitOfSite.get('one.example'));
     expect(unitOfSite.get('s1.example')).not.toBe(unitOfSite.get('s2.example'));

@@ -1,7 +1,10 @@
 import { accepts, type MethodId, type Thresholds } from '../core/candidates/methods';
 import { precisionRecall, type Estimate } from '../core/eval/estimators';
 import { locatePair } from '../core/eval/pair-key';
-import type { StoredAnalysis, StoredLabel } from '../db/schema';
+import { pairPi, type SampleInfo } from '../core/ingest/sample-plan';
+import type { StoredAnalysis, StoredLabel, StoredPage } from '../db/schema';
+import { useDatasets } from './datasets';
+import { usePages } from './pages';
 import { useAnalysis } from './analysis';
 import { useLabels } from './labels';
 
@@ -38,6 +41,7 @@ let last: {
   labels: Map<string, StoredLabel>;
   method: MethodId;
   thresholds: Thresholds;
+  designPi?: (a: number, b: number) => number;
   out: LabelEstimates;
 } | null = null;
 
@@ -47,6 +51,8 @@ export function labelEstimates(
   labels: Map<string, StoredLabel>,
   method: MethodId,
   thresholds: Thresholds,
+  /** A dataset read as a designed sample: each pair's inclusion probability in the design (sample-plan.ts pairPi). */
+  designPi?: (a: number, b: number) => number,
 ): LabelEstimates | null {
   if (!analysis) return null;
   if (
@@ -54,7 +60,8 @@ export function labelEstimates(
     last.analysis === analysis &&
     last.labels === labels &&
     last.method === method &&
-    last.thresholds === thresholds
+    last.thresholds === thresholds &&
+    last.designPi === designPi
   )
     return last.out;
   const index = seqIndex(analysis);
@@ -64,7 +71,8 @@ export function labelEstimates(
     const k = locatePair(analysis.pairs, index, l.a, l.b);
     return {
       label: l.label,
-      pi: l.pi,
+      // A label stands for 1/π pairs of the sample, each for 1/π′ of the crawl (π′ the design's).
+      pi: l.pi * (designPi ? designPi(l.a, l.b) : 1),
       predicted: k !== null && accepts(analysis.pairs, method, thresholds, k),
     };
   });
@@ -75,7 +83,7 @@ export function labelEstimates(
     unsampled: rows.length - sampled.length,
     ...precisionRecall(weighted),
   };
-  last = { analysis, labels, method, thresholds, out };
+  last = { analysis, labels, method, thresholds, designPi, out };
   return out;
 }
 
@@ -85,5 +93,27 @@ export function useLabelEstimates(): LabelEstimates | null {
   const method = useAnalysis((s) => s.method);
   const thresholds = useAnalysis((s) => s.thresholds);
   const labels = useLabels((s) => s.labels);
-  return labelEstimates(analysis, labels, method, thresholds);
+  const sample = useDatasets((s) => s.datasets.find((d) => d.id === s.selectedId)?.sample);
+  const pages = usePages((s) => s.pages);
+  return labelEstimates(analysis, labels, method, thresholds, designPiOf(sample, pages));
+}
+
+let lastDesign: {
+  sample: SampleInfo;
+  pages: readonly StoredPage[];
+  pi: (a: number, b: number) => number;
+} | null = null;
+
+/** The pair probabilities of a sample's design, by page seq (one function per sample and page list). */
+function designPiOf(
+  sample: SampleInfo | undefined,
+  pages: readonly StoredPage[],
+): ((a: number, b: number) => number) | undefined {
+  if (!sample) return undefined;
+  if (lastDesign && lastDesign.sample === sample && lastDesign.pages === pages) return lastDesign.pi;
+  const unit = new Map<number, number>();
+  for (const p of pages) if (p.sampleUnit !== undefined) unit.set(p.seq, p.sampleUnit);
+  const pi = (a: number, b: number) => pairPi(sample, unit.get(a), unit.get(b));
+  lastDesign = { sample, pages, pi };
+  return pi;
 }

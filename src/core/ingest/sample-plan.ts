@@ -284,3 +284,19 @@ export function sampleEstimates(
     sample: { pages: pages.length, duplicates: exactInSample + unitMerges(all) },
   };
 }
+
+/**
+ * The design's inclusion probability of a pair of sampled pages (by their units): π of their unit when
+ * they share one; across units, both units' — for two drawn units, n(n − 1) / (N′(N′ − 1)) (a draw
+ * without replacement), for a certain unit 1 times the other's. 1 for a page outside the design.
+ */
+export function pairPi(info: SampleInfo, unitA: number | undefined, unitB: number | undefined): number {
+  if (unitA === undefined || unitB === undefined || unitA < 0 || unitB < 0) return 1;
+  const a = samplePi(info, unitA);
+  if (unitA === unitB) return a;
+  const b = samplePi(info, unitB);
+  if (a === 1 || b === 1) return a * b;
+  const N = info.rest.units;
+  const n = Math.round(info.pi * N);
+  return N > 1 ? (n * (n - 1)) / (N * (N - 1)) : a * b;
+}

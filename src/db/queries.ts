@@ -4,7 +4,7 @@ import type { PageContent } from '../core/types';
 import { statusClass } from '../core/ingest/status';
 import { normaliseUrl } from '../core/url/normalize';
 import { ChunkReader, chunkBytes, packChunk } from './chunks';
-import { assertDatasetExists, deleteDatasetRows } from './orphans';
+import { assertDatasetExists, deleteDatasetRows, putForDataset } from './orphans';
 import type { Dataset, DatasetStatus, StoredContent, StoredPage, WorkbenchDb } from './schema';
 
 /** A job that has not written for this long is taken as dead (tab reloaded or closed mid-ingest). */
@@ -502,4 +502,40 @@ export async function forEachPageWithContent(
     }
   }
   if (pending.length > 0) await hand(pending);
+}
+
+/** A chunk of a sample's URL layer (SCHEMA_V12), written only while its dataset exists. */
+export async function writeUrlLayer(
+  d: WorkbenchDb,
+  datasetId: number,
+  chunk: number,
+  lines: string,
+): Promise<void> {
+  await putForDataset(d, d.urlLayers, { datasetId, chunk, lines });
+}
+
+/** The URL layer's chunks of a dataset, in order (none for a dataset that is not a sample). */
+export async function forEachUrlLayerChunk(
+  d: WorkbenchDb,
+  datasetId: number,
+  each: (lines: string) => void,
+): Promise<number> {
+  let n = 0;
+  await d.urlLayers
+    .where('[datasetId+chunk]')
+    .between([datasetId, Dexie.minKey], [datasetId, Dexie.maxKey])
+    .each((row) => {
+      n++;
+      each(row.lines);
+    });
+  return n;
+}
+
+/** What a dataset read as a sample keeps of its design; its format once the first file tells it. */
+export async function updateDatasetRow(
+  d: WorkbenchDb,
+  datasetId: number,
+  changes: Partial<Pick<Dataset, 'sample' | 'format' | 'compressed' | 'container'>>,
+): Promise<void> {
+  await d.datasets.update(datasetId, changes);
 }

@@ -202,6 +202,19 @@ export const SCHEMA_V9 = { ...SCHEMA_V8, pages: '[datasetId+seq]' };
  */
 export const SCHEMA_V10 = { ...SCHEMA_V9, pageChunks: '[datasetId+chunk]' };
 export const SCHEMA_V11 = { ...SCHEMA_V10, pages: null };
+/**
+ * v12: a sample's URL layer (`urlLayers`): every HTML capture its index lists, a chunk of lines a value
+ * (`url TAB status TAB length TAB digest`), so DustBuster mines rules on every URL of the crawl and
+ * validates them on the sampled pages.
+ */
+export const SCHEMA_V12 = { ...SCHEMA_V11, urlLayers: '[datasetId+chunk]' };
+
+/** One chunk of a sample's URL layer: the index's captures as lines (see SCHEMA_V12). */
+export interface StoredUrlLayer {
+  datasetId: number;
+  chunk: number;
+  lines: string;
+}
 
 /** The page rows of one ingest batch (its contents are the chunk of the same key), in seq order. */
 export interface StoredPageChunk {
@@ -223,6 +236,7 @@ export const DATASET_KEYS = {
   dustRuns: 'datasetId',
   labels: 'datasetId',
   references: 'datasetId',
+  urlLayers: '[datasetId+chunk]',
 } as const;
 export type DatasetTable = keyof typeof DATASET_KEYS;
 
@@ -237,6 +251,7 @@ export class WorkbenchDb extends Dexie {
   dustRuns!: Table<StoredDustRun, number>;
   labels!: Table<StoredLabel, [number, number, number]>;
   references!: Table<StoredReference, [number, number]>;
+  urlLayers!: Table<StoredUrlLayer, [number, number]>;
 
   constructor(name = 'dedup-workbench') {
     super(name);
@@ -261,6 +276,7 @@ export class WorkbenchDb extends Dexie {
     this.version(9).stores(SCHEMA_V9);
     this.version(10).stores(SCHEMA_V10).upgrade(migratePageRows);
     this.version(11).stores(SCHEMA_V11);
+    this.version(12).stores(SCHEMA_V12);
   }
 }
 

@@ -1,8 +1,18 @@
 import { dustRecordOf } from '../core/dust/from-page';
 import { urlsSaved } from '../core/dust/saved';
-import { DUST_DEFAULTS, runDustBuster, type DustParams, type DustPhase, type DustRecord } from '../core/dust';
+import {
+  datasetFetch,
+  DUST_DEFAULTS,
+  runDustBuster,
+  type DustParams,
+  type DustPhase,
+  type DustRecord,
+} from '../core/dust';
+import type { FetchFn } from '../core/dust/types';
+import { buildUrlList } from '../core/dust/url-list';
+import { layerRecords } from '../core/dust/url-layer';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
-import { forEachPageWithContent } from '../db/queries';
+import { forEachPageWithContent, forEachUrlLayerChunk } from '../db/queries';
 import { putForDataset } from '../db/orphans';
 import { jobFailure } from './job-failure';
 import { db, type StoredDustRun } from '../db/schema';
@@ -44,7 +54,22 @@ export async function runDust(
       onProgress({ phase: 'reading', done, total: ds.pages });
     });
     const full: DustParams = { ...DUST_DEFAULTS, ...params };
-    const r = runDustBuster(records, full, undefined, (phase, x, y) => {
+    // A sample: the rules are mined on its URL layer — every HTML capture of the crawl's index — and
+    // validated on the sampled pages, the only URLs with a document to fetch.
+    let mined: DustRecord[] = records;
+    let fetch: FetchFn | undefined;
+    if (ds.sample) {
+      const layer: DustRecord[] = [];
+      const chunks = await forEachUrlLayerChunk(d, datasetId, (lines) => {
+        checkCancelled(isCancelled);
+        for (const r of layerRecords(lines)) layer.push(r);
+      });
+      if (chunks > 0) {
+        fetch = datasetFetch(buildUrlList(records).urls);
+        mined = layer;
+      }
+    }
+    const r = runDustBuster(mined, full, fetch, (phase, x, y) => {
       checkCancelled(isCancelled);
       onProgress({ phase, done: x ?? 0, total: y ?? 0 });
     });

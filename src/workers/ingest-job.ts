@@ -14,6 +14,8 @@ import {
   writeBatch,
   flushMeter,
   StoreMeter,
+  updateDatasetRow,
+  writeUrlLayer,
 } from '../db/queries';
 import { datasetExists, DatasetGone } from '../db/orphans';
 import { db } from '../db/schema';
@@ -86,18 +88,44 @@ export async function runIngest(
   let spawn = spawnParts;
   const given = req.files ?? (req.file ? [req.file] : []);
   const label = crawlName(given);
+  const d = db();
+  let datasetId: number | null = null;
   let files = given;
   let sample: (PreparedSample & { kind: 'ready' }) | null = null;
   if (req.sample) {
-    const prepared = await prepareSample(given, req.sample);
-    if (prepared.kind === 'rejected') return { kind: 'rejected', error: prepared.error };
+    // A sample's dataset exists from the start: its URL layer is stored while the index is read.
+    datasetId = await createDataset(d, {
+      name: req.name ?? label,
+      fileName: label,
+      bytes: given.reduce((a, f) => a + f.size, 0),
+      format: 'warc',
+      compressed: false,
+      lock: req.lock,
+    });
+    const id = datasetId;
+    let prepared: PreparedSample;
+    try {
+      prepared = await prepareSample(given, req.sample, {
+        onLayer: (chunk, lines) => writeUrlLayer(d, id, chunk, lines),
+        isCancelled,
+      });
+    } catch (e) {
+      if (!(await datasetExists(d, id))) return { kind: 'cancelled', datasetId: null, pages: 0 };
+      await deleteDataset(d, id);
+      if (e instanceof IngestCancelled || e instanceof DatasetGone)
+        return { kind: 'cancelled', datasetId: null, pages: 0 };
+      return { kind: 'rejected', error: isQuotaError(e) ? storageFullInfo(label, 0) : errorInfo(label, e) };
+    }
+    if (prepared.kind === 'rejected') {
+      await deleteDataset(d, id);
+      return { kind: 'rejected', error: prepared.error };
+    }
+    await updateDatasetRow(d, id, { sample: prepared.info });
     sample = prepared;
     files = prepared.files;
     // Parts read in parallel write their own batches: a sample (a few ranges of each file) is read in order.
     spawn = undefined;
   }
-  const d = db();
-  let datasetId: number | null = null;
   let pages = 0;
   const meter = new StoreMeter();
   const sources = files.map(blobSource);
@@ -153,6 +181,11 @@ export async function runIngest(
         parquetColumns: req.parquetColumns,
         natives: await browserNatives(),
         onFormat: async (format, compressed, container) => {
+          if (datasetId !== null) {
+            // A sample's dataset, made before its index was read.
+            await updateDatasetRow(d, datasetId, { format, compressed, ...(container ? { container } : {}) });
+            return;
+          }
           datasetId = await createDataset(d, {
             name: req.name ?? label,
             fileName: label,
@@ -160,7 +193,6 @@ export async function runIngest(
             format,
             compressed,
             ...(container ? { container } : {}),
-            ...(sample ? { sample: sample.info } : {}),
             lock: req.lock,
           });
         },

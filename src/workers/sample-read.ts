@@ -4,7 +4,9 @@
  * core as a File made of the sampled records' slices (Blob slices: nothing is copied). The pages'
  * offsets are mapped back to the files' own, and each page is tagged with its sampling unit.
  */
-import { CrawlIndexReader } from '../core/ingest/crawl-index';
+import { CrawlIndexReader, isPageEntry } from '../core/ingest/crawl-index';
+import { IngestCancelled } from '../core/ingest/errors';
+import { layerLine } from '../core/dust/url-layer';
 import {
   baseName,
   IndexPagesBuilder,
@@ -45,22 +47,52 @@ interface Archive {
   start: number;
 }
 
-export async function prepareSample(files: File[], req: SampleRequest): Promise<PreparedSample> {
+/** Lines of the URL layer a chunk (a value in IndexedDB). */
+const LAYER_CHUNK = 20_000;
+
+export interface PrepareOptions {
+  /** Stores a chunk of the URL layer (every HTML capture of the index, core/dust/url-layer.ts). */
+  onLayer?: (chunk: number, lines: string) => Promise<void>;
+  isCancelled?: () => boolean;
+}
+
+export async function prepareSample(
+  files: File[],
+  req: SampleRequest,
+  o: PrepareOptions = {},
+): Promise<PreparedSample> {
   const label = files.length === 1 ? files[0].name : `${files.length} files`;
   const reject = (reason: string, fileName = label): PreparedSample => ({
     kind: 'rejected',
     error: { fileName, offset: -1, line: -1, reason, message: `${fileName}: ${reason}` },
   });
   const pages = new IndexPagesBuilder();
-  const reader = new CrawlIndexReader((e) => pages.add(e));
+  let layer: string[] = [];
+  let layerChunks = 0;
+  const reader = new CrawlIndexReader((e) => {
+    pages.add(e);
+    if (o.onLayer && isPageEntry(e)) layer.push(layerLine(e));
+  });
+  const flushLayer = async (all: boolean) => {
+    while (o.onLayer && (layer.length >= LAYER_CHUNK || (all && layer.length > 0))) {
+      const lines = layer.slice(0, LAYER_CHUNK).join('\n');
+      layer = layer.slice(LAYER_CHUNK);
+      await o.onLayer(layerChunks++, lines);
+    }
+  };
   const indexNames: string[] = [];
   const archives = new Map<string, Archive>();
   const feed = async (name: string, chunks: AsyncIterable<Uint8Array>) => {
     indexNames.push(name);
     const decoder = new TextDecoder();
-    for await (const chunk of chunks) reader.push(decoder.decode(chunk, { stream: true }));
+    for await (const chunk of chunks) {
+      if (o.isCancelled?.()) throw new IngestCancelled();
+      reader.push(decoder.decode(chunk, { stream: true }));
+      await flushLayer(false);
+    }
     reader.push(decoder.decode());
     reader.finish();
+    await flushLayer(true);
   };
   for (const f of files) {
     if (isIndexFile(f)) {

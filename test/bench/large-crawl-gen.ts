@@ -1,7 +1,7 @@
 /**
  * A large multi-file crawl for `npm run bench:large-crawl`, generated at run time (never committed):
- * sites of heavy-tailed sizes in directories, with planted exact copies, near copies (two paragraphs of
- * ~90 changed), DUST aliases (`?sid=N` on the same page), and mirror sites; the records interleaved
+ * sites of heavy-tailed sizes in directories of 50 pages, with planted exact copies and near copies
+ * (two paragraphs of ~90 changed) of an earlier page of the same directory (1 in 10: of the site), DUST aliases (`?sid=N` on the same page), and mirror sites; the records interleaved
  * across sites as a crawler writes them, cut into files of ~1 GB, one gzip member per response record;
  * beside them the CDXJ index (pywb's fields) and the truth: each page's near-duplicate group.
  *
@@ -56,7 +56,7 @@ interface Plan {
 
 function buildPlan(seed: number, targetBytes: number, files: number): Plan {
   const rnd = seededRandom(seed);
-  const perRecord = 20_000; // ~bytes of a gzip member of a ~70 KB page at level 1
+  const perRecord = 18_000; // ~bytes of a gzip member of a ~70 KB page at level 1 (18.5 KB measured)
   const target = Math.ceil(targetBytes / perRecord);
   const site: number[] = [];
   const page: number[] = [];
@@ -67,18 +67,25 @@ function buildPlan(seed: number, targetBytes: number, files: number): Plan {
     const alias = rnd() < 0.1;
     const mirrored = rnd() < 0.03;
     const start = site.length;
-    // The page whose text each page of the site has (its near-duplicate group).
+    // The page whose text each page of the site has (its near-duplicate group). A copy is of an
+    // earlier page of its own directory, or 1 in 10 of any earlier page of the site.
     const own: number[] = [];
+    const earlier = (p: number) => {
+      const dirStart = p - (p % DIR_PAGES);
+      return rnd() < 0.1 || dirStart === p
+        ? Math.floor(rnd() * p)
+        : dirStart + Math.floor(rnd() * (p - dirStart));
+    };
     for (let p = 0; p < size; p++) {
       const r = rnd();
       let k = ORIGINAL;
       let from = p;
       if (p > 0 && r < 0.08) {
         k = EXACT;
-        from = own[Math.floor(rnd() * p)];
+        from = own[earlier(p)];
       } else if (p > 0 && r < 0.16) {
         k = NEAR;
-        from = own[Math.floor(rnd() * p)];
+        from = own[earlier(p)];
       }
       own.push(from);
       site.push(s);
@@ -264,7 +271,7 @@ export async function generateLargeCrawl(
   o: { seed: number; targetBytes: number; files: number; log?: (l: string) => void },
 ): Promise<LargeCrawl> {
   const manifest = join(dir, 'manifest.json');
-  const key = JSON.stringify({ seed: o.seed, targetBytes: o.targetBytes, files: o.files, v: 1 });
+  const key = JSON.stringify({ seed: o.seed, targetBytes: o.targetBytes, files: o.files, v: 2 });
   if (existsSync(manifest)) {
     const m = JSON.parse(readFileSync(manifest, 'utf8')) as { key: string; crawl: LargeCrawl };
     if (m.key === key) return m.crawl;

@@ -15,7 +15,7 @@ afterEach(deleteFreshDbs);
 
 const TABLES = Object.keys(DATASET_KEYS) as DatasetTable[];
 
-/** Rows of every kind for one dataset: two page batches (two chunks), two analyses, a DUST run, labels, references. */
+/** Rows of every kind for one dataset: two page batches (two chunks), two analyses, a DUST run, labels, references, a URL layer chunk. */
 async function fill(db: WorkbenchDb, id: number): Promise<void> {
   await writeBatch(db, id, [page(0), page(1)]);
   await writeBatch(db, id, [page(2), page(3)]);
@@ -39,6 +39,7 @@ async function fill(db: WorkbenchDb, id: number): Promise<void> {
     { datasetId: id, seq: 0 },
     { datasetId: id, seq: 3 },
   ]);
+  await db.urlLayers.put({ datasetId: id, chunk: 0, lines: 'http://a.test/\t200\t10\t' });
 }
 
 /** Rows per table of one dataset. */
@@ -48,8 +49,8 @@ async function counts(db: WorkbenchDb, id: number): Promise<Record<string, numbe
   return out;
 }
 
-const FULL = { pageChunks: 2, chunks: 2, analyses: 2, dustRuns: 1, labels: 3, references: 2 };
-const NONE = { pageChunks: 0, chunks: 0, analyses: 0, dustRuns: 0, labels: 0, references: 0 };
+const FULL = { pageChunks: 2, chunks: 2, analyses: 2, dustRuns: 1, labels: 3, references: 2, urlLayers: 1 };
+const NONE = { pageChunks: 0, chunks: 0, analyses: 0, dustRuns: 0, labels: 0, references: 0, urlLayers: 0 };
 
 describe('rows whose dataset is gone', () => {
   it('every table of the latest version but datasets is listed with its dataset key', async () => {

@@ -35,7 +35,7 @@ describe('Dexie schema', () => {
 
     const db = new WorkbenchDb(name);
     await db.open();
-    expect(db.verno).toBe(11);
+    expect(db.verno).toBe(12);
     const ds = await db.datasets.get(1);
     expect(ds?.name).toBe('old');
     expect(ds?.warnings).toEqual([]);
@@ -66,7 +66,7 @@ describe('Dexie schema', () => {
 
     const db = new WorkbenchDb(name);
     await db.open();
-    expect(db.verno).toBe(11);
+    expect(db.verno).toBe(12);
     expect(db.tables.map((t) => t.name)).not.toContain('contents');
     for (const [datasetId, seq] of rows)
       expect(await loadContent(db, datasetId, seq)).toEqual({

@@ -106,6 +106,21 @@ describe('a large crawl opened as a designed sample', () => {
     await page.screenshot({ path: join(SHOTS, 'large-crawl-estimates.png') });
   });
 
+  it('mines DUST rules on the URL layer of the whole index, validated on the sampled pages', async () => {
+    await page.getByRole('button', { name: 'Mine DUST rules' }).click();
+    const note = page.getByTestId('dust-url-layer');
+    await note.waitFor({ timeout: 60_000 });
+    assert.match(
+      (await note.textContent()) ?? '',
+      new RegExp(`every HTML URL of the crawl’s index \\(${files.indexedPages}`),
+    );
+    // Every URL of the index is in the list the rules were mined on, not only the sampled pages.
+    const list = (await page.getByTestId('dust-list').textContent()) ?? '';
+    const urls = Number(/^([\d,]+) unique URL/.exec(list)![1].replace(/,/g, ''));
+    assert.ok(urls > want.pages, `${urls} URLs mined on, ${want.pages} pages sampled`);
+    await page.screenshot({ path: join(SHOTS, 'large-crawl-dust.png') });
+  });
+
   it('reads the same sample from the WACZ (its index and STORED WARCs)', async () => {
     await openLarge(page, [files.wacz]);
     const row = page.locator('.dataset-list li', { hasText: 'Sample of crawl.wacz' });

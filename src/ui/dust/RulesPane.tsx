@@ -1,3 +1,4 @@
+import { useDatasets } from '../../state/datasets';
 import { canonicalRows } from '../../core/url/surt';
 import { useEffect, useMemo, useRef } from 'react';
 import { ruleSides, ruleSpelling, type Rule } from '../../core/dust';
@@ -30,6 +31,7 @@ export function RulesPane() {
   const ruleFilter = useDust((s) => s.ruleFilter);
   const setRuleFilter = useDust((s) => s.setRuleFilter);
   const sort = useDust((s) => s.sort);
+  const dataset = useDatasets((s) => s.datasets.find((d) => d.id === s.selectedId));
   const svg = useRef<SVGSVGElement>(null);
   const hosts = useMemo(() => [...new Set(run?.rules.map((r) => r.site) ?? [])].sort(), [run]);
   const rows = useMemo(
@@ -63,6 +65,8 @@ export function RulesPane() {
     );
   }
   const m = run.metrics;
+  const sample = dataset?.sample;
+  const samplePages = dataset?.pages ?? 0;
   return (
     <section className="pane pane-dust" aria-label="DUST rules">
       <div className="pane-head">
@@ -99,6 +103,12 @@ export function RulesPane() {
           ? ` · not listed: ${plural(m.folded, 'special case')} (folded under the rule that covers it)${m.compositions ? `, ${plural(m.compositions, 'composition')} of valid rules` : ''}`
           : ''}
       </p>
+      {sample && (
+        <p className="meta" data-testid="dust-url-layer">
+          A sample: rules mined on every HTML URL of the crawl’s index ({fmtInt(sample.population.pages)}, its
+          URL layer), validated on the {fmtInt(samplePages)} sampled pages — the only ones with a document.
+        </p>
+      )}
       <p className="meta" data-testid="dust-list">
         {plural(run.list.urls, 'unique URL')}
         {run.list.split === false

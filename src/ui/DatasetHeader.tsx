@@ -44,7 +44,8 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
           Sample of a larger crawl: {fmtInt(d.pages)} of the index’s {fmtInt(d.sample.population.pages)} HTML
           pages ({d.sample.chosen.length} of {fmtInt(d.sample.population.units)} site groups, seed{' '}
           {d.sample.seed}
-          ), {fmtBytes(d.sample.bytesRead)} of {fmtBytes(d.sample.population.bytes)} read by byte ranges
+          ), {fmtBytes(d.sample.bytesRead)} of {fmtBytes(d.sample.population.bytes)} read by byte ranges by
+          the index {escapeBidi(d.sample.index)}
           {d.sample.badLines > 0 ? ` · ${plural(d.sample.badLines, 'index line')} not read` : ''}
           {d.sample.missingFiles.length > 0
             ? ` · records in ${plural(d.sample.missingFiles.length, 'file')} not chosen: ${d.sample.missingFiles.slice(0, 3).map(escapeBidi).join(', ')}`

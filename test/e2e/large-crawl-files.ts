@@ -20,6 +20,8 @@ import { projectFile } from './harness';
 export interface LargeCrawlFiles {
   warcs: [string, string];
   index: string;
+  /** The same index as a CDX (11 fields). */
+  cdx: string;
   wacz: string;
   /** HTML response pages the index lists. */
   indexedPages: number;
@@ -69,6 +71,32 @@ export async function largeCrawlFiles(): Promise<LargeCrawlFiles> {
     .sort();
   const index = join(dir, 'crawl.cdxj');
   writeFileSync(index, lines.join('\n') + '\n');
+  // The same captures as a CDX of wget's and cdx-indexer's 11 fields (N b a m s k r M S V g).
+  const cdx = join(dir, 'crawl.cdx');
+  writeFileSync(
+    cdx,
+    ' CDX N b a m s k r M S V g\n' +
+      lines
+        .map((l) => {
+          const o = JSON.parse(l.slice(l.indexOf('{'))) as Record<string, string>;
+          const [key, time] = l.split(' ');
+          return [
+            key,
+            time,
+            o.url,
+            o.mime,
+            o.status || '-',
+            o.digest || '-',
+            '-',
+            '-',
+            o.length,
+            o.offset,
+            o.filename,
+          ].join(' ');
+        })
+        .join('\n') +
+      '\n',
+  );
   const wacz = join(dir, 'crawl.wacz');
   writeFileSync(
     wacz,
@@ -82,5 +110,5 @@ export async function largeCrawlFiles(): Promise<LargeCrawlFiles> {
       ],
     }),
   );
-  return { warcs, index, wacz, indexedPages: html.length };
+  return { warcs, index, cdx, wacz, indexedPages: html.length };
 }

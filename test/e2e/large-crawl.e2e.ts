@@ -134,6 +134,26 @@ describe('a large crawl opened as a designed sample', () => {
     await page.getByTestId('sample-weight').waitFor();
   });
 
+  it('reads the same sample by a CDX index (11 fields) beside the WARC set', async () => {
+    await openLarge(page, [...files.warcs, files.cdx]);
+    // A second dataset of that name, read and shown (a dataset read is selected).
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.dataset-list li')].filter(
+          (li) =>
+            li.textContent?.includes('Sample of crawl-part-1.warc.gz') &&
+            li.querySelector('.badge.status-ready'),
+        ).length === 2,
+      undefined,
+      { timeout: 60_000 },
+    );
+    assert.match((await page.getByTestId('sample-of').textContent()) ?? '', /by the index crawl\.cdx(?!j)/);
+    await page
+      .getByTestId('page-count')
+      .filter({ hasText: `of ${want.pages.toLocaleString('en-US')} pages` })
+      .waitFor();
+  });
+
   it('says what is missing when no index is chosen', async () => {
     await openLarge(page, [files.warcs[0]]);
     await page.getByText(/a sample is read by the crawl’s index/).waitFor({ timeout: 30_000 });

@@ -105,9 +105,23 @@ export async function runIngest(
     const id = datasetId;
     let prepared: PreparedSample;
     try {
+      const t0 = performance.now();
+      const natives = await browserNatives();
       prepared = await prepareSample(given, req.sample, {
         onLayer: (chunk, lines) => writeUrlLayer(d, id, chunk, lines),
         isCancelled,
+        inflate: natives.inflate,
+        // Building an index (no CDX given): the pass over each file, as the read's progress.
+        onScan: (file, bytesRead, totalBytes) =>
+          onProgress({
+            bytesRead,
+            totalBytes,
+            bytesDecoded: 0,
+            records: 0,
+            pages: 0,
+            elapsedMs: performance.now() - t0,
+            file,
+          }),
       });
     } catch (e) {
       if (!(await datasetExists(d, id))) return { kind: 'cancelled', datasetId: null, pages: 0 };

@@ -5,7 +5,9 @@
  * offsets are mapped back to the files' own, and each page is tagged with its sampling unit.
  */
 import { CrawlIndexReader, isPageEntry } from '../core/ingest/crawl-index';
-import { IngestCancelled } from '../core/ingest/errors';
+import { FormatFault, IngestCancelled } from '../core/ingest/errors';
+import type { MemberInflater } from '../core/ingest/gzip';
+import { ScanCancelled, scanWarcIndex } from '../core/ingest/index-scan';
 import { layerLine } from '../core/dust/url-layer';
 import {
   baseName,
@@ -54,6 +56,10 @@ export interface PrepareOptions {
   /** Stores a chunk of the URL layer (every HTML capture of the index, core/dust/url-layer.ts). */
   onLayer?: (chunk: number, lines: string) => Promise<void>;
   isCancelled?: () => boolean;
+  /** The platform's inflate, for an index built by an inflate pass. */
+  inflate?: MemberInflater;
+  /** While an index is built: the file's bytes read (the pass's progress). */
+  onScan?: (file: string, bytesRead: number, totalBytes: number) => void;
 }
 
 export async function prepareSample(
@@ -115,6 +121,29 @@ export async function prepareSample(
         );
       archives.set(baseName(e.name), { file: f, start: (await memberRange(src, e)).start });
     }
+  }
+  // No index chosen: one is built from the WARCs themselves (core/ingest/index-scan.ts), and said so.
+  if (indexNames.length === 0 && archives.size > 0 && [...archives.values()].every((a) => a.start === 0)) {
+    const methods = new Set<string>();
+    for (const a of archives.values()) {
+      try {
+        const r = await scanWarcIndex(blobSource(a.file), (e) => reader.add(e), {
+          inflate: o.inflate,
+          isCancelled: o.isCancelled,
+          onProgress: (n) => o.onScan?.(a.file.name, n, a.file.size),
+        });
+        methods.add(r.method);
+      } catch (e) {
+        if (e instanceof ScanCancelled) throw new IngestCancelled();
+        if (e instanceof FormatFault)
+          return reject(`no index given, and none can be built: ${e.message}`, a.file.name);
+        throw e;
+      }
+      await flushLayer(false);
+    }
+    await flushLayer(true);
+    const said = [...methods].map((m) => (m === 'inflate pass' ? 'an inflate pass' : 'a header pass'));
+    indexNames.push(`built by ${said.join(' and ')} over the WARCs (no CDX/CDXJ given)`);
   }
   if (indexNames.length === 0)
     return reject(

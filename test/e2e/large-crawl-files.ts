@@ -97,6 +97,7 @@ export async function largeCrawlFiles(): Promise<LargeCrawlFiles> {
         .join('\n') +
       '\n',
   );
+  writeFileSync(join(dir, 'notes.txt'), 'not a crawl, not an index\n');
   const wacz = join(dir, 'crawl.wacz');
   writeFileSync(
     wacz,

@@ -154,8 +154,25 @@ describe('a large crawl opened as a designed sample', () => {
       .waitFor();
   });
 
-  it('says what is missing when no index is chosen', async () => {
-    await openLarge(page, [files.warcs[0]]);
-    await page.getByText(/a sample is read by the crawl’s index/).waitFor({ timeout: 30_000 });
+  it('without an index, builds one by an inflate pass over the WARC.gz files, and says so', async () => {
+    await openLarge(page, [...files.warcs]);
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.dataset-list li')].filter(
+          (li) =>
+            li.textContent?.includes('Sample of crawl-part-1.warc.gz') &&
+            li.querySelector('.badge.status-ready'),
+        ).length === 3,
+      undefined,
+      { timeout: 60_000 },
+    );
+    const of = (await page.getByTestId('sample-of').textContent()) ?? '';
+    assert.match(of, /by the index built by an inflate pass over the WARCs/);
+    assert.match(of, new RegExp(`${want.pages} of the index’s ${files.indexedPages} HTML pages`));
+  });
+
+  it('says why when the files are neither an index nor a crawl', async () => {
+    await openLarge(page, [files.index.replace(/crawl\.cdxj$/, 'notes.txt')]);
+    await page.getByText(/none can be built/).waitFor({ timeout: 30_000 });
   });
 });

@@ -138,15 +138,36 @@ describe('a sample read by its index', () => {
     ).toBe(true);
   });
 
-  it('refuses files without an index, and leaves no dataset', async () => {
-    const c = crawl(5);
+  it('without an index, builds one by an inflate pass over the WARC.gz files and reads the same sample', async () => {
+    const seed = Number(process.env.SAMPLE_JOB_SEED ?? 5);
+    const c = crawl(seed);
+    const withIndex = await runIngest(
+      { files: c.files, sample: { budget: 40, seed } },
+      () => {},
+      () => false,
+    );
+    const built = await runIngest(
+      { files: c.files.slice(0, 2), sample: { budget: 40, seed } },
+      () => {},
+      () => false,
+    );
+    expect(built.kind).toBe('done');
+    const a = await loadPages(db(), (withIndex as { datasetId: number }).datasetId);
+    const b = await loadPages(db(), (built as { datasetId: number }).datasetId);
+    const key = (p: { url: string; offset: number }) => `${p.url} ${p.offset}`;
+    expect(b.map(key).sort(), `seed ${seed}`).toEqual(a.map(key).sort());
+    const info = (await db().datasets.get((built as { datasetId: number }).datasetId))!.sample!;
+    expect(info.index).toMatch(/^built by an inflate pass over the WARCs/);
+  });
+
+  it('refuses a file that is neither an index nor a WARC, and leaves no dataset', async () => {
     const r = await runIngest(
-      { files: c.files.slice(0, 2), sample: { budget: 10, seed: 1 } },
+      { files: [new File(['hello, not a crawl'], 'notes.txt')], sample: { budget: 10, seed: 1 } },
       () => {},
       () => false,
     );
     expect(r.kind).toBe('rejected');
-    expect((r as { error: { reason: string } }).error.reason).toMatch(/index/);
+    expect((r as { error: { reason: string } }).error.reason).toMatch(/none can be built/);
     expect(await db().datasets.count()).toBe(0);
   });
 });

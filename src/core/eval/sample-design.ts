@@ -89,6 +89,8 @@ export interface DesignColumns {
   bytes: Float64Array;
   /** Directory of each page's path at depth 1, 2, 3: ids of path prefixes, the same on every site. */
   dirs: [Int32Array, Int32Array, Int32Array];
+  /** The path prefix of each directory id. */
+  dirNames: string[];
 }
 
 /** Builds DesignColumns a page at a time (arrays grown by doubling). */
@@ -136,6 +138,7 @@ export class DesignColumnsBuilder {
       digest: this.digest.slice(0, n),
       bytes: this.bytes.slice(0, n),
       dirs: [this.dirs[0].slice(0, n), this.dirs[1].slice(0, n), this.dirs[2].slice(0, n)],
+      dirNames: [...this.dirIds.keys()],
     };
   }
 
@@ -235,7 +238,12 @@ export function siteGroups(input: DesignColumns | readonly DesignPage[]): {
   const unitOfRoot = new Map<number, number>();
   const unitOfSite = new Int32Array(n);
   const size = new Map<number, number>();
-  for (let id = 0; id < n; id++) {
+  // Units are numbered in the order of their sites' names, not of the index's lines: the same crawl
+  // gives the same units (and the same draw for a seed) whatever order its index or files list it in.
+  const byName = Array.from({ length: n }, (_, i) => i).sort((a, b) =>
+    c.sites[a] < c.sites[b] ? -1 : c.sites[a] > c.sites[b] ? 1 : 0,
+  );
+  for (const id of byName) {
     const r = find(id);
     let u = unitOfRoot.get(r);
     if (u === undefined) unitOfRoot.set(r, (u = unitOfRoot.size));
@@ -330,26 +338,36 @@ export function designSample(
  * on each of a unit's mirror sites staying together. A directory still larger stays one unit.
  */
 function splitLarge(c: DesignColumns, units: SampleUnit[], unitOfPage: Int32Array, max: number): void {
+  const width = c.length + 1;
   for (let depth = 1; depth <= 3; depth++) {
     const large = new Set(units.filter((u) => u.pages > max).map((u) => u.id));
     if (large.size === 0) return;
     const dirs = c.dirs[depth - 1];
+    const keys = new Set<number>();
+    for (let i = 0; i < c.length; i++)
+      if (large.has(unitOfPage[i])) keys.add(unitOfPage[i] * width + dirs[i]);
+    // Pieces numbered by unit, then directory name (not by the order pages come in).
+    const sorted = [...keys].sort((x, y) => {
+      const ux = Math.floor(x / width);
+      const uy = Math.floor(y / width);
+      if (ux !== uy) return ux - uy;
+      const nx = c.dirNames[x % width];
+      const ny = c.dirNames[y % width];
+      return nx < ny ? -1 : nx > ny ? 1 : 0;
+    });
     const piece = new Map<number, number>();
     const kept = new Set<number>();
-    const width = c.length + 1;
+    for (const key of sorted) {
+      const u = Math.floor(key / width);
+      // The first piece keeps the unit's id; the others are new units.
+      const id = kept.has(u) ? units.length : u;
+      kept.add(u);
+      piece.set(key, id);
+      if (id !== u) units.push({ id, sites: units[u].sites, pages: 0, bytes: 0 });
+    }
     for (let i = 0; i < c.length; i++) {
       const u = unitOfPage[i];
-      if (!large.has(u)) continue;
-      const key = u * width + dirs[i];
-      let id = piece.get(key);
-      if (id === undefined) {
-        // The first piece keeps the unit's id; the others are new units.
-        id = kept.has(u) ? units.length : u;
-        kept.add(u);
-        piece.set(key, id);
-        if (id !== u) units.push({ id, sites: units[u].sites, pages: 0, bytes: 0 });
-      }
-      unitOfPage[i] = id;
+      if (large.has(u)) unitOfPage[i] = piece.get(u * width + dirs[i])!;
     }
     const touched = new Set<number>(piece.values());
     for (const id of touched) units[id].pages = 0;

@@ -84,6 +84,11 @@ export class CrawlIndexReader {
       this.firstBad ??= { line: this.lines, reason: e };
       return;
     }
+    this.add(e);
+  }
+
+  /** An entry from elsewhere (an index built from the WARCs themselves, index-scan.ts). */
+  add(e: IndexEntry): void {
     this.count++;
     if (this.onEntry) this.onEntry(e);
     else this.entries.push(e);

@@ -97,6 +97,28 @@ describe('sample design', () => {
     expect(new Set(a.chosen).size).toBe(a.chosen.length);
   });
 
+  it('draws the same pages whatever order the index lists them in (random shuffles, seeded)', () => {
+    const seed = Number(process.env.SAMPLE_SEED ?? 8);
+    const world = generateWorld(seed);
+    const chosenUrls = (pages: WorldPage[]) => {
+      const d = designSample(pages, 1500, seed);
+      const chosen = new Set(d.chosen);
+      return pages
+        .filter((_, i) => chosen.has(d.unitOfPage[i]))
+        .map((p) => p.url)
+        .sort();
+    };
+    const want = chosenUrls(world);
+    const rnd = seededRandom(seed);
+    const shuffled = [...world];
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+    }
+    expect(chosenUrls(shuffled), `seed ${seed}`).toEqual(want);
+    expect(want.length).toBeGreaterThan(0);
+  });
+
   it('the whole crawl as its own sample gives the truth with no interval', () => {
     for (const seed of [1, 2, 3]) {
       const world = generateWorld(seed);

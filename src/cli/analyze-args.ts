@@ -66,6 +66,25 @@ export const ANALYZE = {
         'write the dedup profile of what ran (the defaults, and the valid DUST rules when mined): what\n' +
         '`npm run batch -- --profile P.json` applies to a whole crawl',
     },
+    sample: {
+      type: 'number',
+      arg: 'PAGES',
+      default: 0,
+      min: 0,
+      integer: true,
+      help:
+        'read a designed sample of about PAGES pages, by byte ranges, from the index given among the\n' +
+        "files (CDX/CDXJ, a WACZ's) or built from the WARCs; print the whole crawl's estimates",
+      defaultText: 'no sample: every record',
+    },
+    seed: {
+      type: 'number',
+      arg: 'N',
+      default: 1,
+      min: 0,
+      integer: true,
+      help: "the sample's seed (with --sample)",
+    },
     base: {
       type: 'string',
       arg: 'URL',

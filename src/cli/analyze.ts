@@ -17,6 +17,11 @@ import { partsReader } from './parts';
 import { labelReport } from './labels';
 import { IngestError } from '../core/ingest/errors';
 import { ingestCrawl } from '../core/ingest/many-files';
+import { prepareSample, type PreparedSample } from '../core/ingest/sample-read';
+import { sampleEstimates, type SampleEstimates, type SampleInfo } from '../core/ingest/sample-plan';
+import { layerRecords } from '../core/dust/url-layer';
+import { buildUrlList } from '../core/dust/url-list';
+import type { FetchFn } from '../core/dust/types';
 import type { ChosenColumns, IngestSummary } from '../core/types';
 import { analysePages, ENGINE_DEFAULTS, type EnginePage, type EngineResult } from '../core/candidates/engine';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
@@ -26,13 +31,20 @@ import { inspectCluster } from '../core/clusters/inspect';
 import { CLUSTER_MODE_LABELS, clusterView, DEFAULT_CLUSTERING } from '../core/clusters/view';
 import { dedupWarcText, writeCdxj, writeDedupWarc } from './dedup-warc';
 import { enginePage } from '../core/candidates/comparable';
-import { DUST_DEFAULTS, ruleSpelling, runDustBuster, type DustRecord, type Rule } from '../core/dust';
+import {
+  datasetFetch,
+  DUST_DEFAULTS,
+  ruleSpelling,
+  runDustBuster,
+  type DustRecord,
+  type Rule,
+} from '../core/dust';
 import { buildProfile } from '../core/profile';
 
 /** DustBuster over the file's URL list: rules with their fate, and the metrics. */
-function dustReport(records: DustRecord[]): { text: string; json: unknown; rules: Rule[] } {
+function dustReport(records: DustRecord[], fetch?: FetchFn): { text: string; json: unknown; rules: Rule[] } {
   const t = performance.now();
-  const r = runDustBuster(records);
+  const r = runDustBuster(records, {}, fetch);
   const m = r.metrics;
   const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
   const lines = [
@@ -192,11 +204,33 @@ async function main(): Promise<number> {
     }
     throw e;
   }
+  // A designed sample (--sample): the index read (or built), the design drawn, only its records read.
+  let sample: (PreparedSample & { kind: 'ready' }) | null = null;
+  const layer: string[] = [];
+  if (args.sample > 0) {
+    const prepared = await prepareSample(
+      sources,
+      { budget: args.sample, seed: args.seed },
+      { inflate: nodeNatives.inflate, onLayer: async (_k, lines) => void layer.push(lines) },
+    );
+    if (prepared.kind === 'rejected') {
+      await Promise.all(sources.map((x) => x.close()));
+      console.error(`error: ${prepared.error.message}`);
+      return 1;
+    }
+    sample = prepared;
+    console.log(sampleText(prepared.info));
+  }
   // A large WARC is read in parts, one thread each (src/cli/parts.ts); the pages come out as read in order.
-  const readUnit = partsReader((unit) => sources.find((x) => x === unit.file)?.path ?? null);
+  // A sample's ranges are read in order.
+  const readUnit = sample
+    ? undefined
+    : partsReader((unit) => sources.find((x) => x === unit.file)?.path ?? null);
+  const samplePages: { seq: number; digest: string; sampleUnit?: number }[] = [];
   // Pages are held until the end: the template model needs every page of a site before any signature.
   const pages: EnginePage[] = [];
   const urls: string[] = [];
+  const pageSeqs: number[] = [];
   // For --dedup-warc: every page of the WARC as the plan reads it, and each engine page's index there.
   const warcPages: CdxjCapture[] = [];
   const archival = args['dedup-warc'] !== null || args.cdxj !== null;
@@ -204,9 +238,14 @@ async function main(): Promise<number> {
   const dustRecords: DustRecord[] = [];
   try {
     const summary = await ingestCrawl(
-      sources,
+      sample ? sample.sources : sources,
       { baseUrl: args.base, natives: nodeNatives, readUnit, parquetColumns: chosenColumns(args) },
       async (batch) => {
+        if (sample) {
+          sample.place(batch);
+          for (const { page } of batch)
+            samplePages.push({ seq: page.seq, digest: page.digest, sampleUnit: page.sampleUnit });
+        }
         // DUST records (with a MinHash sketch of each page's text) only when DUST runs: building them
         // was half the CPU of `analyze --no-signatures --no-dust`.
         if (args.dust)
@@ -231,6 +270,7 @@ async function main(): Promise<number> {
           if (!p) continue;
           pages.push(p);
           urls.push(page.url);
+          pageSeqs.push(page.seq);
           warcIndex.push(warcPages.length - 1);
         }
       },
@@ -244,6 +284,17 @@ async function main(): Promise<number> {
       const sig = signatureReport(result, keptUrls);
       console.log(sig.text);
       report.signatures = sig.json;
+      if (sample) {
+        // The whole crawl from the sample, at the default method's clusters (kept index → page seq).
+        const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
+        const clusterOf = new Map<number, number>();
+        view.clusters.forEach((c, k) => {
+          for (const m of c.members) clusterOf.set(pageSeqs[kept[m]], k);
+        });
+        const est = sampleEstimates(sample.info, samplePages, (seq) => clusterOf.get(seq) ?? null);
+        console.log(estimateText(est));
+        report.sample = { design: sample.info, estimates: est };
+      }
       if (archival) {
         const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
         const clusters = view.clusters.map((c) => c.members.map((m) => warcIndex[kept[m]]));
@@ -266,7 +317,11 @@ async function main(): Promise<number> {
     }
     let rules: Rule[] | null = null;
     if (args.dust) {
-      const dust = dustReport(dustRecords);
+      // A sample's rules are mined on its URL layer (every HTML capture of the index) and validated on
+      // its pages, as in the workbench.
+      const dust = sample
+        ? dustReport(layerRecords(layer.join('\n')), datasetFetch(buildUrlList(dustRecords).urls))
+        : dustReport(dustRecords);
       console.log(dust.text);
       report.dust = dust.json;
       rules = dust.rules;
@@ -309,3 +364,22 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
       process.exit(1);
     },
   );
+
+/** What a sample is: its pages of the index's, its units, the bytes it reads, the index it was read by. */
+export function sampleText(info: SampleInfo): string {
+  const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
+  return [
+    `sample      ${info.chosen.reduce((a, u) => a + (info.unitPages[u] ?? 0), 0).toLocaleString('en-US')} of the index's ${info.population.pages.toLocaleString('en-US')} HTML pages: ${info.chosen.length} of ${info.population.units.toLocaleString('en-US')} site groups (${info.certain.length} taken whole, the others drawn with π = ${info.pi.toPrecision(3)}), seed ${info.seed}`,
+    `            ${mb(info.bytesRead)} of ${mb(info.population.bytes)} read by byte ranges; index: ${info.index}${info.badLines ? `; ${info.badLines} index lines not read` : ''}${info.missingFiles.length ? `; records in files not given: ${info.missingFiles.join(', ')}` : ''}`,
+  ].join('\n');
+}
+
+/** The whole crawl's estimates from a sample, beside the sample's own figures. */
+export function estimateText(e: SampleEstimates): string {
+  const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+  const { rate, removed, pages } = e.whole;
+  return [
+    `whole crawl duplicate rate ${pct(rate.value)} (95% interval ${pct(rate.lo)}–${pct(rate.hi)}), about ${Math.round(removed.value).toLocaleString('en-US')} of ${pages.toLocaleString('en-US')} pages removed (${Math.round(removed.lo).toLocaleString('en-US')}–${Math.round(removed.hi).toLocaleString('en-US')}), estimated from the sample`,
+    `            in the sample: ${e.sample.duplicates.toLocaleString('en-US')} of ${e.sample.pages.toLocaleString('en-US')} pages; exact copies counted on the whole index, near copies on other sites outside the sample not seen`,
+  ].join('\n');
+}

@@ -90,7 +90,7 @@ export async function runIngest(
   const label = crawlName(given);
   const d = db();
   let datasetId: number | null = null;
-  let files = given;
+  const files = given;
   let sample: (PreparedSample & { kind: 'ready' }) | null = null;
   if (req.sample) {
     // A sample's dataset exists from the start: its URL layer is stored while the index is read.
@@ -136,13 +136,12 @@ export async function runIngest(
     }
     await updateDatasetRow(d, id, { sample: prepared.info });
     sample = prepared;
-    files = prepared.files;
     // Parts read in parallel write their own batches: a sample (a few ranges of each file) is read in order.
     spawn = undefined;
   }
   let pages = 0;
   const meter = new StoreMeter();
-  const sources = files.map(blobSource);
+  const sources = sample ? sample.sources : files.map(blobSource);
   const fileOf = new Map(sources.map((x, i) => [x, files[i]]));
   const writes = new WriteGuard(isCancelled);
   const stopped = writes.stopped;

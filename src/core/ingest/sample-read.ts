@@ -1,0 +1,236 @@
+/**
+ * A designed sample of a large crawl, read by byte ranges (sample-plan.ts): the index given with the
+ * WARCs is read first (or, without one, built from them: index-scan.ts), the design drawn from it, and
+ * each WARC is then handed to the reader as a source made of the sampled records' ranges. The pages'
+ * offsets are mapped back to the files' own, and each page is tagged with its sampling unit. Platform
+ * free: the browser (workers/sample-read.ts) makes the ranges Blob slices, the CLI reads them from disk.
+ */
+import { CrawlIndexReader, isPageEntry } from './crawl-index';
+import { FormatFault, IngestCancelled } from './errors';
+import type { MemberInflater } from './gzip';
+import { ScanCancelled, scanWarcIndex } from './index-scan';
+import { layerLine } from '../dust/url-layer';
+import { baseName, IndexPagesBuilder, planSample, rangeOffsets, type SampleInfo } from './sample-plan';
+import type { IngestErrorInfo, IngestedPage } from '../types';
+import { memberRange, memberStream, openWacz, type ByteSource } from './wacz';
+
+export interface SampleRequest {
+  /** Pages asked for. */
+  budget: number;
+  seed: number;
+}
+
+export type PreparedSample =
+  | {
+      kind: 'ready';
+      /** One source per WARC with sampled records: its ranges one after the other, under the WARC's name. */
+      sources: ByteSource[];
+      info: SampleInfo;
+      /** Maps a page's offset (in its File of slices) to the WARC's own and tags its unit. */
+      place(batch: IngestedPage[]): void;
+    }
+  | { kind: 'rejected'; error: IngestErrorInfo };
+
+const INDEX_NAME = /\.cdxj?$/i;
+
+/** A CDX or CDXJ index, by its name. */
+export function isIndexName(name: string): boolean {
+  return INDEX_NAME.test(name);
+}
+
+/** Where a WARC named in the index is: a file given, or a STORED member of a WACZ (a range of it). */
+interface Archive {
+  file: ByteSource;
+  start: number;
+}
+
+/**
+ * The records' ranges of `file` (from `start`: a WACZ member's place) as one source named `name`; the
+ * default reads each range from the file, a platform may do better (Blob slices in the browser).
+ */
+export type RangesOf = (
+  file: ByteSource,
+  start: number,
+  ranges: [number, number][],
+  name: string,
+) => ByteSource;
+
+export const rangesSource: RangesOf = (file, start, ranges, name) => {
+  const at: number[] = [];
+  let size = 0;
+  for (const [s, e] of ranges) {
+    at.push(size);
+    size += e - s;
+  }
+  /** The pieces of [a, b) of this source: file offsets. */
+  const pieces = (a: number, b: number): [number, number][] => {
+    const out: [number, number][] = [];
+    for (let k = 0; k < ranges.length; k++) {
+      const lo = Math.max(a, at[k]);
+      const hi = Math.min(b, at[k] + ranges[k][1] - ranges[k][0]);
+      if (lo < hi) out.push([start + ranges[k][0] + (lo - at[k]), start + ranges[k][0] + (hi - at[k])]);
+    }
+    return out;
+  };
+  return {
+    name,
+    size,
+    async read(a, b) {
+      const parts = await Promise.all(pieces(a, b).map(([s, e]) => file.read(s, e)));
+      const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+      let o = 0;
+      for (const p of parts) {
+        out.set(p, o);
+        o += p.length;
+      }
+      return out;
+    },
+    async *stream(a, b) {
+      for (const [s, e] of pieces(a, b)) yield* file.stream(s, e);
+    },
+  };
+};
+
+/** Lines of the URL layer a chunk (a value in IndexedDB). */
+const LAYER_CHUNK = 20_000;
+
+export interface PrepareOptions {
+  /** Stores a chunk of the URL layer (every HTML capture of the index, core/dust/url-layer.ts). */
+  onLayer?: (chunk: number, lines: string) => Promise<void>;
+  isCancelled?: () => boolean;
+  /** The platform's inflate, for an index built by an inflate pass. */
+  inflate?: MemberInflater;
+  /** While an index is built: the file's bytes read (the pass's progress). */
+  onScan?: (file: string, bytesRead: number, totalBytes: number) => void;
+  /** How the sampled ranges of a file are read (rangesSource by default). */
+  rangesOf?: RangesOf;
+}
+
+export async function prepareSample(
+  files: ByteSource[],
+  req: SampleRequest,
+  o: PrepareOptions = {},
+): Promise<PreparedSample> {
+  const label = files.length === 1 ? files[0].name : `${files.length} files`;
+  const reject = (reason: string, fileName = label): PreparedSample => ({
+    kind: 'rejected',
+    error: { fileName, offset: -1, line: -1, reason, message: `${fileName}: ${reason}` },
+  });
+  const pages = new IndexPagesBuilder();
+  let layer: string[] = [];
+  let layerChunks = 0;
+  const reader = new CrawlIndexReader((e) => {
+    pages.add(e);
+    if (o.onLayer && isPageEntry(e)) layer.push(layerLine(e));
+  });
+  const flushLayer = async (all: boolean) => {
+    while (o.onLayer && (layer.length >= LAYER_CHUNK || (all && layer.length > 0))) {
+      const lines = layer.slice(0, LAYER_CHUNK).join('\n');
+      layer = layer.slice(LAYER_CHUNK);
+      await o.onLayer(layerChunks++, lines);
+    }
+  };
+  const indexNames: string[] = [];
+  const archives = new Map<string, Archive>();
+  const feed = async (name: string, chunks: AsyncIterable<Uint8Array>) => {
+    indexNames.push(name);
+    const decoder = new TextDecoder();
+    for await (const chunk of chunks) {
+      if (o.isCancelled?.()) throw new IngestCancelled();
+      reader.push(decoder.decode(chunk, { stream: true }));
+      await flushLayer(false);
+    }
+    reader.push(decoder.decode());
+    reader.finish();
+    await flushLayer(true);
+  };
+  for (const f of files) {
+    if (isIndexName(f.name)) {
+      await feed(f.name, f.stream(0, f.size));
+      continue;
+    }
+    const src = f;
+    const wacz = await openWacz(src, await src.read(0, Math.min(4, f.size))).catch(() => null);
+    if (!wacz) {
+      archives.set(baseName(f.name), { file: f, start: 0 });
+      continue;
+    }
+    // A WACZ brings its index (indexes/index.cdx(j)) and its WARCs, STORED as the spec asks.
+    for (const e of wacz.indexes) await feed(`${f.name} › ${e.name}`, memberStream(src, e));
+    for (const e of wacz.archives) {
+      if (e.method !== 0)
+        return reject(
+          `${e.name} is compressed inside the WACZ: a sample reads STORED WARCs by range`,
+          f.name,
+        );
+      archives.set(baseName(e.name), { file: f, start: (await memberRange(src, e)).start });
+    }
+  }
+  // No index chosen: one is built from the WARCs themselves (core/ingest/index-scan.ts), and said so.
+  if (indexNames.length === 0 && archives.size > 0 && [...archives.values()].every((a) => a.start === 0)) {
+    const methods = new Set<string>();
+    for (const a of archives.values()) {
+      try {
+        const r = await scanWarcIndex(a.file, (e) => reader.add(e), {
+          inflate: o.inflate,
+          isCancelled: o.isCancelled,
+          onProgress: (n) => o.onScan?.(a.file.name, n, a.file.size),
+        });
+        methods.add(r.method);
+      } catch (e) {
+        if (e instanceof ScanCancelled) throw new IngestCancelled();
+        if (e instanceof FormatFault)
+          return reject(`no index given, and none can be built: ${e.message}`, a.file.name);
+        throw e;
+      }
+      await flushLayer(false);
+    }
+    await flushLayer(true);
+    const said = [...methods].map((m) => (m === 'inflate pass' ? 'an inflate pass' : 'a header pass'));
+    indexNames.push(`built by ${said.join(' and ')} over the WARCs (no CDX/CDXJ given)`);
+  }
+  if (indexNames.length === 0)
+    return reject(
+      'a sample is read by the crawl’s index: choose its CDX or CDXJ file (pywb, cdx-indexer, wget --warc-cdx) with the WARC files, or a WACZ with indexes/index.cdxj',
+    );
+  if (archives.size === 0) return reject('no WARC file chosen beside the index');
+  const indexName = indexNames.join(', ');
+  if (pages.pages === 0)
+    return reject(
+      `the index lists no HTML capture with its offset, length and file name (${reader.count} entries read${
+        reader.firstBad ? `; line ${reader.firstBad.line}: ${reader.firstBad.reason}` : ''
+      })`,
+      indexName,
+    );
+  const plan = planSample(pages.finish(), req.budget, req.seed, [...archives.keys()], {
+    index: indexName,
+    lines: reader.lines,
+    badLines: reader.bad,
+  });
+  // The batch reads the whole crawl from the files as chosen (a WACZ whole), not the WARCs inside.
+  plan.info.crawlFiles = files.filter((f) => !isIndexName(f.name)).map((f) => f.name);
+  if (plan.files.length === 0)
+    return reject(
+      `the index’s records are in files not chosen: ${plan.info.missingFiles.slice(0, 5).join(', ')}${
+        plan.info.missingFiles.length > 5 ? ', …' : ''
+      }`,
+      indexName,
+    );
+  const sliced = plan.files.map((p) => {
+    const a = archives.get(p.filename)!;
+    return (o.rangesOf ?? rangesSource)(a.file, a.start, p.ranges, p.filename);
+  });
+  const maps = plan.files.map((p) => rangeOffsets(p.ranges));
+  return {
+    kind: 'ready',
+    sources: sliced,
+    info: plan.info,
+    place(batch) {
+      for (const p of batch) {
+        const k = p.page.source ?? 0;
+        p.page.offset = maps[k](p.page.offset);
+        p.page.sampleUnit = plan.unitOf(plan.files[k].filename, p.page.offset) ?? -1;
+      }
+    },
+  };
+}

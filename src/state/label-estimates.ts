@@ -20,6 +20,8 @@ export interface LabelEstimates {
   n: number;
   /** Labels without an inclusion probability (a cluster's pairs): kept, not counted in the estimate. */
   unsampled: number;
+  /** Weighted by a sample's design too: the estimates stand for the whole crawl the sample was drawn from. */
+  wholeCrawl: boolean;
   precision: Estimate;
   recall: Estimate;
 }
@@ -81,6 +83,7 @@ export function labelEstimates(
     thresholds,
     n: sampled.length,
     unsampled: rows.length - sampled.length,
+    wholeCrawl: designPi !== undefined,
     ...precisionRecall(weighted),
   };
   last = { analysis, labels, method, thresholds, designPi, out };

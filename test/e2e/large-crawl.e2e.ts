@@ -106,6 +106,20 @@ describe('a large crawl opened as a designed sample', () => {
     await page.screenshot({ path: join(SHOTS, 'large-crawl-estimates.png') });
   });
 
+  it('precision and recall from labels on the sample stand for the whole crawl', async () => {
+    const view = page.getByRole('region', { name: 'Label pairs' });
+    const estimates = view.getByTestId('label-estimates');
+    await view.getByRole('button', { name: 'New queue' }).click();
+    await view.locator('.page-text').first().waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('d');
+    await estimates.filter({ hasText: 'From 1 label' }).waitFor();
+    assert.match(
+      (await estimates.textContent()) ?? '',
+      /for the whole crawl \(each label weighted by the sample’s design too\)/,
+    );
+  });
+
   it('mines DUST rules on the URL layer of the whole index, validated on the sampled pages', async () => {
     await page.getByRole('button', { name: 'Mine DUST rules' }).click();
     const note = page.getByTestId('dust-url-layer');

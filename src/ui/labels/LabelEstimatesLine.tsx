@@ -31,7 +31,9 @@ export function LabelEstimatesLine({ testId, hideEmpty = false }: { testId: stri
   return (
     <p className="meta" data-testid={testId}>
       From {plural(e.n, 'label')}, {setting}: precision {fmtEstimate(e.precision)}, recall{' '}
-      {fmtEstimate(e.recall)} (95% Wilson intervals on the design-weighted labels
+      {fmtEstimate(e.recall)}
+      {e.wholeCrawl ? ' for the whole crawl (each label weighted by the sample’s design too)' : ''} (95%
+      Wilson intervals on the design-weighted labels
       {e.unsampled > 0 ? `; ${plural(e.unsampled, 'label')} without a sampling design left out` : ''})
     </p>
   );

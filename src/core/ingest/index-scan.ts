@@ -5,11 +5,13 @@
  *
  * - An uncompressed WARC: a **header pass** — each record's headers are read and its block skipped by its
  *   Content-Length (reads of a few KB a record, not the file).
- * - A WARC.gz of a gzip member a record (as crawlers write it): an **inflate pass** — a gzip member does not
+ * - An uncompressed ARC: the same header pass, each header line's length skipping the block.
+ * - A WARC.gz or ARC.gz of a gzip member a record (as crawlers write it): an **inflate pass** — a gzip member does not
  *   say how long it is, so every member is inflated (natively where the platform can) to find where the
  *   next begins; only each record's first bytes are parsed (no HTML, nothing stored).
  * Which of the two was used is returned, for the analyst to be told.
  */
+import { isArcHeaderLine } from './arc';
 import { FormatFault } from './errors';
 import { MultiGunzip, type MemberInflater } from './gzip';
 import type { IndexEntry } from './crawl-index';
@@ -39,7 +41,11 @@ export async function scanWarcIndex(
     return { method: 'inflate pass', records: await inflatePass(src, onEntry, o) };
   if (latin1.decode(head.subarray(0, 5)) === 'WARC/')
     return { method: 'header pass', records: await headerPass(src, onEntry, o) };
-  throw new FormatFault('neither a WARC nor a WARC.gz: no index can be built for it', { offset: 0 });
+  if (latin1.decode(head.subarray(0, 8)) === 'filedesc')
+    return { method: 'header pass', records: await arcHeaderPass(src, onEntry, o) };
+  throw new FormatFault('neither a WARC nor an ARC (gzipped or not): no index can be built for it', {
+    offset: 0,
+  });
 }
 
 async function headerPass(
@@ -100,8 +106,18 @@ async function inflatePass(
       at += p.length;
     }
     const text = latin1.decode(bytes);
+    if (!text.startsWith('WARC/')) {
+      // An ARC.gz: a member a record too, its header line first.
+      const nl = text.indexOf('\n');
+      const fields = (nl >= 0 ? text.slice(0, nl) : text).trim().split(/\s+/);
+      if (isArcHeaderLine(fields)) {
+        arcEntry(fields, bytes.subarray(nl + 1), current, end - current, src.name, onEntry);
+        records++;
+      }
+      return;
+    }
     const end2 = text.indexOf('\r\n\r\n');
-    if (text.startsWith('WARC/') && end2 >= 0) {
+    if (end2 >= 0) {
       const headers = parseHeaders(text.slice(0, end2));
       if (decoded > end2 + 4 + Number(headers.get('content-length') ?? 0) + 8) shared = true;
       emit(headers, bytes.subarray(end2 + 4), current, end - current, src.name, onEntry);
@@ -142,6 +158,74 @@ async function inflatePass(
       { offset: 0 },
     );
   return records;
+}
+
+/** An uncompressed ARC: each record's header line read, its `length` bytes skipped. */
+async function arcHeaderPass(
+  src: ByteSource,
+  onEntry: (e: IndexEntry) => void,
+  o: ScanOptions,
+): Promise<number> {
+  let pos = 0;
+  let records = 0;
+  while (pos < src.size) {
+    if (o.isCancelled?.()) throw new ScanCancelled();
+    const buf = await src.read(pos, Math.min(src.size, pos + PREFIX));
+    let skip = 0;
+    while (skip < buf.length && (buf[skip] === 0x0d || buf[skip] === 0x0a)) skip++;
+    if (skip === buf.length) break;
+    if (skip > 0) {
+      pos += skip;
+      continue;
+    }
+    const text = latin1.decode(buf);
+    const nl = text.indexOf('\n');
+    const fields = (nl >= 0 ? text.slice(0, nl) : text).trim().split(/\s+/);
+    const length = Number(fields[fields.length - 1]);
+    if (
+      nl < 0 ||
+      !(isArcHeaderLine(fields) || fields[0].startsWith('filedesc:')) ||
+      !Number.isFinite(length) ||
+      length < 0
+    )
+      throw new FormatFault('no ARC header line (with its length) where the previous record ends', {
+        offset: pos,
+      });
+    const blockStart = pos + nl + 1;
+    const recordEnd = Math.min(src.size, blockStart + length + 1);
+    if (isArcHeaderLine(fields)) {
+      arcEntry(fields, buf.subarray(nl + 1), pos, recordEnd - pos, src.name, onEntry);
+      records++;
+    }
+    pos = recordEnd;
+    o.onProgress?.(pos);
+  }
+  return records;
+}
+
+/** An ARC record's entry: "URL IP date mime [v2 fields…] length", then its HTTP response. */
+function arcEntry(
+  fields: string[],
+  block: Uint8Array,
+  offset: number,
+  length: number,
+  filename: string,
+  onEntry: (e: IndexEntry) => void,
+): void {
+  const url = fields[0];
+  if (url.startsWith('filedesc:') || url.startsWith('dns:')) return;
+  const text = latin1.decode(block);
+  const m = /^HTTP\/\d(?:\.\d)?\s+(\d{3})/.exec(text);
+  onEntry({
+    url,
+    timestamp: fields[2].slice(0, 14).padEnd(14, '0'),
+    mime: fields[3] === '-' ? '' : fields[3].split(';')[0],
+    status: m ? Number(m[1]) : 0,
+    digest: '',
+    length,
+    offset,
+    filename,
+  });
 }
 
 export class ScanCancelled extends Error {

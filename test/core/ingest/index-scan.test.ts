@@ -108,3 +108,26 @@ describe('an index built for a WARC without one', () => {
     await expect(scan(whole, 'one.warc.gz')).rejects.toThrow(/a gzip member holds several records/);
   });
 });
+
+describe('an index built for an ARC', () => {
+  for (const name of ['tiny.arc', 'tiny.arc.gz', 'tiny.warc', 'tiny.warc.gz'])
+    it(`${name}: the same places and URLs as the core's read of it`, async () => {
+      const { readFileSync } = await import('node:fs');
+      const { ingestCrawl } = await import('../../../src/core/ingest/many-files');
+      const bytes = new Uint8Array(readFileSync(new URL(`../../fixtures/${name}`, import.meta.url)));
+      const pages: { url: string; offset: number }[] = [];
+      await ingestCrawl([bytesSource(name, bytes)], {}, async (batch) => {
+        for (const p of batch)
+          if (p.page.recordType !== 'revisit') pages.push({ url: p.page.url, offset: p.page.offset });
+      });
+      const { got, method } = await scan(bytes, name);
+      expect(method).toBe(name.endsWith('.gz') ? 'inflate pass' : 'header pass');
+      const scanned = got
+        .filter((e) => e.mime !== 'warc/revisit')
+        .map((e) => ({ url: e.url, offset: e.offset }));
+      expect(scanned).toEqual(pages);
+      expect(pages.length).toBeGreaterThan(0);
+      // Each record's range ends where the next begins (or within the file).
+      for (const e of got) expect(e.offset + e.length).toBeLessThanOrEqual(bytes.length);
+    });
+});

@@ -23,7 +23,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CrawlIndexReader } from '../../src/core/ingest/crawl-index';
 import { IndexPagesBuilder, planSample } from '../../src/core/ingest/sample-plan';
-import { duplicateEstimate, exactDuplicates, unitMerges } from '../../src/core/eval/sample-design';
+import {
+  duplicateEstimate,
+  duplicatesAmong,
+  exactDuplicates,
+  unitMerges,
+} from '../../src/core/eval/sample-design';
 import { launch, serve } from '../e2e/harness';
 import { generateLargeCrawl } from './large-crawl-gen';
 
@@ -85,32 +90,9 @@ const digests: string[] = [];
 if (groups.length !== index.design.length)
   throw new Error(`truth ${groups.length} lines, index ${index.design.length} pages`);
 
-/** Pages − groups of (same digest ∪ same planted near group), over the given pages. */
-function duplicatesOf(ids: Iterable<number>): number {
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    let r = x;
-    while (parent.get(r) !== r) r = parent.get(r)!;
-    parent.set(x, r);
-    return r;
-  };
-  let n = 0;
-  for (const i of ids) {
-    n++;
-    const d = 'd' + digests[i];
-    const g = 'g' + groups[i];
-    if (!parent.has(d)) parent.set(d, d);
-    if (!parent.has(g)) parent.set(g, g);
-    const a = find(d);
-    const b = find(g);
-    if (a !== b) parent.set(a, b);
-  }
-  const roots = new Set<string>();
-  for (const k of parent.keys()) if (k.startsWith('d')) roots.add(find(k));
-  return n - roots.size;
-}
-const allIds = Array.from({ length: index.design.length }, (_, i) => i);
-const truth = duplicatesOf(allIds) / index.design.length;
+const truth =
+  duplicatesAmong(digests.map((digest, i) => ({ digest, cluster: groupNumber(groups[i]) }))) /
+  index.design.length;
 const exact = exactDuplicates(index.design);
 console.log(
   `truth: ${(100 * truth).toFixed(2)}% of ${index.design.length.toLocaleString('en-US')} HTML pages are duplicates (exact by digest: ${((100 * exact) / index.design.length).toFixed(2)}%)`,

@@ -492,6 +492,15 @@ export function unitMerges(pages: readonly { digest: string; cluster: number | n
 }
 
 /**
+ * Duplicates among some pages: the pages minus their groups, a group being the pages joined by one digest
+ * or one cluster (a page without a digest is its own, unless a cluster joins it).
+ */
+export function duplicatesAmong(pages: readonly { digest: string; cluster: number | null }[]): number {
+  const digests = pages.filter((p) => p.digest).map((p) => p.digest);
+  return digests.length - new Set(digests).size + unitMerges(pages);
+}
+
+/**
  * The whole crawl's duplicates: the exact ones counted on the index, plus the near-duplicate merges
  * found in the units taken with certainty, plus those estimated from the drawn units (x: the unit's
  * pages in the index, y: its merges; N′ units and X′ pages drawn from), as a rate of the crawl's X pages

@@ -58,9 +58,7 @@ async function headerPass(
   while (pos < src.size) {
     if (o.isCancelled?.()) throw new ScanCancelled();
     const buf = await src.read(pos, Math.min(src.size, pos + READ));
-    // Separators between records (CRLF CRLF, sometimes more line breaks) are skipped.
-    let skip = 0;
-    while (skip < buf.length && (buf[skip] === 0x0d || buf[skip] === 0x0a)) skip++;
+    const skip = lineBreaks(buf);
     if (skip === buf.length) break;
     if (skip > 0) {
       pos += skip;
@@ -171,8 +169,7 @@ async function arcHeaderPass(
   while (pos < src.size) {
     if (o.isCancelled?.()) throw new ScanCancelled();
     const buf = await src.read(pos, Math.min(src.size, pos + PREFIX));
-    let skip = 0;
-    while (skip < buf.length && (buf[skip] === 0x0d || buf[skip] === 0x0a)) skip++;
+    const skip = lineBreaks(buf);
     if (skip === buf.length) break;
     if (skip > 0) {
       pos += skip;
@@ -226,6 +223,13 @@ function arcEntry(
     offset,
     filename,
   });
+}
+
+/** Line breaks at the start of `buf`: the separators between records (CRLF CRLF, sometimes more). */
+function lineBreaks(buf: Uint8Array): number {
+  let n = 0;
+  while (n < buf.length && (buf[n] === 0x0d || buf[n] === 0x0a)) n++;
+  return n;
 }
 
 export class ScanCancelled extends Error {

@@ -7,6 +7,7 @@
  */
 import {
   designSample,
+  duplicatesAmong,
   DesignColumnsBuilder,
   type DesignColumns,
   duplicateEstimate,
@@ -276,12 +277,10 @@ export function sampleEstimates(
     else drawn.push({ x: info.unitPages[u] ?? 0, y });
   }
   const est = duplicateEstimate(info.exactDuplicates, certainMerges, drawn, info.rest, info.population.pages);
-  // The sample's own: its pages minus its groups (one digest, or one cluster, is one group).
-  const digests = all.filter((r) => r.digest).map((r) => r.digest);
-  const exactInSample = digests.length - new Set(digests).size;
   return {
     whole: { ...est, pages: info.population.pages },
-    sample: { pages: pages.length, duplicates: exactInSample + unitMerges(all) },
+    // The sample's own: its pages minus its groups (one digest, or one cluster, is one group).
+    sample: { pages: pages.length, duplicates: duplicatesAmong(all) },
   };
 }
 

@@ -5,7 +5,7 @@
  * The truth is known by construction: `group` is each page's near-duplicate group.
  */
 import { seededRandom } from '../../../src/core/random';
-import type { DesignPage } from '../../../src/core/eval/sample-design';
+import { duplicatesAmong, type DesignPage } from '../../../src/core/eval/sample-design';
 
 export interface WorldPage extends DesignPage {
   group: number;
@@ -64,23 +64,5 @@ export function generateWorld(seed: number, o: WorldOptions = {}): WorldPage[] {
 
 /** The whole crawl's duplicates by construction: pages − groups of (same digest ∪ same near group). */
 export function trueDuplicates(pages: readonly WorldPage[]): number {
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    let r = x;
-    while (parent.get(r) !== r) r = parent.get(r)!;
-    parent.set(x, r);
-    return r;
-  };
-  for (const p of pages) {
-    const d = 'd:' + p.digest;
-    const g = 'g:' + p.group;
-    if (!parent.has(d)) parent.set(d, d);
-    if (!parent.has(g)) parent.set(g, g);
-    const a = find(d);
-    const b = find(g);
-    if (a !== b) parent.set(a, b);
-  }
-  const roots = new Set<string>();
-  for (const p of pages) roots.add(find('d:' + p.digest));
-  return pages.length - roots.size;
+  return duplicatesAmong(pages.map((p) => ({ digest: p.digest, cluster: p.group })));
 }

@@ -29,6 +29,8 @@ describe('analyze arguments', () => {
       cdxj: null,
       'dedup-warc': null,
       'profile-out': null,
+      sample: 0,
+      seed: 1,
       base: '',
       signatures: true,
       dust: true,

@@ -26,6 +26,20 @@ function expected(files: LargeCrawlFiles) {
   return { pages: plan.info.chosen.reduce((a, u) => a + plan.info.unitPages[u], 0), info: plan.info };
 }
 
+/** Waits until `n` datasets read from the WARC set are ready (the newest is the one shown). */
+async function samplesReady(page: Page, n: number) {
+  await page.waitForFunction(
+    (count) =>
+      [...document.querySelectorAll('.dataset-list li')].filter(
+        (li) =>
+          li.textContent?.includes('Sample of crawl-part-1.warc.gz') &&
+          li.querySelector('.badge.status-ready'),
+      ).length === count,
+    n,
+    { timeout: 60_000 },
+  );
+}
+
 async function openLarge(page: Page, paths: string[]) {
   await page.getByRole('button', { name: 'Open a large crawl…' }).click();
   await page.getByTestId('sample-budget').fill(String(BUDGET));
@@ -151,16 +165,7 @@ describe('a large crawl opened as a designed sample', () => {
   it('reads the same sample by a CDX index (11 fields) beside the WARC set', async () => {
     await openLarge(page, [...files.warcs, files.cdx]);
     // A second dataset of that name, read and shown (a dataset read is selected).
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('.dataset-list li')].filter(
-          (li) =>
-            li.textContent?.includes('Sample of crawl-part-1.warc.gz') &&
-            li.querySelector('.badge.status-ready'),
-        ).length === 2,
-      undefined,
-      { timeout: 60_000 },
-    );
+    await samplesReady(page, 2);
     assert.match((await page.getByTestId('sample-of').textContent()) ?? '', /by the index crawl\.cdx(?!j)/);
     await page
       .getByTestId('page-count')
@@ -170,16 +175,7 @@ describe('a large crawl opened as a designed sample', () => {
 
   it('without an index, builds one by an inflate pass over the WARC.gz files, and says so', async () => {
     await openLarge(page, [...files.warcs]);
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('.dataset-list li')].filter(
-          (li) =>
-            li.textContent?.includes('Sample of crawl-part-1.warc.gz') &&
-            li.querySelector('.badge.status-ready'),
-        ).length === 3,
-      undefined,
-      { timeout: 60_000 },
-    );
+    await samplesReady(page, 3);
     const of = (await page.getByTestId('sample-of').textContent()) ?? '';
     assert.match(of, /by the index built by an inflate pass over the WARCs/);
     assert.match(of, new RegExp(`${want.pages} of the index’s ${files.indexedPages} HTML pages`));

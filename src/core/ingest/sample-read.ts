@@ -12,6 +12,7 @@ import { ScanCancelled, scanWarcIndex } from './index-scan';
 import { layerLine } from '../dust/url-layer';
 import { baseName, IndexPagesBuilder, planSample, rangeOffsets, type SampleInfo } from './sample-plan';
 import type { IngestErrorInfo, IngestedPage } from '../types';
+import { joinBytes } from './bytes';
 import { memberRange, memberStream, openWacz, type ByteSource } from './wacz';
 
 export interface SampleRequest {
@@ -77,13 +78,7 @@ export const rangesSource: RangesOf = (file, start, ranges, name) => {
     size,
     async read(a, b) {
       const parts = await Promise.all(pieces(a, b).map(([s, e]) => file.read(s, e)));
-      const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-      let o = 0;
-      for (const p of parts) {
-        out.set(p, o);
-        o += p.length;
-      }
-      return out;
+      return parts.length === 0 ? new Uint8Array(0) : joinBytes(parts);
     },
     async *stream(a, b) {
       for (const [s, e] of pieces(a, b)) yield* file.stream(s, e);

@@ -28,7 +28,7 @@ import {
   duplicatesAmong,
   exactDuplicates,
   unitMerges,
-} from '../../src/core/eval/sample-design';
+} from '../../src/core/eval/whole-crawl';
 import { launch, serve } from '../e2e/harness';
 import { generateLargeCrawl } from './large-crawl-gen';
 

@@ -5,17 +5,15 @@
  * after the other back to the offset in the file. A .warc.gz's records are gzip members, so the ranges
  * read one after the other are a multi-member gzip stream the core reads as any other.
  */
+import { DesignColumnsBuilder, type DesignColumns } from '../eval/design-columns';
+import { designSample, type SampleDesign } from '../eval/sample-design';
 import {
-  designSample,
   duplicatesAmong,
-  DesignColumnsBuilder,
-  type DesignColumns,
   duplicateEstimate,
   exactDuplicates,
   unitMerges,
-  type SampleDesign,
   type UnitCount,
-} from '../eval/sample-design';
+} from '../eval/whole-crawl';
 import type { Estimate } from '../eval/estimators';
 import { isPageEntry, type IndexEntry } from './crawl-index';
 

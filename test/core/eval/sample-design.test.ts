@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { siteGroups, siteOf } from '../../../src/core/eval/design-columns';
+import { designSample } from '../../../src/core/eval/sample-design';
 import {
-  designSample,
   duplicateEstimate,
   exactDuplicates,
   ratioEstimate,
-  siteGroups,
-  siteOf,
   t975,
   unitMerges,
-} from '../../../src/core/eval/sample-design';
+} from '../../../src/core/eval/whole-crawl';
 import { seededRandom } from '../../../src/core/random';
 import { generateWorld, trueDuplicates, type WorldPage } from './sample-world';
 

@@ -5,7 +5,8 @@
  * The truth is known by construction: `group` is each page's near-duplicate group.
  */
 import { seededRandom } from '../../../src/core/random';
-import { duplicatesAmong, type DesignPage } from '../../../src/core/eval/sample-design';
+import { type DesignPage } from '../../../src/core/eval/design-columns';
+import { duplicatesAmong } from '../../../src/core/eval/whole-crawl';
 
 export interface WorldPage extends DesignPage {
   group: number;

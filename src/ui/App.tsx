@@ -100,6 +100,10 @@ export function App() {
                   It is read in the background and kept in this browser, so a reload loses nothing. Nothing is
                   uploaded.
                 </p>
+                <p>
+                  A crawl too large to read whole (dozens of WARC files, a big WACZ): “Open a large crawl…”
+                  reads a designed sample of its sites by byte ranges and estimates the whole crawl from it.
+                </p>
               </div>
             )
           )}

@@ -22,8 +22,9 @@ export function OpenLargeCrawl() {
       {open && (
         <div className="large-crawl-form" role="group" aria-label="Sample of a large crawl">
           <p className="hint">
-            Choose the crawl’s WARC files with its index (CDX or CDXJ): a sample of whole sites and their
-            mirrors is read by byte ranges, and the whole crawl’s duplicate rate is estimated from it.
+            Choose the crawl’s WARC files with its index (CDX or CDXJ), or a WACZ: a sample of whole sites and
+            their mirrors is read by byte ranges, and the whole crawl’s duplicate rate is estimated from it.
+            Without an index one is built first, reading every file once.
           </p>
           <label>
             Sample size (pages){' '}

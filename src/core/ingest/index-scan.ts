@@ -48,13 +48,16 @@ export async function scanWarcIndex(
   });
 }
 
-async function headerPass(
+/**
+ * Records one after another by their stated lengths: `record` reads the head at `pos` (the first bytes
+ * there in `text`, Latin-1) and answers where the record ends; line breaks between records are skipped.
+ */
+async function lengthPass(
   src: ByteSource,
-  onEntry: (e: IndexEntry) => void,
   o: ScanOptions,
-): Promise<number> {
+  record: (text: string, buf: Uint8Array, pos: number) => Promise<number>,
+): Promise<void> {
   let pos = 0;
-  let records = 0;
   while (pos < src.size) {
     if (o.isCancelled?.()) throw new ScanCancelled();
     const buf = await src.read(pos, Math.min(src.size, pos + READ));
@@ -64,7 +67,19 @@ async function headerPass(
       pos += skip;
       continue;
     }
-    const text = latin1.decode(buf);
+    pos = await record(latin1.decode(buf), buf, pos);
+    o.onProgress?.(pos);
+  }
+}
+
+/** An uncompressed WARC: each record's headers read, its block skipped by its Content-Length. */
+async function headerPass(
+  src: ByteSource,
+  onEntry: (e: IndexEntry) => void,
+  o: ScanOptions,
+): Promise<number> {
+  let records = 0;
+  await lengthPass(src, o, async (text, _buf, pos) => {
     const end = text.indexOf('\r\n\r\n');
     if (!text.startsWith('WARC/') || end < 0)
       throw new FormatFault('no WARC record header where the previous record ends', { offset: pos });
@@ -77,9 +92,8 @@ async function headerPass(
     const recordEnd = Math.min(src.size, blockStart + length + 4);
     emit(headers, block, pos, recordEnd - pos, src.name, onEntry);
     records++;
-    pos = recordEnd;
-    o.onProgress?.(pos);
-  }
+    return recordEnd;
+  });
   return records;
 }
 
@@ -164,18 +178,8 @@ async function arcHeaderPass(
   onEntry: (e: IndexEntry) => void,
   o: ScanOptions,
 ): Promise<number> {
-  let pos = 0;
   let records = 0;
-  while (pos < src.size) {
-    if (o.isCancelled?.()) throw new ScanCancelled();
-    const buf = await src.read(pos, Math.min(src.size, pos + PREFIX));
-    const skip = lineBreaks(buf);
-    if (skip === buf.length) break;
-    if (skip > 0) {
-      pos += skip;
-      continue;
-    }
-    const text = latin1.decode(buf);
+  await lengthPass(src, o, async (text, buf, pos) => {
     const nl = text.indexOf('\n');
     const fields = (nl >= 0 ? text.slice(0, nl) : text).trim().split(/\s+/);
     const length = Number(fields[fields.length - 1]);
@@ -188,15 +192,13 @@ async function arcHeaderPass(
       throw new FormatFault('no ARC header line (with its length) where the previous record ends', {
         offset: pos,
       });
-    const blockStart = pos + nl + 1;
-    const recordEnd = Math.min(src.size, blockStart + length + 1);
+    const recordEnd = Math.min(src.size, pos + nl + 1 + length + 1);
     if (isArcHeaderLine(fields)) {
       arcEntry(fields, buf.subarray(nl + 1), pos, recordEnd - pos, src.name, onEntry);
       records++;
     }
-    pos = recordEnd;
-    o.onProgress?.(pos);
-  }
+    return recordEnd;
+  });
   return records;
 }
 

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { gzipSync } from 'fflate';
+import { gzipSync, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runDustBuster } from '../../src/core/dust';
 import { layerRecords } from '../../src/core/dust/url-layer';
@@ -158,6 +158,37 @@ describe('a sample read by its index', () => {
     expect(b.map(key).sort(), `seed ${seed}`).toEqual(a.map(key).sort());
     const info = (await db().datasets.get((built as { datasetId: number }).datasetId))!.sample!;
     expect(info.index).toMatch(/^built by an inflate pass over the WARCs/);
+  });
+
+  it('a WACZ without an index: one built over its STORED WARCs, the same sample as with the CDXJ', async () => {
+    const seed = Number(process.env.SAMPLE_JOB_SEED ?? 6);
+    const c = crawl(seed);
+    const bytes = async (f: File) => new Uint8Array(await f.arrayBuffer());
+    const wacz = new File(
+      [
+        zipSync({
+          'archive/c0.warc.gz': [await bytes(c.files[0]), { level: 0 }],
+          'archive/c1.warc.gz': [await bytes(c.files[1]), { level: 0 }],
+          'datapackage.json': [new TextEncoder().encode('{"profile": "data-package"}'), { level: 6 }],
+        }),
+      ] as BlobPart[],
+      'crawl.wacz',
+    );
+    const withIndex = await runIngest(
+      { files: c.files, sample: { budget: 40, seed } },
+      () => {},
+      () => false,
+    );
+    const built = await runIngest(
+      { files: [wacz], sample: { budget: 40, seed } },
+      () => {},
+      () => false,
+    );
+    expect(built.kind, JSON.stringify(built)).toBe('done');
+    const a = await loadPages(db(), (withIndex as { datasetId: number }).datasetId);
+    const b = await loadPages(db(), (built as { datasetId: number }).datasetId);
+    const key = (p: { url: string; offset: number }) => `${p.url} ${p.offset}`;
+    expect(b.map(key).sort(), `seed ${seed}`).toEqual(a.map(key).sort());
   });
 
   it('refuses a file that is neither an index nor a WARC, and leaves no dataset', async () => {

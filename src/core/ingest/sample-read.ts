@@ -13,7 +13,7 @@ import { layerLine } from '../dust/url-layer';
 import { baseName, IndexPagesBuilder, planSample, rangeOffsets, type SampleInfo } from './sample-plan';
 import type { IngestErrorInfo, IngestedPage } from '../types';
 import { joinBytes } from './bytes';
-import { memberRange, memberStream, openWacz, type ByteSource } from './wacz';
+import { memberRange, memberStream, openWacz, sliceSource, type ByteSource } from './wacz';
 
 export interface SampleRequest {
   /** Pages asked for. */
@@ -43,6 +43,7 @@ export function isIndexName(name: string): boolean {
 interface Archive {
   file: ByteSource;
   start: number;
+  end: number;
 }
 
 /**
@@ -147,7 +148,7 @@ export async function prepareSample(
     const src = f;
     const wacz = await openWacz(src, await src.read(0, Math.min(4, f.size))).catch(() => null);
     if (!wacz) {
-      archives.set(baseName(f.name), { file: f, start: 0 });
+      archives.set(baseName(f.name), { file: f, start: 0, end: f.size });
       continue;
     }
     // A WACZ brings its index (indexes/index.cdx(j)) and its WARCs, STORED as the spec asks.
@@ -158,24 +159,28 @@ export async function prepareSample(
           `${e.name} is compressed inside the WACZ: a sample reads STORED WARCs by range`,
           f.name,
         );
-      archives.set(baseName(e.name), { file: f, start: (await memberRange(src, e)).start });
+      const range = await memberRange(src, e);
+      archives.set(baseName(e.name), { file: f, start: range.start, end: range.end });
     }
   }
   // No index chosen: one is built from the WARCs themselves (core/ingest/index-scan.ts), and said so.
-  if (indexNames.length === 0 && archives.size > 0 && [...archives.values()].every((a) => a.start === 0)) {
+  if (indexNames.length === 0 && archives.size > 0) {
     const methods = new Set<string>();
-    for (const a of archives.values()) {
+    for (const [name, a] of archives) {
+      // A WACZ's WARC is scanned as its range of the WACZ, under its own name (as an index names it).
+      const whole = a.start === 0 && a.end === a.file.size;
+      const src = whole ? a.file : sliceSource(a.file, a.start, a.end, name);
       try {
-        const r = await scanWarcIndex(a.file, (e) => reader.add(e), {
+        const r = await scanWarcIndex(src, (e) => reader.add(e), {
           inflate: o.inflate,
           isCancelled: o.isCancelled,
-          onProgress: (n) => o.onScan?.(a.file.name, n, a.file.size),
+          onProgress: (n) => o.onScan?.(src.name, n, src.size),
         });
         methods.add(r.method);
       } catch (e) {
         if (e instanceof ScanCancelled) throw new IngestCancelled();
         if (e instanceof FormatFault)
-          return reject(`no index given, and none can be built: ${e.message}`, a.file.name);
+          return reject(`no index given, and none can be built: ${e.message}`, src.name);
         throw e;
       }
       await flushLayer(false);

@@ -26,10 +26,14 @@ export interface DesignPage {
   bytes: number;
 }
 
-/** A URL's site: its host in lower case without a leading `www.` ('' when it has none). */
+/** A URL's site: its host in lower case without a leading `www.`, with a port other than 80/443 ('' when it has none). */
 export function siteOf(url: string): string {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/:?#]+)/i.exec(url);
-  return m ? m[1].toLowerCase().replace(/^www\./, '') : '';
+  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/:?#]+)(?::(\d+))?/i.exec(url);
+  if (!m) return '';
+  const host = m[1].toLowerCase().replace(/^www\./, '');
+  // Another port is another site (docsite's three sites are 127.0.0.1:18081, :18082, :18083); the
+  // default ports are the host's own.
+  return m[2] && m[2] !== '80' && m[2] !== '443' ? `${host}:${m[2]}` : host;
 }
 
 /**

@@ -73,6 +73,12 @@ export function ratioEstimate(
     const v = (1 - f) * (n - 1) * Math.max(0, sum2 / n - mean * mean);
     se = Math.sqrt(v);
   }
+  // Units drawn, yet no spread to measure (one unit, or every unit at the same ratio): the sample cannot
+  // bound the rest of the crawl, and the interval says so (the whole range) rather than shrink to a point.
+  if (f < 1 && se === 0) {
+    const rate: Estimate = { value: r, lo: 0, hi: 1, n };
+    return { rate, total: { value: r * X, lo: 0, hi: X, n } };
+  }
   const half = se === 0 ? 0 : t975(n - 1) * se;
   const rate: Estimate = { value: r, lo: Math.max(0, r - half), hi: Math.min(1, r + half), n };
   return { rate, total: { value: r * X, lo: rate.lo * X, hi: rate.hi * X, n } };

@@ -161,7 +161,10 @@ function entry(
   };
 }
 
-/** The captures a sample can read as pages: HTML responses with a place in a file. */
+/**
+ * The captures a sample can read as pages: HTML responses with a place in a file. The length may be
+ * unknown (-1: wget's CDX has offsets, no lengths): it is then where the file's next record begins.
+ */
 export function isPageEntry(e: IndexEntry): boolean {
-  return e.offset >= 0 && e.length > 0 && e.filename !== '' && /html/i.test(e.mime);
+  return e.offset >= 0 && e.length !== 0 && e.filename !== '' && /html/i.test(e.mime);
 }

@@ -89,9 +89,22 @@ export class IndexPagesBuilder {
   /** Entries seen, and those that are pages. */
   entries = 0;
 
+  /** Every indexed record's offset by file: where a record without a stated length ends. */
+  private readonly starts = new Map<number, number[]>();
+  private unknownLengths = false;
+
   add(e: IndexEntry): void {
     this.entries++;
+    if (e.offset >= 0 && e.filename !== '') {
+      const name = baseName(e.filename);
+      let id = this.fileIds.get(name);
+      if (id === undefined) this.fileIds.set(name, (id = this.fileIds.size));
+      let list = this.starts.get(id);
+      if (!list) this.starts.set(id, (list = []));
+      list.push(e.offset);
+    }
     if (!isPageEntry(e)) return;
+    if (e.length < 0) this.unknownLengths = true;
     if (this.n === this.offset.length) {
       const m = this.n * 2;
       const o = new Float64Array(m);
@@ -104,9 +117,7 @@ export class IndexPagesBuilder {
       f.set(this.file);
       this.file = f;
     }
-    const name = baseName(e.filename);
-    let id = this.fileIds.get(name);
-    if (id === undefined) this.fileIds.set(name, (id = this.fileIds.size));
+    const id = this.fileIds.get(baseName(e.filename))!;
     this.offset[this.n] = e.offset;
     this.length[this.n] = e.length;
     this.file[this.n] = id;
@@ -118,14 +129,50 @@ export class IndexPagesBuilder {
     return this.n;
   }
 
-  finish(): IndexPages {
-    return {
-      design: this.design.finish(),
-      offset: this.offset.slice(0, this.n),
-      length: this.length.slice(0, this.n),
-      file: this.file.slice(0, this.n),
-      files: [...this.fileIds.keys()],
-    };
+  /**
+   * The pages; a length the index does not state is the distance to the file's next indexed record, or
+   * to the file's end (`sizes`, by name) for its last; a page whose end cannot be known is dropped.
+   */
+  finish(sizes?: ReadonlyMap<string, number>): IndexPages {
+    const files = [...this.fileIds.keys()];
+    const design = this.design.finish();
+    let offset = this.offset.slice(0, this.n);
+    let length = this.length.slice(0, this.n);
+    let file = this.file.slice(0, this.n);
+    if (this.unknownLengths) {
+      const sorted = new Map<number, Float64Array>();
+      for (const [id, list] of this.starts) sorted.set(id, Float64Array.from(new Set(list)).sort());
+      const keep: number[] = [];
+      for (let i = 0; i < this.n; i++) {
+        if (length[i] < 0) {
+          const starts = sorted.get(file[i])!;
+          let lo = 0;
+          let hi = starts.length;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (starts[mid] <= offset[i]) lo = mid + 1;
+            else hi = mid;
+          }
+          const end = lo < starts.length ? starts[lo] : (sizes?.get(files[file[i]]) ?? -1);
+          length[i] = end > offset[i] ? end - offset[i] : -1;
+          design.bytes[i] = Math.max(0, length[i]);
+        }
+        if (length[i] > 0) keep.push(i);
+      }
+      if (keep.length < this.n) {
+        const pick = <T extends Float64Array | Int32Array>(a: T): T => a.map((_, k) => a[keep[k]]).subarray(0, keep.length) as T;
+        offset = pick(offset);
+        length = pick(length);
+        file = pick(file);
+        const d = design;
+        d.site = pick(d.site);
+        d.digest = pick(d.digest);
+        d.bytes = pick(d.bytes);
+        d.dirs = [pick(d.dirs[0]), pick(d.dirs[1]), pick(d.dirs[2])];
+        d.length = keep.length;
+      }
+    }
+    return { design, offset, length, file, files };
   }
 }
 

@@ -202,7 +202,9 @@ export async function prepareSample(
       })`,
       indexName,
     );
-  const plan = planSample(pages.finish(), req.budget, req.seed, [...archives.keys()], {
+  // A record whose length the index does not state ends where the next begins, or at its file's end.
+  const sizes = new Map([...archives].map(([name, a]) => [name, a.end - a.start]));
+  const plan = planSample(pages.finish(sizes), req.budget, req.seed, [...archives.keys()], {
     index: indexName,
     lines: reader.lines,
     badLines: reader.bad,

@@ -36,7 +36,9 @@ function estimate(world: WorldPage[], budget: number, seed: number) {
 
 describe('sample design', () => {
   it('names a site by its host without www.', () => {
-    expect(siteOf('https://WWW.Example.org:8080/a?b')).toBe('example.org');
+    expect(siteOf('https://WWW.Example.org:8080/a?b')).toBe('example.org:8080');
+    expect(siteOf('https://www.example.org:443/a')).toBe('example.org');
+    expect(siteOf('http://127.0.0.1:18081/')).not.toBe(siteOf('http://127.0.0.1:18082/'));
     expect(siteOf('http://user@docs.example.org/')).toBe('docs.example.org');
     expect(siteOf('urn:x')).toBe('');
   });
@@ -147,6 +149,21 @@ describe('sample design', () => {
       covered,
       `world seeds ${base}…${base + 19} (SAMPLE_SEED): ${misses.join('; ')}`,
     ).toBeGreaterThanOrEqual(18);
+  });
+
+  it('ratio estimate: drawn units without spread give the whole range, not a point', () => {
+    const { rate, total } = ratioEstimate(
+      [
+        { x: 10, y: 0 },
+        { x: 30, y: 0 },
+      ],
+      20,
+      500,
+    );
+    expect(rate).toMatchObject({ value: 0, lo: 0, hi: 1 });
+    expect(total).toMatchObject({ lo: 0, hi: 500 });
+    // The whole population drawn: the value itself, exactly.
+    expect(ratioEstimate([{ x: 10, y: 2 }], 1, 10).rate).toMatchObject({ value: 0.2, lo: 0.2, hi: 0.2 });
   });
 
   it('ratio estimate: random unit counts against the formula computed by hand', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexEntry } from '../../../src/core/ingest/crawl-index';
-import { pairPi, planSample, rangeOffsets, samplePi } from '../../../src/core/ingest/sample-plan';
+import {
+  IndexPagesBuilder,
+  indexPages,
+  pairPi,
+  planSample,
+  rangeOffsets,
+  samplePi,
+} from '../../../src/core/ingest/sample-plan';
 import { seededRandom } from '../../../src/core/random';
 
 /** A generated index: sites of random sizes, records laid out one after the other in two files. */
@@ -100,5 +107,30 @@ describe('sample plan', () => {
     const map = rangeOffsets(ranges);
     let pos = 0;
     for (const [s, e] of ranges) for (let x = s; x < e; x++) expect(map(pos++)).toBe(x);
+  });
+});
+
+describe('an index without record lengths (wget --warc-cdx writes offsets only)', () => {
+  it('ends a record where the file’s next indexed record begins, the last at the file’s end', () => {
+    const seed = Number(process.env.PLAN_SEED ?? 9);
+    const entries = index(seed);
+    const sizes = new Map<string, number>();
+    for (const e of entries) sizes.set(e.filename, Math.max(sizes.get(e.filename) ?? 0, e.offset + e.length));
+    // Non-HTML records stay in the index (they mark where a page's record ends); lengths dropped.
+    const b = new IndexPagesBuilder();
+    for (const e of entries) b.add({ ...e, length: -1 });
+    const got = b.finish(sizes);
+    const want = indexPages(entries);
+    expect(Array.from(got.length), `seed ${seed}`).toEqual(Array.from(want.length));
+    expect(Array.from(got.offset)).toEqual(Array.from(want.offset));
+    // Without the files' sizes, each file's last page cannot be placed and is left out.
+    const b2 = new IndexPagesBuilder();
+    for (const e of entries) b2.add({ ...e, length: -1 });
+    const files = new Set(entries.filter((e) => e.mime === 'text/html').map((e) => e.filename));
+    const lastIsPage = [...files].filter((f) => {
+      const inFile = entries.filter((e) => e.filename === f);
+      return inFile[inFile.length - 1].mime === 'text/html';
+    }).length;
+    expect(b2.finish().design.length).toBe(want.design.length - lastIsPage);
   });
 });

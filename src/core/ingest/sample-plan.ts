@@ -160,7 +160,8 @@ export class IndexPagesBuilder {
         if (length[i] > 0) keep.push(i);
       }
       if (keep.length < this.n) {
-        const pick = <T extends Float64Array | Int32Array>(a: T): T => a.map((_, k) => a[keep[k]]).subarray(0, keep.length) as T;
+        const pick = <T extends Float64Array | Int32Array>(a: T): T =>
+          a.map((_, k) => a[keep[k]]).subarray(0, keep.length) as T;
         offset = pick(offset);
         length = pick(length);
         file = pick(file);

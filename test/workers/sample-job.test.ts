@@ -78,12 +78,18 @@ describe('a sample read by its index', () => {
   it('reads only the chosen units, offsets as in the files, the URL layer stored whole', async () => {
     const seed = Number(process.env.SAMPLE_JOB_SEED ?? 3);
     const c = crawl(seed);
+    const progress: { file?: string; bytesRead: number; totalBytes: number }[] = [];
     const r = await runIngest(
       { files: c.files, name: 'sample', sample: { budget: 40, seed } },
-      () => {},
+      (p) => progress.push(p),
       () => false,
     );
     expect(r.kind, `seed ${seed}`).toBe('done');
+    // The index's read is the job's progress first: its bytes up to its size.
+    const index = c.files[2];
+    const onIndex = progress.filter((p) => p.file === 'crawl.cdxj');
+    expect(onIndex.length).toBeGreaterThan(0);
+    expect(onIndex[onIndex.length - 1]).toMatchObject({ bytesRead: index.size, totalBytes: index.size });
     const id = (r as { datasetId: number }).datasetId;
     const ds = (await db().datasets.get(id))!;
     expect(ds.sample).toBeDefined();

@@ -96,7 +96,7 @@ export interface PrepareOptions {
   isCancelled?: () => boolean;
   /** The platform's inflate, for an index built by an inflate pass. */
   inflate?: MemberInflater;
-  /** While an index is built: the file's bytes read (the pass's progress). */
+  /** While the index is read, or built from the files: the file's bytes read (the progress). */
   onScan?: (file: string, bytesRead: number, totalBytes: number) => void;
   /** How the sampled ranges of a file are read (rangesSource by default). */
   rangesOf?: RangesOf;
@@ -128,13 +128,17 @@ export async function prepareSample(
   };
   const indexNames: string[] = [];
   const archives = new Map<string, Archive>();
-  const feed = async (name: string, chunks: AsyncIterable<Uint8Array>) => {
+  const feed = async (name: string, chunks: AsyncIterable<Uint8Array>, size: number) => {
     indexNames.push(name);
     const decoder = new TextDecoder();
+    let read = 0;
     for await (const chunk of chunks) {
       if (o.isCancelled?.()) throw new IngestCancelled();
       reader.push(decoder.decode(chunk, { stream: true }));
       await flushLayer(false);
+      // The index's bytes read, as the read's progress (an index of millions of lines takes seconds).
+      read += chunk.length;
+      o.onScan?.(name, Math.min(read, size), size);
     }
     reader.push(decoder.decode());
     reader.finish();
@@ -142,7 +146,7 @@ export async function prepareSample(
   };
   for (const f of files) {
     if (isIndexName(f.name)) {
-      await feed(f.name, f.stream(0, f.size));
+      await feed(f.name, f.stream(0, f.size), f.size);
       continue;
     }
     const src = f;
@@ -152,7 +156,7 @@ export async function prepareSample(
       continue;
     }
     // A WACZ brings its index (indexes/index.cdx(j)) and its WARCs, STORED as the spec asks.
-    for (const e of wacz.indexes) await feed(`${f.name} › ${e.name}`, memberStream(src, e));
+    for (const e of wacz.indexes) await feed(`${f.name} › ${e.name}`, memberStream(src, e), e.size);
     for (const e of wacz.archives) {
       if (e.method !== 0)
         return reject(

@@ -160,8 +160,3 @@ function splitLarge(c: DesignColumns, units: SampleUnit[], unitOfPage: Int32Arra
     for (let i = 0; i < c.length; i++) if (touched.has(unitOfPage[i])) units[unitOfPage[i]].pages++;
   }
 }
-
-/** A unit's inclusion probability in the design (1 for a unit taken with certainty). */
-export function unitPi(d: SampleDesign, unit: number): number {
-  return d.certain.includes(unit) ? 1 : d.pi;
-}

@@ -160,8 +160,11 @@ export class IndexPagesBuilder {
         if (length[i] > 0) keep.push(i);
       }
       if (keep.length < this.n) {
-        const pick = <T extends Float64Array | Int32Array>(a: T): T =>
-          a.map((_, k) => a[keep[k]]).subarray(0, keep.length) as T;
+        const pick = <T extends Float64Array | Int32Array>(a: T): T => {
+          const out = new (a.constructor as new (n: number) => T)(keep.length);
+          for (let k = 0; k < keep.length; k++) out[k] = a[keep[k]];
+          return out;
+        };
         offset = pick(offset);
         length = pick(length);
         file = pick(file);

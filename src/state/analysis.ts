@@ -7,7 +7,8 @@ import {
   type Thresholds,
 } from '../core/candidates/methods';
 import { DEFAULT_CLUSTERING, type ClusterMode } from '../core/clusters/view';
-import { db, type StoredAnalysis } from '../db/schema';
+import type { StoredAnalysis } from '../db/schema';
+import { analysesOf, getAnalysis } from '../db/results';
 import { startSignaturesWorker } from '../workers/client';
 import { runJobInStore, type CancelSlot } from './jobs';
 import type { AnalysisProgress } from '../workers/signatures-job';
@@ -70,13 +71,11 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
     // An analysis stored earlier for these parameters is shown at once; else the pane offers to recompute.
     const id = get().datasetId;
     if (id !== null) {
-      void db()
-        .analyses.get([id, paramsKey(params)])
-        .then((found) => {
-          if (found && get().datasetId === id && paramsKey(get().params) === found.paramsKey) {
-            set({ analysis: found, stale: false, selectedClusterId: null });
-          }
-        });
+      void getAnalysis(id, paramsKey(params)).then((found) => {
+        if (found && get().datasetId === id && paramsKey(get().params) === found.paramsKey) {
+          set({ analysis: found, stale: false, selectedClusterId: null });
+        }
+      });
     }
   },
 
@@ -92,10 +91,10 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
     if (datasetId === null) return;
     const key = paramsKey(get().params);
     // The analysis for the current parameters, else the latest one of this dataset (marked stale).
-    let analysis = (await db().analyses.get([datasetId, key])) ?? null;
+    let analysis = await getAnalysis(datasetId, key);
     let stale = false;
     if (!analysis) {
-      const all = await db().analyses.where('datasetId').equals(datasetId).toArray();
+      const all = await analysesOf(datasetId);
       all.sort((x, y) => (x.created < y.created ? 1 : -1));
       analysis = all[0] ?? null;
       stale = analysis !== null;
@@ -126,7 +125,7 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
       worker: 'signatures',
       async onDone(r) {
         if (get().datasetId !== id) return;
-        const analysis = (await db().analyses.get([id, r.paramsKey])) ?? null;
+        const analysis = await getAnalysis(id, r.paramsKey);
         set({ analysis, selectedClusterId: null, stale: false });
       },
     });

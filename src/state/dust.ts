@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { DUST_DEFAULTS, type DustParams } from '../core/dust';
-import { db, type StoredDustRun } from '../db/schema';
+import type { StoredDustRun } from '../db/schema';
+import { getDustRun } from '../db/results';
 import { startDustWorker } from '../workers/client';
 import { runJobInStore, type CancelSlot } from './jobs';
 import type { DustProgress } from '../workers/dust-job';
@@ -69,7 +70,7 @@ export const useDust = create<DustState>((set, get) => ({
       ruleFilter: '',
     });
     if (datasetId === null) return;
-    const run = (await db().dustRuns.get(datasetId)) ?? null;
+    const run = await getDustRun(datasetId);
     if (get().datasetId !== datasetId) return;
     const pending = get().pendingRule;
     set({

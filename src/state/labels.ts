@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import type { LabelValue } from '../core/eval/estimators';
 import { pairKey } from '../core/eval/pair-key';
 import { buildQueue, type QueueItem, type Strategy } from '../core/eval/sampling';
-import { db, type StoredAnalysis, type StoredLabel } from '../db/schema';
+import type { StoredAnalysis, StoredLabel } from '../db/schema';
+import { deleteLabel, loadLabels, putLabels, setReference } from '../db/labels';
 
 /** One step of the undo stack: the label's key, what it was before (null: none), and whether the queue moved on. */
 interface Change {
@@ -64,8 +65,8 @@ export const useLabels = create<LabelsState>((set, get) => {
       history: [{ key, before, queue }, ...get().history],
       ...(queue ? { position } : {}),
     });
-    if (row) await db().labels.put(row);
-    else if (before) await db().labels.delete([before.datasetId, before.a, before.b]);
+    if (row) await putLabels([row]);
+    else if (before) await deleteLabel(before);
   };
 
   return {
@@ -96,15 +97,13 @@ export const useLabels = create<LabelsState>((set, get) => {
       if (on) refs.add(seq);
       else refs.delete(seq);
       set({ references: refs });
-      if (on) await db().references.put({ datasetId: id, seq });
-      else await db().references.delete([id, seq]);
+      await setReference(id, seq, on);
     },
 
     async load(datasetId) {
       set({ datasetId, labels: new Map(), queue: [], position: 0, history: [], references: new Set() });
       if (datasetId === null) return;
-      const rows = await db().labels.where('datasetId').equals(datasetId).toArray();
-      const refs = await db().references.where('datasetId').equals(datasetId).toArray();
+      const { labels: rows, references: refs } = await loadLabels(datasetId);
       if (get().datasetId === datasetId) {
         set({
           labels: new Map(rows.map((r) => [pairKey(r.a, r.b), r])),
@@ -169,8 +168,8 @@ export const useLabels = create<LabelsState>((set, get) => {
         history: rest,
         position: last.queue ? Math.max(0, get().position - 1) : get().position,
       });
-      if (last.before) await db().labels.put(last.before);
-      else if (now) await db().labels.delete([now.datasetId, now.a, now.b]);
+      if (last.before) await putLabels([last.before]);
+      else if (now) await deleteLabel(now);
     },
 
     move(delta) {
@@ -195,7 +194,7 @@ export const useLabels = create<LabelsState>((set, get) => {
           pi: Number(r.pi),
           strategy: r.strategy ?? 'random',
         }));
-      await db().labels.bulkPut(clean);
+      await putLabels(clean);
       await get().load(id);
       return clean.length;
     },

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useDatasets } from '../state/datasets';
+import { HiddenFileInput } from './HiddenFileInput';
 
 /**
  * Open a crawl too large to read whole: its WARC files and its index (CDX/CDXJ) are chosen together, a
@@ -51,16 +52,11 @@ export function OpenLargeCrawl() {
             Choose WARC files and index…
           </button>
           {!valid && <p className="error">A sample size of 10 pages or more and a whole-number seed.</p>}
-          <input
+          <HiddenFileInput
             ref={input}
-            type="file"
             multiple
-            hidden
-            data-testid="sample-input"
-            onChange={(e) => {
-              const files = Array.from(e.target.files ?? []);
-              e.target.value = '';
-              if (files.length === 0) return;
+            testId="sample-input"
+            onFiles={(files) => {
               setOpen(false);
               const crawl = files.find((f) => !/\.cdxj?$/i.test(f.name)) ?? files[0];
               void ingestFiles(files, `Sample of ${crawl.name}${files.length > 2 ? ' and more' : ''}`, {

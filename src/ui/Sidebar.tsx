@@ -5,6 +5,7 @@ import { loadSample } from './sample';
 import { useListKeys } from './useListKeys';
 import { OpenBatchResult } from './batch/OpenBatchResult';
 import { OpenLargeCrawl } from './OpenLargeCrawl';
+import { HiddenFileInput } from './HiddenFileInput';
 
 export function Sidebar() {
   const datasets = useDatasets((s) => s.datasets);
@@ -50,31 +51,20 @@ export function Sidebar() {
           Open folder…
         </button>
         {/* Files chosen together are one crawl (one dataset): a crawl is often dozens of WARC.gz. */}
-        <input
+        <HiddenFileInput
           ref={input}
-          type="file"
           multiple
-          hidden
-          data-testid="file-input"
-          onChange={(e) => {
-            const files = Array.from(e.target.files ?? []);
-            e.target.value = '';
-            void ingestFiles(files);
-          }}
+          testId="file-input"
+          onFiles={(files) => void ingestFiles(files)}
         />
-        <input
+        <HiddenFileInput
           ref={folderInput}
-          type="file"
-          hidden
-          data-testid="folder-input"
-          {...{ webkitdirectory: '' }}
-          onChange={(e) => {
+          folder
+          testId="folder-input"
+          onFiles={(chosen) => {
             // A folder's files in path order (numbered WARCs stay in crawl order); named after the folder.
-            const files = Array.from(e.target.files ?? []).sort((a, b) =>
-              a.webkitRelativePath < b.webkitRelativePath ? -1 : 1,
-            );
-            e.target.value = '';
-            void ingestFiles(files, files[0]?.webkitRelativePath.split('/')[0] || undefined);
+            const files = chosen.sort((a, b) => (a.webkitRelativePath < b.webkitRelativePath ? -1 : 1));
+            void ingestFiles(files, files[0].webkitRelativePath.split('/')[0] || undefined);
           }}
         />
       </div>

@@ -40,23 +40,26 @@ export async function scanWarcIndex(
   if (head[0] === 0x1f && head[1] === 0x8b)
     return { method: 'inflate pass', records: await inflatePass(src, onEntry, o) };
   if (latin1.decode(head.subarray(0, 5)) === 'WARC/')
-    return { method: 'header pass', records: await headerPass(src, onEntry, o) };
+    return { method: 'header pass', records: await lengthPass(src, o, warcHead(src, onEntry)) };
   if (latin1.decode(head.subarray(0, 8)) === 'filedesc')
-    return { method: 'header pass', records: await arcHeaderPass(src, onEntry, o) };
+    return { method: 'header pass', records: await lengthPass(src, o, arcHead(src, onEntry)) };
   throw new FormatFault('neither a WARC nor an ARC (gzipped or not): no index can be built for it', {
     offset: 0,
   });
 }
 
 /**
- * Records one after another by their stated lengths: `record` reads the head at `pos` (the first bytes
- * there in `text`, Latin-1) and answers where the record ends; line breaks between records are skipped.
+ * Reads the head of a record at `pos` (the first bytes there in `text`, Latin-1) and answers where the record
+ * ends and whether it counts as a record (an ARC's file header does not).
  */
-async function lengthPass(
-  src: ByteSource,
-  o: ScanOptions,
-  record: (text: string, buf: Uint8Array, pos: number) => Promise<number>,
-): Promise<void> {
+type HeadReader = (text: string, buf: Uint8Array, pos: number) => Promise<{ end: number; counted: boolean }>;
+
+/**
+ * Records one after another by their stated lengths, line breaks between them skipped; answers how many
+ * records were read.
+ */
+async function lengthPass(src: ByteSource, o: ScanOptions, record: HeadReader): Promise<number> {
+  let records = 0;
   let pos = 0;
   while (pos < src.size) {
     if (o.isCancelled?.()) throw new ScanCancelled();
@@ -67,19 +70,17 @@ async function lengthPass(
       pos += skip;
       continue;
     }
-    pos = await record(latin1.decode(buf), buf, pos);
+    const r = await record(latin1.decode(buf), buf, pos);
+    if (r.counted) records++;
+    pos = r.end;
     o.onProgress?.(pos);
   }
+  return records;
 }
 
 /** An uncompressed WARC: each record's headers read, its block skipped by its Content-Length. */
-async function headerPass(
-  src: ByteSource,
-  onEntry: (e: IndexEntry) => void,
-  o: ScanOptions,
-): Promise<number> {
-  let records = 0;
-  await lengthPass(src, o, async (text, _buf, pos) => {
+function warcHead(src: ByteSource, onEntry: (e: IndexEntry) => void): HeadReader {
+  return async (text, _buf, pos) => {
     const end = text.indexOf('\r\n\r\n');
     if (!text.startsWith('WARC/') || end < 0)
       throw new FormatFault('no WARC record header where the previous record ends', { offset: pos });
@@ -91,10 +92,8 @@ async function headerPass(
     const block = await src.read(blockStart, Math.min(src.size, blockStart + Math.min(length, PREFIX)));
     const recordEnd = Math.min(src.size, blockStart + length + 4);
     emit(headers, block, pos, recordEnd - pos, src.name, onEntry);
-    records++;
-    return recordEnd;
-  });
-  return records;
+    return { end: recordEnd, counted: true };
+  };
 }
 
 async function inflatePass(
@@ -173,13 +172,8 @@ async function inflatePass(
 }
 
 /** An uncompressed ARC: each record's header line read, its `length` bytes skipped. */
-async function arcHeaderPass(
-  src: ByteSource,
-  onEntry: (e: IndexEntry) => void,
-  o: ScanOptions,
-): Promise<number> {
-  let records = 0;
-  await lengthPass(src, o, async (text, buf, pos) => {
+function arcHead(src: ByteSource, onEntry: (e: IndexEntry) => void): HeadReader {
+  return async (text, buf, pos) => {
     const nl = text.indexOf('\n');
     const fields = (nl >= 0 ? text.slice(0, nl) : text).trim().split(/\s+/);
     const length = Number(fields[fields.length - 1]);
@@ -193,13 +187,10 @@ async function arcHeaderPass(
         offset: pos,
       });
     const recordEnd = Math.min(src.size, pos + nl + 1 + length + 1);
-    if (isArcHeaderLine(fields)) {
-      arcEntry(fields, buf.subarray(nl + 1), pos, recordEnd - pos, src.name, onEntry);
-      records++;
-    }
-    return recordEnd;
-  });
-  return records;
+    const counted = isArcHeaderLine(fields);
+    if (counted) arcEntry(fields, buf.subarray(nl + 1), pos, recordEnd - pos, src.name, onEntry);
+    return { end: recordEnd, counted };
+  };
 }
 
 /** An ARC record's entry: "URL IP date mime [v2 fields…] length", then its HTTP response. */

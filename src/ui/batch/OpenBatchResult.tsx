@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useBatch } from '../../state/batch';
+import { HiddenFileInput } from '../HiddenFileInput';
 
 /** "Open batch result…": the result folder of `npm run batch`, or its Parquet files, picked from disk. */
 export function OpenBatchResult() {
@@ -7,11 +8,6 @@ export function OpenBatchResult() {
   const reading = useBatch((s) => s.reading);
   const folder = useRef<HTMLInputElement>(null);
   const files = useRef<HTMLInputElement>(null);
-  const pick = (input: HTMLInputElement) => {
-    const list = Array.from(input.files ?? []);
-    input.value = '';
-    if (list.length) void openFiles(list);
-  };
   return (
     <div className="actions">
       <button type="button" onClick={() => folder.current?.click()} disabled={reading}>
@@ -20,22 +16,18 @@ export function OpenBatchResult() {
       <button type="button" className="link" onClick={() => files.current?.click()} disabled={reading}>
         or its Parquet files
       </button>
-      <input
+      <HiddenFileInput
         ref={folder}
-        type="file"
-        hidden
-        data-testid="batch-folder-input"
-        {...{ webkitdirectory: '' }}
-        onChange={(e) => pick(e.target)}
+        folder
+        testId="batch-folder-input"
+        onFiles={(list) => void openFiles(list)}
       />
-      <input
+      <HiddenFileInput
         ref={files}
-        type="file"
         multiple
-        hidden
         accept=".parquet"
-        data-testid="batch-files-input"
-        onChange={(e) => pick(e.target)}
+        testId="batch-files-input"
+        onFiles={(list) => void openFiles(list)}
       />
     </div>
   );

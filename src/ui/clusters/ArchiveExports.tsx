@@ -11,6 +11,7 @@ import { startArchiveExportWorker } from '../../workers/client';
 import type { ArchiveRequest } from '../../workers/archive-export-job';
 import { download } from '../download';
 import { fmtBytes, fmtInt } from '../format';
+import { HiddenFileInput } from '../HiddenFileInput';
 
 type View = ReturnType<typeof shownClusters>;
 type Kind = ArchiveRequest['kind'];
@@ -94,16 +95,10 @@ export function ArchiveExports({ view }: { view: View }) {
       <button type="button" disabled={state.kind === 'writing'} onClick={() => choose('cdxj')}>
         Write CDXJ index…
       </button>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
-        hidden
-        aria-label={`The WARC this dataset was read from (${dataset.fileName})`}
-        onChange={(e) => {
-          const f = e.target.files?.[0];
-          e.target.value = '';
-          if (f) void write(f, kind);
-        }}
+        label={`The WARC this dataset was read from (${dataset.fileName})`}
+        onFiles={(f) => void write(f[0], kind)}
       />
       {state.kind === 'writing' && <span className="meta"> writing… {state.percent}%</span>}
       {state.kind === 'failed' && (

@@ -14,6 +14,7 @@ import { Url } from '../Url';
 import { LabelEstimatesLine } from './LabelEstimatesLine';
 import { LABEL_KEYS, LabelsList } from './LabelsList';
 import { fromDecoded, fromFile, toRecords } from './labels-file';
+import { HiddenFileInput } from '../HiddenFileInput';
 
 /**
  * Hand labels of candidate pairs, side by side, with the keyboard: d duplicate, n not, u unsure,
@@ -188,17 +189,11 @@ export function LabelView() {
         <button type="button" onClick={() => file.current?.click()}>
           Import labels…
         </button>
-        <input
+        <HiddenFileInput
           ref={file}
-          type="file"
           accept=".json,.csv,.parquet"
-          hidden
-          data-testid="labels-file"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f) void importFile(f);
-          }}
+          testId="labels-file"
+          onFiles={(f) => void importFile(f[0])}
         />
         {notice && (
           <span role="status" className="meta">

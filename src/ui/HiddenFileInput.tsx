@@ -1,0 +1,34 @@
+import type { Ref } from 'react';
+
+interface Props {
+  ref: Ref<HTMLInputElement>;
+  /** The files chosen (never none); the input is cleared so that the same file can be chosen again. */
+  onFiles: (files: File[]) => void;
+  testId?: string;
+  multiple?: boolean;
+  /** A folder picker: every file below the folder chosen, in the browser's order. */
+  folder?: boolean;
+  accept?: string;
+  label?: string;
+}
+
+/** A hidden file input, opened by a button of the page (`ref.current.click()`) that carries the words. */
+export function HiddenFileInput({ ref, onFiles, testId, multiple, folder, accept, label }: Props) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      hidden
+      multiple={multiple}
+      accept={accept}
+      aria-label={label}
+      data-testid={testId}
+      {...(folder ? { webkitdirectory: '' } : {})}
+      onChange={(e) => {
+        const files = Array.from(e.target.files ?? []);
+        e.target.value = '';
+        if (files.length > 0) onFiles(files);
+      }}
+    />
+  );
+}

@@ -10,7 +10,7 @@ revisits.parquet says which of the crawl's pages revisit them. DIR, DIR0 and DIR
 Spark reads and writes (local, hdfs://, s3a://, ...).
 
 The driver exposes the finished shards as the three views the SQL reads, runs its named statements
-in the order the DuckDB driver (src/cli/batch.ts) runs them, loops the profile's clustering (star
+in the order the DuckDB driver (src/cli/batch-join.ts) runs them, loops the profile's clustering (star
 rounds until no page is undecided, or the label propagation until no label changes; for the chain
 guard, each connected component split on the executors by guarded_groups, the Python reading of
 src/core/batch/guarded.ts), and writes clusters, remove, pairs and summary (and revisits) as Parquet
@@ -211,7 +211,7 @@ def main(argv):
     with open(args.sql, encoding="utf-8") as f:
         statements = named_statements(f.read())
     plan = json.loads(files.read_text(args.vars or f"{out}/join.json"))
-    # The spellings that differ between engines (src/cli/batch.ts DUCKDB_SPELLING).
+    # The spellings that differ between engines (src/cli/batch-join.ts DUCKDB_SPELLING).
     variables = {
         **plan["vars"],
         "simhash_distance": "bit_count(pa.simhash ^ pb.simhash)",
@@ -221,7 +221,7 @@ def main(argv):
     # A plan written before the join computed stars was always joined as connected components.
     clustering = variables.get("clustering", "components")
     # A plan written before these variables existed: the guard's floor (CHAIN_FLOOR) and the lowest
-    # similarity an output needs, as src/cli/batch.ts joinVars sets them.
+    # similarity an output needs, as src/cli/batch-profile.ts joinVars sets them.
     variables.setdefault("guard_floor", 0.5)
     low = min(float(variables["jaccard"]), float(variables["guard_floor"]))
     variables.setdefault("min_similarity", low if clustering == "guarded" else variables["jaccard"])

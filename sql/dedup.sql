@@ -32,7 +32,7 @@ HAVING COUNT(*) > 1;
 
 -- name: anchored
 -- LSH buckets of more than full_bucket pages are verified against their anchors only, as the workbench's
--- lshCandidates verifies them (minhash.ts LSH_BUCKET): counted here, summed over bands as the engine
+-- lshCandidates verifies them (lsh.ts LSH_BUCKET): counted here, summed over bands as the engine
 -- counts them, with the pages they hold (a page counted once per band). No bucket is skipped.
 SELECT COUNT(*) AS buckets, CAST(COALESCE(SUM(size), 0) AS BIGINT) AS memberships
 FROM buckets

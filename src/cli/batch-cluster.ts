@@ -1,5 +1,5 @@
 /**
- * The clustering step of the batch join (src/cli/batch.ts): the loop over sql/dedup.sql's star rounds or
+ * The clustering step of the batch join (src/cli/batch-join.ts): the loop over sql/dedup.sql's star rounds or
  * label propagation, and the chain guard's split of each component in Node. spark/dedup_join.py runs
  * the same loop.
  */

@@ -6,20 +6,9 @@
  * table file's size and SHA-256, which a rerun checks before it trusts the shard (`checkShard`): a file
  * cut short or overwritten since would otherwise fail the join the same way on every run.
  *
- * Runs in a worker_thread when started by batch.ts (one per core), or in-process (tests).
+ * Runs in a worker_thread when started by batch-map.ts (one per core), or in-process (tests).
  */
-import { createHash } from 'node:crypto';
-import {
-  createReadStream,
-  readdirSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
@@ -32,6 +21,7 @@ import { signatureText, TemplateModel } from '../core/text/template';
 import { profileCanonizer, type DedupProfile } from '../core/profile';
 import { shardKey } from '../core/batch/keys';
 import { ShardTables, TABLES, type BatchPage, type TableName } from '../core/batch/tables';
+import { sha256Of, shardDir, type ShardStats, type TableFile } from './batch-shards';
 
 /** Where a shard's pages come from: a crawl file, or a module generating page records (bench). */
 export type ShardSource =
@@ -46,104 +36,11 @@ export interface ShardTask {
   profile: DedupProfile;
 }
 
-export interface ShardStats {
-  index: number;
-  name: string;
-  pages: number;
-  /** Pages read that are not compared (no text, error status, revisits). */
-  skipped: number;
-  bandRows: number;
-  shingleRows: number;
-  bytes: number;
-  elapsedMs: number;
-  error: string | null;
-  /** Each table file as written, checked before a rerun trusts the shard. */
-  tables: Record<TableName, TableFile>;
-}
-
-/** A table file as the map step wrote it. */
-export interface TableFile {
-  bytes: number;
-  /** Hex SHA-256 of the file. */
-  sha256: string;
-}
-
 export interface ShardProgress {
   index: number;
   bytesRead: number;
   totalBytes: number;
   pages: number;
-}
-
-/**
- * A shard's folder, named by the shard's name and key (never by its place in one run's list), so map
- * tasks run apart write apart and a rerun finds its own: shards/crawl-00001.warc.gz-2f3a9c01d4/.
- */
-export function shardDir(outDir: string, name: string): string {
-  const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100);
-  return join(outDir, 'shards', `${safe}-${shardKey(name).toString(16).padStart(10, '0')}`);
-}
-
-/** The shard folders in DIR/shards that hold a `_SUCCESS` marker or once did (any state). */
-export function shardDirs(outDir: string): string[] {
-  const root = join(outDir, 'shards');
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => join(root, e.name))
-    .sort();
-}
-
-async function sha256Of(path: string): Promise<string> {
-  const h = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) h.update(chunk as Buffer);
-  return h.digest('hex');
-}
-
-/**
- * What a rerun finds of shard `index`: nothing (or the output of another file than `name`, when the
- * list changed), a shard whose tables are as the map step wrote them, or a damaged one and why.
- */
-export type ShardCheck =
-  | { kind: 'absent' }
-  | { kind: 'done'; stats: ShardStats }
-  | { kind: 'damaged'; name: string | null; reason: string };
-
-/**
- * Reads the `_SUCCESS` of the shard in `dir` (shardDir) and checks each table file against it: there, of the size recorded,
- * of the SHA-256 recorded (the whole file is read again: SHA-256 runs at about 0.7 GB/s on one core of
- * the 2-core test machine).
- */
-export async function checkShard(dir: string, name?: string): Promise<ShardCheck> {
-  const marker = join(dir, '_SUCCESS');
-  if (!existsSync(marker)) return { kind: 'absent' };
-  let stats: ShardStats;
-  try {
-    stats = JSON.parse(readFileSync(marker, 'utf8')) as ShardStats;
-  } catch {
-    return { kind: 'damaged', name: null, reason: 'its _SUCCESS marker cannot be read' };
-  }
-  if (name !== undefined && stats.name !== name) return { kind: 'absent' };
-  const damaged = (reason: string): ShardCheck => ({ kind: 'damaged', name: stats.name, reason });
-  if (!stats.tables) return damaged('its _SUCCESS marker records no checksums (an older version wrote it)');
-  for (const t of TABLES) {
-    const file = `${t}.parquet`;
-    const want = stats.tables[t];
-    if (!want) return damaged(`its _SUCCESS marker records no checksum for ${file}`);
-    let bytes: number;
-    try {
-      bytes = statSync(join(dir, file)).size;
-    } catch {
-      return damaged(`${file} is missing`);
-    }
-    if (bytes !== want.bytes)
-      return damaged(
-        `${file} is ${bytes.toLocaleString('en-US')} bytes, ${want.bytes.toLocaleString('en-US')} when it was written`,
-      );
-    if ((await sha256Of(join(dir, file))) !== want.sha256)
-      return damaged(`${file} is not the file written: its SHA-256 differs`);
-  }
-  return { kind: 'done', stats };
 }
 
 /** A generator module exports `pages(args)`: page records straight into the map step. */
@@ -271,7 +168,7 @@ export async function mapShard(
   return stats;
 }
 
-/** Messages from a worker to batch.ts. */
+/** Messages from a worker to batch-map.ts. */
 export type WorkerMessage =
   | { type: 'progress'; progress: ShardProgress }
   | { type: 'done'; stats: ShardStats; heapPeak: number }

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { EngineResult } from '../core/candidates/engine';
+import type { EngineResult } from '../core/candidates/engine-result';
 import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
 import { ThresholdCurve, breakEven } from '../core/eval/curves';
 import { precisionRecall, type Estimate } from '../core/eval/estimators';

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { ingest } from '../core/ingest/pipeline';
+import type { Unresolved } from '../core/ingest/parts';
 import type { IngestedPage, IngestSummary } from '../core/types';
 import { nodeNatives } from './natives';
 
@@ -17,15 +18,10 @@ export interface PartTask {
   fileName: string;
   start: number;
   end: number;
+  /** The source's first seq: the part numbers its pages by segment (core/ingest/parts.ts). */
   seqBase: number;
+  segmentBytes?: number;
   baseUrl: string;
-}
-
-/** A revisit whose original is not in this part (an earlier part may hold it). */
-export interface Unresolved {
-  seq: number;
-  uri: string;
-  digest: string;
 }
 
 export type PartMessage =
@@ -56,6 +52,7 @@ export function readPart(task: PartTask, post: (m: PartMessage) => void): Promis
       offsetBase: task.start,
       bodyCacheChars: task.bodyCacheChars,
       seqBase: task.seqBase,
+      segmentBytes: task.segmentBytes,
       baseUrl: task.baseUrl,
       natives: nodeNatives,
       onUnresolvedRevisit: (seq, uri, digest) => revisits.push({ seq, uri, digest }),

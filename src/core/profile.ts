@@ -7,7 +7,7 @@
  * Versioned JSON: `{ "profile": "dedup-workbench", "version": 1, … }`. `parseProfile` checks every
  * field and names the one that is wrong, because the file is edited by hand and travels between tools.
  */
-import { ENGINE_DEFAULTS, type EngineParams } from './candidates/engine';
+import { ENGINE_DEFAULTS, type EngineParams } from './candidates/engine-params';
 import {
   DEFAULT_METHOD,
   METHOD_LABELS,

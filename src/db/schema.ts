@@ -1,78 +1,28 @@
-import type { SampleInfo } from '../core/ingest/sample-plan';
 import Dexie, { type Table, type Transaction } from 'dexie';
-import type { Captures } from '../core/candidates/captures';
-import type { EngineParams, EngineResult } from '../core/candidates/engine';
-import type { DustMetrics, DustParams, Rule } from '../core/dust';
-import type { LabelValue } from '../core/eval/estimators';
-import type { Strategy } from '../core/eval/sampling';
-import type {
-  DigestReport,
-  FormatId,
-  IngestErrorInfo,
-  PageContent,
-  PageListInfo,
-  PageRecord,
-  SourceInfo,
-} from '../core/types';
 import { packChunk, type StoredChunk } from './chunks';
+import type {
+  Dataset,
+  StoredAnalysis,
+  StoredContent,
+  StoredDustRun,
+  StoredLabel,
+  StoredPage,
+  StoredPageChunk,
+  StoredReference,
+  StoredUrlLayer,
+} from './rows';
 
-/** `empty`: a non-empty file that yielded no page; its `error` says why (never silently ready). */
-export type DatasetStatus = 'ingesting' | 'ready' | 'partial' | 'cancelled' | 'interrupted' | 'empty';
-
-export interface Dataset {
-  id?: number;
-  name: string;
-  fileName: string;
-  /** Size of the dropped file. */
-  bytes: number;
-  format: FormatId;
-  compressed: boolean;
-  /** 'wacz' when the crawl came in a WACZ (its WARCs are `format`); absent for files read as they are. */
-  container?: 'wacz';
-  /** ISO time the dataset was created. */
-  created: string;
-  status: DatasetStatus;
-  /** Last sign of life of the ingest job (ms since epoch): a stale 'ingesting' dataset was interrupted. */
-  heartbeat: number;
-  pages: number;
-  records: number;
-  hosts: number;
-  recordsByType: Record<string, number>;
-  skipped: Record<string, number>;
-  bytesDecoded: number;
-  elapsedMs: number;
-  /** Of elapsedMs, the time spent writing to IndexedDB. */
-  storeMs: number;
-  error: IngestErrorInfo | null;
-  warnings: IngestErrorInfo[];
-  warningCount: number;
-  /** Approximate bytes its pages take in IndexedDB, summed as they are written (absent before v0.2). */
-  storedBytes?: number;
-  /** Name of the Web Lock the tab running its ingest holds (navigator.locks): free lock = job gone. */
-  lock?: string;
-  /** The files read into it, in order, each with its pages and problems (absent before v0.3: one file). */
-  sources?: SourceInfo[];
-  /** Pages by HTTP status class; Heritrix's own codes are in `skipped`. */
-  statusCounts?: Record<string, number>;
-  /** A WACZ's pages.jsonl against the pages read. */
-  pageList?: PageListInfo;
-  /** Stated WARC digests checked against the records' bytes: counts and the first mismatches (absent: none stated). */
-  digests?: DigestReport;
-  /** An access log's base URL (origin) set by the analyst in place of the guessed host. */
-  baseUrl?: string;
-  /** Read as a designed sample of a larger crawl (by its index): the design and the index's totals. */
-  sample?: SampleInfo;
-}
-
-export interface StoredPage extends PageRecord {
-  datasetId: number;
-  /** Key of the chunk holding this page's content (the first seq of its batch); absent before v7. */
-  chunk?: number;
-}
-
-export interface StoredContent extends PageContent {
-  datasetId: number;
-}
+// The row types, for the many modules that take them with the database (defined in rows.ts).
+export type {
+  Dataset,
+  DatasetStatus,
+  StoredAnalysis,
+  StoredContent,
+  StoredDustRun,
+  StoredLabel,
+  StoredPage,
+  StoredReference,
+} from './rows';
 
 /**
  * Schema history. Never edit a published version: add one, with an upgrade when rows must change.
@@ -99,56 +49,11 @@ export const SCHEMA_V3 = {
   analyses: '[datasetId+paramsKey], datasetId',
 };
 
-/**
- * Signatures and candidate pairs of a dataset under one parameter set: the engine's result as it is
- * (src/core/candidates/engine.ts EngineResult: its `maxD` is the D slider's upper end, every collision
- * below it among the stored pairs), with what identifies it. Typed arrays are stored as they are
- * (structured clone), so loading one is a single read.
- */
-export interface StoredAnalysis extends EngineResult {
-  datasetId: number;
-  /** Canonical JSON of the parameters that need recomputation when changed. */
-  paramsKey: string;
-  params: EngineParams;
-  created: string;
-  /** Page seqs in signature order (index i ↔ seqs[i]). */
-  seqs: Float64Array;
-  /** Captures of a URL that its first capture stands for (core/candidates/captures.ts); absent before. */
-  captures?: Captures;
-  elapsedMs: number;
-}
-
 /** v4 (DUST rules): the last DustBuster run of each dataset. */
 export const SCHEMA_V4 = {
   ...SCHEMA_V3,
   dustRuns: 'datasetId',
 };
-
-export interface StoredDustRun {
-  datasetId: number;
-  params: DustParams;
-  created: string;
-  elapsedMs: number;
-  rules: Rule[];
-  /** URLs saved per rule id: list URLs it rewrites to another URL of the list. */
-  saved: Record<number, number>;
-  metrics: DustMetrics;
-  /** normalised URL → canonical URL, only where they differ. */
-  canonical: [string, string][];
-  cycles: string[];
-  list: {
-    urls: number;
-    detection: number;
-    validation: number;
-    /** Absent in runs stored before these were kept. */
-    split?: boolean;
-    redirects?: number;
-    errorRecords: number;
-    repeatedRecords: number;
-  };
-  /** Whether documents (sketches) were available, or only sizes (access logs): rules then stay likely. */
-  hasContent: boolean;
-}
 
 /** v5 (measuring): hand labels of page pairs, per dataset. */
 export const SCHEMA_V5 = {
@@ -156,28 +61,11 @@ export const SCHEMA_V5 = {
   labels: '[datasetId+a+b], datasetId',
 };
 
-/** A hand label of the page pair (a, b) (page seqs, a < b), with how it was sampled. */
-export interface StoredLabel {
-  datasetId: number;
-  a: number;
-  b: number;
-  label: LabelValue;
-  strategy: Strategy;
-  /** Inclusion probability under the strategy (NaN for near-threshold picks: not a probability sample). */
-  pi: number;
-  at: string;
-}
-
 /** v6: reference pages (known to have a replica), for page-level recall as the near-replica paper measures it. */
 export const SCHEMA_V6 = {
   ...SCHEMA_V5,
   references: '[datasetId+seq], datasetId',
 };
-
-export interface StoredReference {
-  datasetId: number;
-  seq: number;
-}
 
 /** v7: page contents in chunks of one batch each (see StoredChunk, chunks.ts); v8 drops the old per-page table. */
 export const SCHEMA_V7 = {
@@ -208,20 +96,6 @@ export const SCHEMA_V11 = { ...SCHEMA_V10, pages: null };
  * validates them on the sampled pages.
  */
 export const SCHEMA_V12 = { ...SCHEMA_V11, urlLayers: '[datasetId+chunk]' };
-
-/** One chunk of a sample's URL layer: the index's captures as lines (see SCHEMA_V12). */
-export interface StoredUrlLayer {
-  datasetId: number;
-  chunk: number;
-  lines: string;
-}
-
-/** The page rows of one ingest batch (its contents are the chunk of the same key), in seq order. */
-export interface StoredPageChunk {
-  datasetId: number;
-  chunk: number;
-  pages: StoredPage[];
-}
 
 /**
  * Every table but `datasets` holds rows of one dataset each, found by the key or index named here (the

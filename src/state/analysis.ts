@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { ENGINE_DEFAULTS, type EngineParams } from '../core/candidates/engine';
+import { ENGINE_DEFAULTS, type EngineParams } from '../core/candidates/engine-params';
 import {
   DEFAULT_METHOD,
   DEFAULT_THRESHOLDS,

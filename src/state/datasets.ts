@@ -1,13 +1,16 @@
 import type { SampleRequest } from '../workers/sample-read';
 import { liveQuery } from 'dexie';
 import { create } from 'zustand';
-import { emptyReason } from '../core/ingest/outcome';
 import type { ChosenColumns, IngestProgress } from '../core/types';
 import { deleteDataset, listDatasets, markInterrupted, rebaseLogPages, renameDataset } from '../db/queries';
 import { removeOrphans } from '../db/orphans';
 import { db, type Dataset } from '../db/schema';
-import { Comlink, startIngestWorker, type WorkerHandle } from '../workers/client';
+import { Comlink, type WorkerHandle } from '../workers/client';
 import type { IngestWorkerApi } from '../workers/ingest.worker';
+import { heldLocks, ourLocks, watchOtherJobs } from './ingest-locks';
+import { summaryNotices, type Notice } from './ingest-notices';
+import { startSpare, takeSpare } from './spare-worker';
+import { warnIfLarge, type StorageInfo } from './storage-quota';
 
 export interface IngestJob {
   fileName: string;
@@ -19,21 +22,6 @@ export interface IngestJob {
   /** Set when the job was cancelled: the dataset holding what was read. */
   datasetId: number | null;
   pagesRead: number;
-}
-
-export interface Notice {
-  kind: 'error' | 'info' | 'warning';
-  text: string;
-  /** A Parquet table whose documents' columns were not found: its files and columns, to choose them. */
-  chooseColumns?: { files: File[]; columns: string[] };
-}
-
-/** The origin's storage as the browser reports it (navigator.storage), null where it cannot say. */
-export interface StorageInfo {
-  usage: number;
-  quota: number;
-  /** True once the browser granted persistence (not evicted under storage pressure). */
-  persisted: boolean | null;
 }
 
 interface DatasetsState {
@@ -65,29 +53,11 @@ interface DatasetsState {
 }
 
 let handle: WorkerHandle<IngestWorkerApi> | null = null;
-/**
- * An ingest worker started ahead of the next drop (its module fetched, compiled and run while the
- * analyst picks a file), taken by the next job; a new one is started once that job has ended.
- */
-let spare: WorkerHandle<IngestWorkerApi> | null = null;
-function startSpare(): void {
-  if (spare === null && typeof Worker !== 'undefined') spare = startIngestWorker();
-}
-/** Locks of the jobs this tab runs; locks of other tabs' jobs being watched. */
-const ourLocks = new Set<string>();
-const watchedLocks = new Set<string>();
 /** Datasets of this tab's reads already selected for the analyst when they appeared. */
 const shownOnce = new Set<number>();
 let datasetsWatch: { unsubscribe(): void } | null = null;
 /** The start-up removal of rows whose dataset is gone (once per tab; a failure leaves them for the next). */
 let orphansRemoved: Promise<unknown> | null = null;
-
-/** Names of the Web Locks held in this origin now (all tabs), or null without Web Locks. */
-async function heldLocks(): Promise<Set<string> | null> {
-  if (typeof navigator === 'undefined' || !navigator.locks?.query) return null;
-  const q = await navigator.locks.query();
-  return new Set([...(q.held ?? []), ...(q.pending ?? [])].map((l) => l.name ?? ''));
-}
 
 /**
  * Every tab sees dataset changes live (another tab's ingest, rename, delete): Dexie's liveQuery is told of
@@ -118,50 +88,6 @@ function watchDatasets(): void {
   });
 }
 
-/**
- * A dataset another tab is reading stays 'ingesting' while that tab holds its lock. Wait for the lock:
- * when it is granted, that tab is gone (or finished); if the row is still 'ingesting', it was interrupted.
- */
-function watchOtherJobs(): void {
-  if (typeof navigator === 'undefined' || !navigator.locks) return;
-  for (const d of useDatasets.getState().datasets) {
-    const lock = d.lock;
-    if (d.status !== 'ingesting' || !lock || ourLocks.has(lock) || watchedLocks.has(lock)) continue;
-    watchedLocks.add(lock);
-    void navigator.locks.request(lock, async () => {
-      watchedLocks.delete(lock);
-      const held = (await heldLocks()) ?? new Set<string>();
-      held.delete(lock);
-      await markInterrupted(db(), Date.now(), held);
-    });
-  }
-}
-
-/** Warn before a read that will likely not fit in what the browser lets this site store. */
-async function warnIfLarge(files: File[], label: string, size: number): Promise<void> {
-  const st = typeof navigator !== 'undefined' ? navigator.storage : undefined;
-  if (!st?.estimate) return;
-  const e = await st.estimate().catch(() => null);
-  if (!e?.quota) return;
-  const free = e.quota - (e.usage ?? 0);
-  // Stored pages take about what the file inflates to: ~4× a .gz, ~1× a plain file (measured on docsite).
-  const need = size * (files.some((f) => /\.(gz|wacz|zip)$/i.test(f.name)) ? 4 : 1);
-  if (need > free)
-    useDatasets.setState((s) => ({
-      notices: [
-        ...s.notices,
-        {
-          kind: 'warning',
-          text:
-            `${label} may need about ${fmtMB(need)} of storage, and this site has ${fmtMB(free)} left: ` +
-            'the read will stop when the storage is full and keep the pages read by then.',
-        },
-      ],
-    }));
-}
-
-const fmtMB = (n: number) => `${Math.round(n / 2 ** 20).toLocaleString('en-US')} MB`;
-
 export const useDatasets = create<DatasetsState>((set, get) => ({
   datasets: [],
   storage: null,
@@ -174,7 +100,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
     await orphansRemoved;
     await markInterrupted(db(), Date.now(), await heldLocks());
     watchDatasets();
-    watchOtherJobs();
+    watchOtherJobs(get().datasets);
     startSpare();
     const datasets = await listDatasets(db());
     const sel = get().selectedId;
@@ -260,7 +186,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       },
     });
     void get().requestPersistence();
-    void warnIfLarge(files, label, size);
+    void warnIfLarge(files, label, size, (n) => set((s) => ({ notices: [...s.notices, n] })));
     // The tab holds this lock while the job runs: a reload frees it, and the next load sees that at once.
     const lock = `dw-ingest-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
     ourLocks.add(lock);
@@ -273,8 +199,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
           return held;
         });
       });
-    handle = spare ?? startIngestWorker();
-    spare = null;
+    handle = takeSpare();
     const onProgress = Comlink.proxy((p: IngestProgress) => {
       const job = get().job;
       if (job) set({ job: { ...job, progress: p } });
@@ -316,37 +241,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
           ],
         }));
       } else {
-        const s = r.summary;
-        const extra: Notice[] = [];
-        if (s.error)
-          extra.push({
-            kind: 'error',
-            text: `Partial: ${s.pages.toLocaleString('en-US')} pages kept. ${s.error.message}`,
-          });
-        const empty = emptyReason(s);
-        if (empty) extra.push({ kind: 'warning', text: empty });
-        const notCrawls = (s.sources ?? []).filter((x) => x.format === null);
-        if (notCrawls.length > 0)
-          extra.push({
-            kind: 'warning',
-            // Not only files of another kind: a damaged gzip is skipped too, so no "not a crawl".
-            text: `Skipped ${notCrawls.length} file${notCrawls.length > 1 ? 's' : ''} that could not be read as a crawl: ${notCrawls
-              .slice(0, 5)
-              .map((x) => x.error?.message ?? x.name)
-              .join('; ')}${notCrawls.length > 5 ? '; …' : ''}`,
-          });
-        const kinds = [...new Set((s.sources ?? []).flatMap((x) => (x.format ? [x.format] : [])))];
-        if (kinds.length > 1)
-          extra.push({
-            kind: 'warning',
-            text: `The files dropped together are of ${kinds.length} kinds (${kinds.join(', ')}): they were read as one crawl, one dataset. Drop them one at a time to keep them apart.`,
-          });
-        if (s.warningCount > 0)
-          extra.push({
-            kind: 'warning',
-            // Each problem's message names its file (and where): no second file name before it.
-            text: `${s.warningCount} problem${s.warningCount > 1 ? 's' : ''} read past${s.warningCount > 1 ? '; the first' : ''}: ${s.warnings[0].message}`,
-          });
+        const extra = summaryNotices(r.summary);
         set((st) => ({ job: null, selectedId: r.datasetId, notices: [...st.notices, ...extra] }));
       }
     } catch (e) {

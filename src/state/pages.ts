@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { comparable } from '../core/candidates/comparable';
 import { siteOfUrl, TemplateModel, type TemplateOptions, type TemplateSplit } from '../core/text/template';
-import { loadContent, loadContents, loadPages } from '../db/queries';
+import { loadContent, loadContents } from '../db/page-contents';
+import { loadPages } from '../db/page-rows';
 import { db, type StoredContent, type StoredPage } from '../db/schema';
 import { useAnalysis } from './analysis';
 

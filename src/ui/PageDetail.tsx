@@ -1,19 +1,16 @@
-import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { pageOfUrl, usePages } from '../state/pages';
 import { escapeBidi, fmtInt, fmtSize, plural } from './format';
 import { useDust } from '../state/dust';
 import { useDatasets } from '../state/datasets';
 import { samplePi, type SampleInfo } from '../core/ingest/sample-plan';
 import { useLabels } from '../state/labels';
+import { PageText } from './PageText';
 import { SourceOf } from './PageSource';
 import { Url } from './Url';
 import { charsThatFit, useElementWidth } from './useElementWidth';
 import { VirtualList } from './VirtualList';
 
-/** Characters of a page's text shown at first, and added by each "Show more". */
-export const TEXT_STEP = 20_000;
-/** "Show all" above this many characters says it may slow the tab (a text node of megabytes lays out slowly). */
-const TEXT_WARN = 500_000;
 /** Titles and header values are crawled strings of any length: the view shows at most this much of one. */
 const CLIP = 2_000;
 const ROW = 22;
@@ -138,70 +135,6 @@ export function PageDetail() {
       />
     </aside>
   );
-}
-
-/**
- * The page's text, the first TEXT_STEP characters at first: a page can hold megabytes of text (the ingest
- * keeps up to 8 MiB), and one text node that long takes seconds to lay out. "Show more" adds a step;
- * "Show all" says how much it is. A text node, never markup.
- */
-function PageText({ text, templateSpans }: { text: string; templateSpans: [number, number][] | null }) {
-  const [shown, setShown] = useState(TEXT_STEP);
-  const capped = text.length > shown;
-  const rest = text.length - shown;
-  const end = capped ? shown : text.length;
-  const templateChars = templateSpans?.reduce((n, [a, b]) => n + b - a, 0) ?? 0;
-  return (
-    <>
-      <h3 data-testid="text-heading">
-        Text ({plural(text.length, 'character')}
-        {capped ? `, first ${fmtInt(shown)} shown` : ''})
-      </h3>
-      {templateChars > 0 && (
-        <p className="meta" data-testid="template-legend">
-          <span className="template-text">Dimmed</span>: template text ({plural(templateChars, 'character')}{' '}
-          in {plural(templateSpans!.length, 'run')}) — lines its site repeats on many pages, left out of the
-          signatures when “Template text” is strip.
-        </p>
-      )}
-      <pre className="page-text" data-testid="page-text">
-        {text ? <TemplateRuns text={text} spans={templateSpans ?? []} end={end} /> : '(no text)'}
-      </pre>
-      {capped && (
-        <div className="more">
-          <button type="button" onClick={() => setShown((n) => n + TEXT_STEP)}>
-            Show more (next {plural(Math.min(TEXT_STEP, rest), 'character')})
-          </button>
-          <button
-            type="button"
-            className={text.length > TEXT_WARN ? 'warn' : undefined}
-            onClick={() => setShown(text.length)}
-          >
-            Show all {plural(text.length, 'character')}
-            {text.length > TEXT_WARN ? ' (large: the tab may be slow while it lays this out)' : ''}
-          </button>
-        </div>
-      )}
-    </>
-  );
-}
-
-/** Text up to `end` with the template spans dimmed: text nodes only, never markup. */
-function TemplateRuns({ text, spans, end }: { text: string; spans: [number, number][]; end: number }) {
-  const out: ReactNode[] = [];
-  let at = 0;
-  for (const [a, b] of spans) {
-    if (a >= end) break;
-    if (a > at) out.push(text.slice(at, a));
-    out.push(
-      <span key={a} className="template-text">
-        {text.slice(a, Math.min(b, end))}
-      </span>,
-    );
-    at = Math.min(b, end);
-  }
-  if (at < end) out.push(text.slice(at, end));
-  return <>{out}</>;
 }
 
 /** HTTP (or WARC) headers, one per row: a hostile response can send thousands, so this list is virtual too. */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { compareTexts, type Comparison } from '../core/text/compare';
-import { loadContent } from '../db/queries';
+import { loadContent } from '../db/page-contents';
 import { db, type StoredContent } from '../db/schema';
 import { templateSplit, usePages } from '../state/pages';
 import { CompareView, type SideInfo } from './CompareView';

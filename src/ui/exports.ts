@@ -1,4 +1,4 @@
-import type { EngineParams } from '../core/candidates/engine';
+import type { EngineParams } from '../core/candidates/engine-params';
 import type { MethodId, Thresholds } from '../core/candidates/methods';
 import { methodThresholds } from '../core/clusters/export';
 import type { ClusterMode } from '../core/clusters/view';

@@ -1,25 +1,19 @@
-import { IngestCancelled, IngestError } from '../core/ingest/errors';
+import { IngestCancelled } from '../core/ingest/errors';
 import { ingestOutcome } from '../core/ingest/outcome';
-import { ingestCrawl, rangeOfUnit, readUnitInOrder, type UnitReader } from '../core/ingest/many-files';
-import { ingest, type IngestOptions } from '../core/ingest/pipeline';
+import { rangeOfUnit, readUnitInOrder, type UnitReader } from '../core/ingest/crawl-units';
+import type { IngestOptions } from '../core/ingest/ingest-options';
+import { ingestCrawl } from '../core/ingest/many-files';
+import { ingest } from '../core/ingest/pipeline';
+import type { Unresolved } from '../core/ingest/parts';
 import { planSplits } from '../core/ingest/split';
 import type { ChosenColumns, IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
-import {
-  countStoredRows,
-  createDataset,
-  deleteDataset,
-  dropLastPages,
-  finishDataset,
-  isQuotaError,
-  writeBatch,
-  flushMeter,
-  StoreMeter,
-  updateDatasetRow,
-  writeUrlLayer,
-} from '../db/queries';
+import { isQuotaError, writeBatch, flushMeter, StoreMeter } from '../db/page-writes';
+import { createDataset, deleteDataset, finishDataset, updateDatasetRow } from '../db/queries';
+import { writeUrlLayer } from '../db/url-layer';
 import { datasetExists, DatasetGone } from '../db/orphans';
 import { db } from '../db/schema';
 import { blobSource, chunks } from './blob-source';
+import { errorInfo, finishAfterFault, storageFullInfo, WriteGuard } from './ingest-faults';
 import { prepareSample, type PreparedSample, type SampleRequest } from './sample-read';
 import {
   PARALLEL_MIN_BYTES,
@@ -27,11 +21,10 @@ import {
   type PartRequest,
   type PartResult,
   type PartRunner,
-  type UnresolvedRevisit,
 } from './ingest-parts';
 import { browserNatives } from './natives';
 
-export { SEQ_STRIDE, type PartRequest, type PartResult, type PartRunner } from './ingest-parts';
+export type { PartRequest, PartResult, PartRunner } from './ingest-parts';
 
 export interface IngestRequest {
   /** The files of one crawl, read into ONE dataset in this order (several WARC.gz, a folder, a WACZ). */
@@ -56,18 +49,6 @@ export type IngestResult =
   /** An unexpected failure after pages were written: they are kept, the dataset is partial. */
   | { kind: 'stopped'; datasetId: number; pages: number; error: IngestErrorInfo };
 
-function errorInfo(fileName: string, e: unknown): IngestErrorInfo {
-  if (e instanceof IngestError) return e.toInfo();
-  const m = (e as Error)?.message ?? String(e);
-  return {
-    fileName,
-    offset: -1,
-    line: -1,
-    reason: `internal error: ${m}`,
-    message: `${fileName}: internal error: ${m}`,
-  };
-}
-
 /** "crawl-00001.warc.gz and 35 more" for a crawl of many files. */
 function crawlName(files: File[]): string {
   return files.length === 1 ? files[0].name : `${files[0].name} and ${files.length - 1} more`;
@@ -83,7 +64,8 @@ export async function runIngest(
   req: IngestRequest,
   onProgress: (p: IngestProgress) => void,
   isCancelled: () => boolean,
-  spawnParts?: { parts: number; runner: () => PartRunner; minBytes?: number },
+  /** `segmentBytes`: of page numbering (core/ingest/parts.ts), small in tests to cut small files. */
+  spawnParts?: { parts: number; runner: () => PartRunner; minBytes?: number; segmentBytes?: number },
 ): Promise<IngestResult> {
   let spawn = spawnParts;
   const given = req.files ?? (req.file ? [req.file] : []);
@@ -150,7 +132,7 @@ export async function runIngest(
     if (spawn && spawn.parts > 1 && unit.size >= (spawn.minBytes ?? PARALLEL_MIN_BYTES)) {
       // A file, or a WACZ's stored WARC (a range of the file), is cut in parts; a deflated member is not.
       const range = await rangeOfUnit(unit);
-      const plan = range && (await planSplits(range.source, spawn.parts));
+      const plan = range && (await planSplits(range.source, spawn.parts, ctx.segmentBytes));
       if (range && plan) {
         await ctx.onFormat(plan.format, plan.compressed);
         const whole = fileOf.get(unit.file)!;
@@ -193,6 +175,7 @@ export async function runIngest(
         readUnit,
         parquetColumns: req.parquetColumns,
         natives: await browserNatives(),
+        segmentBytes: spawnParts?.segmentBytes,
         onFormat: async (format, compressed, container) => {
           if (datasetId !== null) {
             // A sample's dataset, made before its index was read.
@@ -253,7 +236,7 @@ export async function runPart(
 ): Promise<PartResult> {
   const d = db();
   let pages = 0;
-  const revisits: UnresolvedRevisit[] = [];
+  const revisits: Unresolved[] = [];
   const meter = new StoreMeter();
   const writes = new WriteGuard(isCancelled);
   const listed = req.listed ? new Set(req.listed) : null;
@@ -264,6 +247,7 @@ export async function runPart(
     offsetBase: req.offsetBase,
     bodyCacheChars: req.bodyCacheChars,
     seqBase: req.seqBase,
+    segmentBytes: req.segmentBytes,
     onProgress,
     isCancelled: writes.stopped,
     onUnresolvedRevisit: (seq, uri, digest) => revisits.push({ seq, uri, digest }),
@@ -302,72 +286,5 @@ export async function runPart(
     if (e instanceof DatasetGone) return { kind: 'cancelled', pages, summary: read, ...foundOnes() };
     const error = isQuotaError(e) ? storageFullInfo(req.fileName, pages) : errorInfo(req.fileName, e);
     return { kind: 'failed', pages, error, read, ...foundOnes() };
-  }
-}
-
-/**
- * A failed write (the storage full) stops the read as a cancel does, not by the sink's throw: the
- * pipeline then still hands back its summary — the records read, by type, which stored rows cannot
- * tell. Batches after it are not written (the pages kept are the rows stored before it).
- */
-class WriteGuard {
-  fault: { error: unknown } | null = null;
-  constructor(private readonly isCancelled: () => boolean) {}
-  /** The read's isCancelled: cancelled, or a write failed. */
-  readonly stopped = (): boolean => this.fault !== null || this.isCancelled();
-  /** Write one batch unless a write failed before; whether it was written. */
-  async write(put: () => Promise<void>): Promise<boolean> {
-    if (this.fault) return false;
-    try {
-      await put();
-      return true;
-    } catch (error) {
-      this.fault = { error };
-      return false;
-    }
-  }
-}
-
-/** The storage-full message: what happened, how many pages are kept, what to do. */
-function storageFullInfo(fileName: string, pages: number): IngestErrorInfo {
-  // No quota figure: navigator.storage.estimate() in a worker can report the disk, not the limit hit.
-  const reason =
-    `the browser's storage for this site is full: the read stopped with ${pages.toLocaleString('en-US')} ` +
-    'pages stored, which are kept. Delete datasets you no longer need or free disk space, then read the file again';
-  return { fileName, offset: -1, line: -1, reason, message: `${fileName}: ${reason}` };
-}
-
-/**
- * Finish a dataset after a fault with the rows actually stored. When the disk is full even this small
- * write can fail: then the last pages written are given back (a few hundred) to make room, and the
- * counts and the message say what is really kept. The row always ends finished, never 'ingesting'.
- */
-async function finishAfterFault(
-  d: ReturnType<typeof db>,
-  datasetId: number,
-  info: IngestErrorInfo,
-  fileName: string,
-  summary?: IngestSummary,
-): Promise<{ pages: number; error: IngestErrorInfo }> {
-  for (let attempt = 0; ; attempt++) {
-    // Pages, hosts and status counts from the rows stored: a summary counts pages parsed but never stored
-    // (a failed write, the pages given back below), has no hosts or statuses of parallel parts that
-    // failed, and there is none after an unexpected throw (a failed write stops the read with its
-    // summary: see runIngest). What rows cannot tell (records read, by type) is the summary's.
-    const { pages, hosts, statusCounts } = await countStoredRows(d, datasetId);
-    const error = /storage .*is full/.test(info.reason) ? storageFullInfo(fileName, pages) : info;
-    try {
-      await finishDataset(d, datasetId, 'partial', {
-        ...(summary ?? {}),
-        pages,
-        hosts,
-        statusCounts,
-        error,
-      });
-      return { pages, error };
-    } catch (e) {
-      if (!isQuotaError(e) || attempt >= 3 || pages === 0) throw e;
-      await dropLastPages(d, datasetId, 500);
-    }
   }
 }

@@ -1,18 +1,21 @@
 /**
  * One large file read in parallel parts: the file is cut at verified record starts (core/ingest/split.ts)
  * and each part is read by one worker into the same dataset — the first in this worker, the others in
- * workers spawned for them. Their progress is summed into one, a cancel is passed on to every part,
- * revisits whose original lies in an earlier part are resolved once all are in, and the parts' summaries
- * are merged into the file's as if it had been read in one go.
+ * workers spawned for them. Each part numbers its pages as a read in order does (by segment,
+ * core/ingest/parts.ts), so it writes its rows as it reads them. Their progress is summed into one, a
+ * cancel is passed on to every part, revisits whose original lies in an earlier part are tied once all
+ * are in (RevisitTies, as the CLI ties them), and the parts' summaries are merged into the file's as if
+ * it had been read in one go.
  */
 import { IngestCancelled } from '../core/ingest/errors';
 import { bodyCacheShare } from '../core/ingest/extraction-cache';
-import { mergeSummaries, type UnitContext } from '../core/ingest/many-files';
+import type { UnitContext } from '../core/ingest/crawl-units';
+import { mergeSummaries } from '../core/ingest/merge-summaries';
 import type { SplitPlan } from '../core/ingest/split';
-import { revisitFields } from '../core/ingest/warc';
+import { revisitFields } from '../core/ingest/warc-pages';
+import { RevisitTies, sumProgress, type Unresolved } from '../core/ingest/parts';
 import type { IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
-import { normaliseUrl } from '../core/url/normalize';
-import { loadPages, updatePages } from '../db/queries';
+import { loadPages, updatePages } from '../db/page-rows';
 import { db, type StoredPage } from '../db/schema';
 
 /** One slice of a file, read by one worker into an existing dataset. */
@@ -23,7 +26,9 @@ export interface PartRequest {
   source: number;
   datasetId: number;
   offsetBase: number;
+  /** The source's first seq: the part numbers its pages by segment (core/ingest/parts.ts). */
   seqBase: number;
+  segmentBytes?: number;
   /** The WACZ's listed page URLs (normalised): its pages among them are marked `listed`. */
   listed?: string[];
   /** Its share of the read's cache of page bodies (characters; the parts split one budget). */
@@ -32,17 +37,10 @@ export interface PartRequest {
 
 /** `found`: the listed URLs (PartRequest.listed) whose pages it stored. */
 export type PartResult =
-  | { kind: 'done'; summary: IngestSummary; revisits: UnresolvedRevisit[]; found?: string[] }
+  | { kind: 'done'; summary: IngestSummary; revisits: Unresolved[]; found?: string[] }
   | { kind: 'cancelled'; pages: number; summary: IngestSummary | null; found?: string[] }
   /** `read`: what it read before a failed write stopped it (its records; not all its pages are stored). */
   | { kind: 'failed'; pages: number; error: IngestErrorInfo; read: IngestSummary | null; found?: string[] };
-
-/** A revisit whose original was not in its part: resolved across parts once all are in. */
-export interface UnresolvedRevisit {
-  seq: number;
-  uri: string;
-  digest: string;
-}
 
 /** Runs a part in another worker (created by the caller; absent in tests and the CLI). */
 export interface PartRunner {
@@ -58,8 +56,6 @@ export interface PartRunner {
  * 40 MB 3.76 against 3.20 s, 210 MB 18.0 against 13.4 s.
  */
 export const PARALLEL_MIN_BYTES = 16 << 20;
-/** Parts use disjoint page seq ranges of this width. */
-export const SEQ_STRIDE = 2 ** 32;
 
 /** Reads a part in this worker (runPart of ingest-job.ts, passed in: that module imports this one). */
 export type RunPart = (req: PartRequest, onProgress: (p: IngestProgress) => void) => Promise<PartResult>;
@@ -88,15 +84,7 @@ export async function runParallel(
       cancelSent = true;
       for (const r of runners) r?.cancel();
     }
-    const sum = (f: (x: IngestProgress) => number) => progress.reduce((a, x) => a + (x ? f(x) : 0), 0);
-    ctx.onProgress({
-      bytesRead: sum((x) => x.bytesRead),
-      totalBytes: file.size,
-      bytesDecoded: sum((x) => x.bytesDecoded),
-      records: sum((x) => x.records),
-      pages: sum((x) => x.pages),
-      elapsedMs: performance.now() - t0,
-    });
+    ctx.onProgress(sumProgress(progress, file.size, performance.now() - t0));
   };
   const listed = ctx.pageList?.urls();
   const results = await Promise.all(
@@ -107,7 +95,8 @@ export async function runParallel(
         source: ctx.source,
         datasetId,
         offsetBase: start,
-        seqBase: ctx.seqBase + k * SEQ_STRIDE,
+        seqBase: ctx.seqBase,
+        ...(ctx.segmentBytes ? { segmentBytes: ctx.segmentBytes } : {}),
         bodyCacheChars: bodyCacheShare(n),
         ...(listed ? { listed } : {}),
       };
@@ -147,26 +136,19 @@ export async function runParallel(
 }
 
 /**
- * Revisits whose original lies in an earlier part: found by URL and payload digest once all parts are
- * in — the first earlier page of that URL and digest that is not itself a revisit. One read of the
- * dataset's page rows, only when some part left a revisit unresolved.
+ * Revisits whose original lies in an earlier part, tied once all parts are in as a read in order ties
+ * them (RevisitTies): one read of the dataset's page rows, in seq order, only when some part left a
+ * revisit unresolved.
  */
 async function resolveRevisits(datasetId: number, results: PartResult[]): Promise<void> {
-  const open = results.flatMap((r) => (r.kind === 'done' ? r.revisits : []));
-  if (open.length === 0) return;
+  const ties = new RevisitTies<StoredPage>();
+  ties.leave(results.flatMap((r) => (r.kind === 'done' ? r.revisits : [])));
+  if (ties.pending === 0) return;
   const d = db();
-  const originals = new Map<string, StoredPage>();
-  const bySeq = new Map<number, StoredPage>();
-  for (const p of await loadPages(d, datasetId)) {
-    bySeq.set(p.seq, p);
-    const key = p.normUrl + ' ' + p.digest;
-    if (p.recordType !== 'revisit' && p.digest && !originals.has(key)) originals.set(key, p);
-  }
   const changes = new Map<number, Partial<StoredPage>>();
-  for (const v of open) {
-    const orig = originals.get(normaliseUrl(v.uri).href + ' ' + v.digest);
-    if (!orig || orig.seq >= v.seq) continue;
-    changes.set(v.seq, { ...revisitFields(orig, bySeq.get(v.seq)?.mime ?? ''), note: '' });
+  for (const p of await loadPages(d, datasetId)) {
+    const orig = ties.see(p);
+    if (orig) changes.set(p.seq, { ...revisitFields(orig, p.mime), note: '' });
   }
   await updatePages(d, datasetId, changes);
 }

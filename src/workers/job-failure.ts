@@ -1,5 +1,5 @@
 import { JobCancelled } from '../core/jobs';
-import { isQuotaError } from '../db/queries';
+import { isQuotaError } from '../db/page-writes';
 
 /**
  * A job's end after a throw: a cancel, a full disk (the result is one Dexie put, so nothing half-stored

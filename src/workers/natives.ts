@@ -1,5 +1,5 @@
 import { createMD5, createSHA1, createSHA256, createSHA512, type IHasher } from 'hash-wasm';
-import { streamInflater } from '../core/ingest/gzip';
+import { streamInflater } from '../core/ingest/gzip-native';
 import type { Hash, Natives } from '../core/ingest/natives';
 
 /**

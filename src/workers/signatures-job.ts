@@ -1,9 +1,6 @@
-import {
-  ENGINE_DEFAULTS,
-  SignatureEngine,
-  type EngineParams,
-  type EnginePage,
-} from '../core/candidates/engine';
+import { ENGINE_DEFAULTS, type EngineParams } from '../core/candidates/engine-params';
+import { SignatureEngine } from '../core/candidates/engine';
+import type { EnginePage } from '../core/candidates/analyse-pages';
 import {
   measureInParallel,
   PARALLEL_MEASURE_MAX_BYTES,
@@ -15,7 +12,7 @@ import {
 import { CaptureIndex } from '../core/candidates/captures';
 import { comparable } from '../core/candidates/comparable';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
-import { forEachPageWithContent } from '../db/queries';
+import { forEachPageWithContent } from '../db/page-contents';
 import { putForDataset } from '../db/orphans';
 import { jobFailure } from './job-failure';
 import { db, type StoredAnalysis, type StoredContent, type StoredPage } from '../db/schema';

@@ -7,13 +7,9 @@
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { comparable } from '../../src/core/candidates/comparable';
-import {
-  analysePages,
-  ENGINE_DEFAULTS,
-  type EngineParams,
-  type EnginePage,
-  type EngineResult,
-} from '../../src/core/candidates/engine';
+import { analysePages, type EnginePage } from '../../src/core/candidates/analyse-pages';
+import { ENGINE_DEFAULTS, type EngineParams } from '../../src/core/candidates/engine-params';
+import type { EngineResult } from '../../src/core/candidates/engine-result';
 import { DEFAULT_THRESHOLDS, type MethodId } from '../../src/core/candidates/methods';
 import { clusterView, type ClusterMode } from '../../src/core/clusters/view';
 import { ingest } from '../../src/core/ingest/pipeline';

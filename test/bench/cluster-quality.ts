@@ -4,7 +4,8 @@
  * one cluster), its break-even over the method's threshold, and the smallest exact Jaccard between two
  * members of the 10 largest clusters — a chain of unrelated pages shows up there as a value near 0.
  */
-import { analysePages, type EngineResult } from '../../src/core/candidates/engine';
+import { analysePages } from '../../src/core/candidates/analyse-pages';
+import type { EngineResult } from '../../src/core/candidates/engine-result';
 import {
   acceptMask,
   DEFAULT_THRESHOLDS,

@@ -5,7 +5,7 @@
  *   tsx test/bench/join-once.ts OUT PROFILE.json
  */
 import { readFileSync } from 'node:fs';
-import { runJoin } from '../../src/cli/batch';
+import { runJoin } from '../../src/cli/batch-join';
 import { parseProfile } from '../../src/core/profile';
 
 const [outDir, profilePath] = process.argv.slice(2);

@@ -22,7 +22,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CrawlIndexReader } from '../../src/core/ingest/crawl-index';
-import { IndexPagesBuilder, planSample } from '../../src/core/ingest/sample-plan';
+import { IndexPagesBuilder } from '../../src/core/ingest/index-pages';
+import { planSample } from '../../src/core/ingest/sample-plan';
 import {
   duplicateEstimate,
   duplicatesAmong,

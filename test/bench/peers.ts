@@ -32,8 +32,10 @@ import { headerValue } from '../../src/core/ingest/bytes';
 import { isGzip, MultiGunzip } from '../../src/core/ingest/gzip';
 import { parseHttpBlock } from '../../src/core/ingest/http';
 import { ingest } from '../../src/core/ingest/pipeline';
-import { targetUri, WarcParser } from '../../src/core/ingest/warc';
-import { bandsForMinimum, lshCandidates, minhashSignature } from '../../src/core/signatures/minhash';
+import { WarcParser } from '../../src/core/ingest/warc';
+import { targetUri } from '../../src/core/ingest/warc-record';
+import { bandsForMinimum, lshCandidates } from '../../src/core/signatures/lsh';
+import { minhashSignature } from '../../src/core/signatures/minhash';
 import { shingleSet } from '../../src/core/signatures/shingles';
 import { readCrawl } from './read-crawl';
 

@@ -433,7 +433,10 @@ const CATEGORIES: [string, (fn: string, src: string) => boolean][] = [
   ['idle', (fn) => fn === '(idle)'],
   ['GC', (fn) => fn === '(garbage collector)'],
   ['(program): native, not JS', (fn) => fn === '(program)'],
-  ['inflate (fflate, DecompressionStream via gzip.ts)', (_, s) => /fflate|core\/ingest\/gzip\.ts/.test(s)],
+  [
+    'inflate (fflate, DecompressionStream via gzip.ts)',
+    (_, s) => /fflate|core\/ingest\/gzip(-member|-native)?\.ts/.test(s),
+  ],
   ['HTML tokenizer/extractor', (_, s) => /htmlparser2|entities\/|core\/html\//.test(s)],
   ['charset decode', (fn, s) => /core\/text\/charset\.ts/.test(s) || (!s && fn === 'decode')],
   ['fingerprint', (_, s) => /core\/text\/(fingerprint|template|tokens)\.ts|core\/signatures\//.test(s)],

@@ -7,7 +7,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { analysePages, ENGINE_DEFAULTS, type EngineResult } from '../../src/core/candidates/engine';
+import { analysePages } from '../../src/core/candidates/analyse-pages';
+import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine-params';
+import type { EngineResult } from '../../src/core/candidates/engine-result';
 import type { PairTable } from '../../src/core/candidates/pairs';
 import { readCrawl } from './read-crawl';
 import {

@@ -1,11 +1,11 @@
 /**
  * The benches' one way to read a crawl: ingest the file with the same core as the app and the CLI,
  * keep the pages the signatures read (every comparable page with text, unless told otherwise), and
- * hand them to `analysePages` (src/core/candidates/engine.ts), which takes the template text out first.
+ * hand them to `analysePages` (src/core/candidates/analyse-pages.ts), which takes the template text out first.
  */
 import { createReadStream, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { EnginePage } from '../../src/core/candidates/engine';
+import type { EnginePage } from '../../src/core/candidates/analyse-pages';
 import { enginePage } from '../../src/core/candidates/comparable';
 import { type DustRecord } from '../../src/core/dust';
 import { dustRecordOf } from '../../src/core/dust/from-page';

@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { analysePages, ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
+import { analysePages } from '../../src/core/candidates/analyse-pages';
+import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine-params';
 import { accepts, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../../src/core/candidates/methods';
 import { connectedComponents } from '../../src/core/clusters/clusters';
 import { type DustRecord } from '../../src/core/dust';

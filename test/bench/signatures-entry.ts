@@ -5,13 +5,8 @@
 import { SignatureEngine } from '../../src/core/candidates/engine';
 import { linfPairs, linfPairsBrute } from '../../src/core/candidates/grid';
 import { DEFAULT_THRESHOLDS, RANGES } from '../../src/core/candidates/methods';
-import {
-  bandsForMinimum,
-  chooseBands,
-  lshCandidates,
-  lshFloor,
-  minhashSignature,
-} from '../../src/core/signatures/minhash';
+import { bandsForMinimum, chooseBands, lshCandidates, lshFloor } from '../../src/core/signatures/lsh';
+import { minhashSignature } from '../../src/core/signatures/minhash';
 import { jaccard, shingleSet } from '../../src/core/signatures/shingles';
 import { tokenize } from '../../src/core/text/tokens';
 import { makeCorpus, type CorpusPage } from './corpus';

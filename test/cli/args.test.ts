@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ANALYZE } from '../../src/cli/analyze-args';
 import { BATCH } from '../../src/cli/batch';
 import { helpText, parseCommand, UsageError, type CommandSpec } from '../../src/cli/args';
-import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
+import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine-params';
 import { DEFAULT_METHOD } from '../../src/core/candidates/methods';
 import { parseProfile } from '../../src/core/profile';
 

@@ -21,11 +21,11 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
+import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine-params';
 import { DEFAULT_THRESHOLDS } from '../../src/core/candidates/methods';
 import { buildProfile } from '../../src/core/profile';
-import { RESULT_FILES } from '../../src/cli/batch';
-import { shardDir } from '../../src/cli/batch-worker';
+import { RESULT_FILES } from '../../src/cli/batch-results';
+import { shardDir } from '../../src/cli/batch-shards';
 import { generateWarcGz } from '../bench/gen-warc';
 
 /** Time limit of one run: three 60 kB shards map and join in 5–10 s. */

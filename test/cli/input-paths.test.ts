@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileSource } from '../../src/cli/file-source';
 import { crawlFiles, inputError, InputError } from '../../src/cli/input-paths';
-import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
+import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine-params';
 import { DEFAULT_THRESHOLDS } from '../../src/core/candidates/methods';
 import { buildProfile } from '../../src/core/profile';
 

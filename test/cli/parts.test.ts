@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fileSource } from '../../src/cli/file-source';
 import { nodeNatives } from '../../src/cli/natives';
 import { partsReader } from '../../src/cli/parts';
-import { ingestCrawl, type UnitReader } from '../../src/core/ingest/many-files';
+import type { UnitReader } from '../../src/core/ingest/crawl-units';
+import { ingestCrawl } from '../../src/core/ingest/many-files';
 import { base32 } from '../../src/core/text/sha1';
 import type { IngestedPage } from '../../src/core/types';
 import { seededRandom } from '../../src/core/random';
@@ -70,13 +71,16 @@ function crawl(n: number): string {
   return path;
 }
 
+/** Segments of 64 KiB: files of a few MB are cut in parts (the default, 16 MiB, numbers pages alike). */
+const segmentBytes = 64 << 10;
+
 async function read(path: string, readUnit?: UnitReader, name = 'crawl.warc.gz') {
   const src = await fileSource(path, { name, chunkBytes: 1 << 16 });
   const pages: IngestedPage[] = [];
   try {
     const summary = await ingestCrawl(
       [src],
-      { natives: nodeNatives, readUnit },
+      { natives: nodeNatives, readUnit, segmentBytes },
       async (batch) => void pages.push(...batch),
     );
     return { pages, summary };

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { IngestError } from '../../src/core/ingest/errors';
-import { ingest, type IngestOptions } from '../../src/core/ingest/pipeline';
+import type { IngestOptions } from '../../src/core/ingest/ingest-options';
+import { ingest } from '../../src/core/ingest/pipeline';
 import type {
   ChosenColumns,
   FormatId,

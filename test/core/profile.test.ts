@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine';
+import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine-params';
 import { DEFAULT_THRESHOLDS } from '../../src/core/candidates/methods';
 import { DUST_DEFAULTS, runDustBuster, type DustRecord } from '../../src/core/dust';
 import { dustRecordOf } from '../../src/core/dust/from-page';

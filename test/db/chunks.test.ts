@@ -2,15 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageContent } from '../../src/core/types';
 import { ChunkReader, chunkBytes, packChunk } from '../../src/db/chunks';
-import {
-  forEachPageWithContent,
-  loadContent,
-  loadContents,
-  loadPages,
-  flushMeter,
-  StoreMeter,
-  writeBatch,
-} from '../../src/db/queries';
+import { forEachPageWithContent, loadContent, loadContents } from '../../src/db/page-contents';
+import { loadPages } from '../../src/db/page-rows';
+import { flushMeter, StoreMeter, writeBatch } from '../../src/db/page-writes';
 import { WorkbenchDb } from '../../src/db/schema';
 import { awkward, deleteFreshDbs, freshName, page, warcDataset } from './fixtures';
 

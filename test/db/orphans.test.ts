@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deleteDataset, writeBatch } from '../../src/db/queries';
+import { writeBatch } from '../../src/db/page-writes';
+import { deleteDataset } from '../../src/db/queries';
 import {
   DatasetGone,
   putForDataset,

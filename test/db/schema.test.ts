@@ -1,18 +1,15 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
+import { forEachPageWithContent, loadContent } from '../../src/db/page-contents';
+import { countStoredPages, loadPages } from '../../src/db/page-rows';
+import { dropLastPages, writeBatch } from '../../src/db/page-writes';
 import {
-  countStoredPages,
   deleteDataset,
-  dropLastPages,
-  forEachPageWithContent,
   HEARTBEAT_STALE_MS,
-  loadContent,
-  loadPages,
   interruptedReason,
   markInterrupted,
   renameDataset,
-  writeBatch,
 } from '../../src/db/queries';
 import { SCHEMA_V1, SCHEMA_V6, WorkbenchDb } from '../../src/db/schema';
 import { awkward, deleteFreshDbs, freshName, page, warcDataset } from './fixtures';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { RANGES } from '../../src/core/candidates/methods';
-import { bandsForMinimum, sCurve } from '../../src/core/signatures/minhash';
+import { bandsForMinimum, sCurve } from '../../src/core/signatures/lsh';
 import { jaccard, shingleSet } from '../../src/core/signatures/shingles';
 import { mainTexts, TEMPLATE_DEFAULTS } from '../../src/core/text/template';
 import { readCrawl } from '../bench/read-crawl';

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { analysePages } from '../../src/core/candidates/engine';
+import { analysePages } from '../../src/core/candidates/analyse-pages';
 import { PARALLEL_MIN_CHARS } from '../../src/core/candidates/signed-fold';
 import { readCrawl } from '../bench/read-crawl';
 import { dropFile, newestAnalysis, type OpenApp, openApp, SHOTS } from './harness';

@@ -3,9 +3,11 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, type StoredContent, type StoredPage } from '../../src/db/schema';
-import { newDataset, writeBatch } from '../../src/db/queries';
+import { writeBatch } from '../../src/db/page-writes';
+import { newDataset } from '../../src/db/queries';
 import { usePages } from '../../src/state/pages';
-import { PageDetail, TEXT_STEP } from '../../src/ui/PageDetail';
+import { PageDetail } from '../../src/ui/PageDetail';
+import { TEXT_STEP } from '../../src/ui/PageText';
 import { PagesTable } from '../../src/ui/PagesTable';
 import { virtualWindow } from '../../src/ui/VirtualList';
 

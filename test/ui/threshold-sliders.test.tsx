@@ -6,7 +6,7 @@ import type { StoredAnalysis } from '../../src/db/schema';
 vi.mock('../../src/workers/client', () => ({ Comlink: { proxy: <T,>(f: T) => f } }));
 const { ThresholdSliders } = await import('../../src/ui/clusters/ThresholdSliders');
 const { useAnalysis } = await import('../../src/state/analysis');
-const { ENGINE_DEFAULTS } = await import('../../src/core/candidates/engine');
+const { ENGINE_DEFAULTS } = await import('../../src/core/candidates/engine-params');
 
 const analysis = (maxD: number, rpGrid: number) =>
   ({

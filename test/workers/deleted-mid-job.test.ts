@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deleteDataset, createDataset, writeBatch } from '../../src/db/queries';
+import { writeBatch } from '../../src/db/page-writes';
+import { deleteDataset, createDataset } from '../../src/db/queries';
 import { rowsOfDataset } from '../../src/db/orphans';
 import { DATASET_KEYS, type DatasetTable, db, WorkbenchDb } from '../../src/db/schema';
 import type { JobOutcome } from '../../src/core/jobs';
@@ -141,7 +142,12 @@ describe('a dataset deleted while a job writes for it', () => {
       cancel: () => {},
       terminate: () => {},
     });
-    await ingestDeleted(warcOfPages(3000, 3000), { parts: 2, runner: inThisThread, minBytes: 8 << 20 });
+    await ingestDeleted(warcOfPages(3000, 3000), {
+      parts: 2,
+      runner: inThisThread,
+      minBytes: 8 << 20,
+      segmentBytes: 1 << 20,
+    });
   });
 });
 

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { gzipSync, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { statusClass } from '../../src/core/ingest/status';
-import { loadPages, markInterrupted } from '../../src/db/queries';
+import { loadPages } from '../../src/db/page-rows';
+import { markInterrupted } from '../../src/db/queries';
 import { db } from '../../src/db/schema';
 import { runIngest, runPart } from '../../src/workers/ingest-job';
 import { httpResponse, warcRecord } from '../core/helpers';
@@ -139,8 +140,11 @@ async function readUntilFull(file: File, refusedFrom: number, spawn?: Parameters
   }
 }
 
-/** Two parts (the line lowered to 8 MB for this 8.4 MB file), both read in this thread. */
-const TWO_PARTS = { parts: 2, runner: inThisThread, minBytes: 8 << 20 };
+/**
+ * Two parts (the line lowered to 8 MB for this 8.4 MB file, numbering segments of 1 MiB for a cut near its
+ * middle), both read in this thread.
+ */
+const TWO_PARTS = { parts: 2, runner: inThisThread, minBytes: 8 << 20, segmentBytes: 1 << 20 };
 
 describe('ingest job: a full disk', () => {
   it('keeps the hosts and statuses of the pages really stored when a write fails mid-read', async () => {
@@ -271,10 +275,10 @@ describe('ingest job: a WACZ', () => {
       parts++;
       return inThisThread();
     };
-    const split = await read(wacz, { parts: 2, runner: counting, minBytes: 1 << 14 });
+    const split = await read(wacz, { parts: 2, runner: counting, minBytes: 1 << 14, segmentBytes: 1 << 14 });
     expect(parts).toBe(1); // the second part went to a runner: the member was cut in two
     await db().datasets.clear();
-    const whole = await read(wacz);
+    const whole = await read(wacz, { parts: 1, runner: counting, segmentBytes: 1 << 14 });
     if (split.kind !== 'done' || whole.kind !== 'done') throw new Error('both reads end');
     const a = await pagesOf(split.datasetId);
     const b = await pagesOf(whole.datasetId);
@@ -299,6 +303,7 @@ describe('ingest job: a WACZ', () => {
         return inThisThread();
       },
       minBytes: 1 << 14,
+      segmentBytes: 1 << 14,
     });
     expect(r.kind).toBe('done');
     expect(parts).toBe(0);

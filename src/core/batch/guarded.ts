@@ -18,7 +18,7 @@ export interface GuardPair {
  * similarity ≥ the floor, accepted or not (the guard looks up every member pair). Pages are numbered
  * in id order and pairs kept in (a, b) order, as the engine numbers pages and pairs when it reads the
  * shards in id order, so ties of similarity fall the same way. Returns the groups of 2 pages or more,
- * each as ascending ids. The batch join runs it per component (src/cli/batch.ts; spark/dedup_join.py
+ * each as ascending ids. The batch join runs it per component (src/cli/batch-join.ts; spark/dedup_join.py
  * has the same steps in Python).
  */
 export function guardedGroups(pairs: readonly GuardPair[], floor: number): bigint[][] {

@@ -12,8 +12,9 @@
  * Empty shingle sets get no MinHash keys (the engine leaves empty signatures out of LSH: J with an
  * empty set is 0).
  */
-import type { EngineParams } from '../candidates/engine';
-import { bandsForMinimum, EMPTY_SLOT, minhashSignature } from '../signatures/minhash';
+import type { EngineParams } from '../candidates/engine-params';
+import { bandsForMinimum } from '../signatures/lsh';
+import { EMPTY_SLOT, minhashSignature } from '../signatures/minhash';
 import { combine32, hash64, mix32 } from '../hash';
 import { shingleSet } from '../signatures/shingles';
 import { simhashBlocks, simhashOfHashes } from '../signatures/simhash';
@@ -93,7 +94,7 @@ export const SHARD_KEY_BITS = 39;
  * A shard's key: 39 bits of a 64-bit hash of its name (the file's base name), so the same file gets
  * the same ids in every run, on every machine, in any order of the files, and map tasks run
  * independently. Two names may share a key (about 1 in 110 for 100,000 shards): the join refuses such
- * a pair by name rather than merge their pages (src/cli/batch.ts).
+ * a pair by name rather than merge their pages (src/cli/batch-shards.ts collidingKeys).
  */
 export function shardKey(name: string): bigint {
   const [hi, lo] = hash64(name);

@@ -15,7 +15,7 @@
  * Pure: the caller supplies a hyparquet-writer `Writer` per table (a file in Node, a buffer in tests).
  */
 import { ParquetWriter, type SchemaElement, type Writer } from 'hyparquet-writer';
-import type { EngineParams } from '../candidates/engine';
+import type { EngineParams } from '../candidates/engine-params';
 import { surt } from '../url/surt';
 import { pageId, pageKeys } from './keys';
 

@@ -1,4 +1,4 @@
-import type { EnginePage } from './engine';
+import type { EnginePage } from './analyse-pages';
 
 /**
  * Pages that take part in signatures: a text to compare, a successful (or unknown) status, and not a

@@ -1,153 +1,21 @@
 import { budgetCut, estimateD, linf, rpBudget } from './rp-budget';
 import { SortedRows } from './csr';
-import {
-  FEATURE_CODE_DEFAULTS,
-  FeatureCodeIndex,
-  lengthRatio,
-  type FeatureCodeOptions,
-} from '../signatures/feature-code';
-import { HM_DEFAULTS, hyperlinkMap, linkGraphOfHashes, type HmOptions } from '../signatures/hyperlink-map';
+import { FeatureCodeIndex, lengthRatio } from '../signatures/feature-code';
+import { hyperlinkMap, linkGraphOfHashes } from '../signatures/hyperlink-map';
 import { hash64Into } from '../hash';
-import { CaptureIndex, type CaptureMode, type Captures } from './captures';
-import {
-  bandsForMinimum,
-  estimateJaccard,
-  LSH_BUCKET,
-  lshCandidates,
-  type MinHashOptions,
-} from '../signatures/minhash';
-import { normaliseRp, RP_DEFAULTS, type RpOptions } from '../signatures/random-projection';
-import { SHINGLE_DEFAULTS, type ShingleOptions } from '../signatures/shingles';
+import { bandsForMinimum, lshCandidates } from '../signatures/lsh';
+import { estimateJaccard } from '../signatures/minhash';
+import { normaliseRp } from '../signatures/random-projection';
 import { hamming64, simhashCandidates } from '../signatures/simhash';
 import { heavyMeasures, type HeavyRowsExport, type HeavyValues } from './heavy-measures';
 import { pageOf, PAGE_STEPS, signPage, type PageSignature, type SignedPages } from './page-signature';
-import { mainTexts, TEMPLATE_DEFAULTS, type TemplateOptions } from '../text/template';
+import { TEMPLATE_DEFAULTS } from '../text/template';
 import { linfPairs } from './grid';
-import { RANGES } from './methods';
 import { PairCollector, SOURCE, type PairTable } from './pairs';
-
-/** Every parameter of every method, at the documents' defaults. */
-export interface EngineParams {
-  rp: RpOptions;
-  hm: HmOptions;
-  fc: FeatureCodeOptions;
-  shingles: ShingleOptions;
-  /**
-   * `threshold`: the lowest Jaccard LSH must catch (with probability LSH_RECALL): the Jaccard slider's
-   * minimum, so the slider's whole range reads complete candidates (bandsForMinimum).
-   */
-  /**
-   * MinHash signatures and their LSH index: the band threshold, and how a bucket is verified (every
-   * pair up to `fullBucket` pages, each page against the first `anchors` pages above; LSH_BUCKET).
-   */
-  minhash: MinHashOptions & { threshold: number; fullBucket: number; anchors: number };
-  /** Drop English stop words from the bag of words (RP, cosine, SimHash). */
-  stopWords: boolean;
-  /**
-   * Template text (lines a site repeats on many pages, text/template.ts): left out of every signature
-   * when `strip` is on; the whole page otherwise (the papers' setting). The engine reads the text it is
-   * given: callers split it first (`analysePages`, the signatures job's first pass).
-   */
-  template: TemplateOptions;
-  /** Loosest slider values: candidates are generated there once. */
-  maxD: number;
-  maxHamming: number;
-  /**
-   * At most this many RP candidate pairs: on a crawl whose pages are alike (one site's boilerplate)
-   * the grid at maxD can propose a large share of all pairs, each needing its cosine and Jaccard. Past
-   * the budget the closest pairs are kept and the D slider's range ends where they end.
-   */
-  maxRpPairs: number;
-  /**
-   * And at most this many a page, past the first RP_PAIRS_FLOOR: the RP grid at the widest D proposes
-   * pairs that are almost all unrelated pages (on 5,000 long pages of the sample's text, 981,000 of
-   * its 1M pairs have Jaccard < 0.3 and 35 of them ≥ 0.3, found by LSH too), and each costs its cosine
-   * and Jaccard. 40 a page keeps D's range ≥ 2.3× the default D (0.022) on every crawl measured:
-   * chosen on that generated crawl (D reaches 0.054, seed 42; 0.051, seed 7), where the default D
-   * proposes 0.85 pairs a page; docsite (16 a page at D = 0.1) and the sample (4.5) are not cut.
-   */
-  maxRpPairsPerPage: number;
-  /**
-   * Captures of one URL: one page (`url`, its first capture standing for it) or each its own page
-   * (`each`, to compare captures). Read by the callers that feed the engine (captures.ts).
-   */
-  captures: CaptureMode;
-}
-
-export const ENGINE_DEFAULTS: EngineParams = {
-  rp: RP_DEFAULTS,
-  hm: HM_DEFAULTS,
-  fc: FEATURE_CODE_DEFAULTS,
-  shingles: SHINGLE_DEFAULTS,
-  minhash: {
-    permutations: 128,
-    seed: 1,
-    threshold: RANGES.jaccard[0],
-    fullBucket: LSH_BUCKET.full,
-    anchors: LSH_BUCKET.anchors,
-  },
-  stopWords: false,
-  template: TEMPLATE_DEFAULTS,
-  maxD: RANGES.D[1],
-  maxHamming: RANGES.hamming[1],
-  maxRpPairs: 1_000_000,
-  maxRpPairsPerPage: 40,
-  captures: 'url',
-};
-
-export interface EngineResult {
-  n: number;
-  K: number;
-  /** RP and HM signatures, n × K, in [0, 1]. */
-  R: Float32Array;
-  X: Float32Array;
-  pairs: PairTable;
-  /** Milliseconds per step. */
-  timings: Record<string, number>;
-  /** Candidate pairs proposed per generator (before de-duplication), and buckets skipped as too large. */
-  candidates: Record<string, number>;
-  bands: { bands: number; rows: number };
-  /** The largest D whose collisions are all among the candidates (≤ params.maxD; less past the budget). */
-  maxD: number;
-}
-
-/** A page as the engine reads it. */
-export interface EnginePage {
-  text: string;
-  normUrl: string;
-  outlinks: readonly string[];
-  fingerprint: string;
-  /** Template hints of the extractor (PageContent.templateHints). */
-  templateHints?: readonly number[];
-}
-
-/**
- * Every page through the engine with the template step first (captures of one URL first folded into
- * its first capture unless `params.captures` is 'each': `kept` lists the pages' indexes in signature
- * order, `captures` the others with `seqs` holding their indexes in `pages`): the main texts of the pages (the model
- * built over all of them, per site) when `params.template.strip`, else the whole texts. The CLI and the
- * benches call this; the signatures job does the same over its IndexedDB stream.
- */
-export function analysePages(
-  pages: readonly EnginePage[],
-  params: Partial<EngineParams> = {},
-): { result: EngineResult; texts: string[]; kept: number[]; captures: Captures } {
-  const engine = new SignatureEngine(params);
-  // Captures of one URL: its first capture stands for it (captures.ts), unless compared.
-  const index = new CaptureIndex(engine.params.captures);
-  const kept: number[] = [];
-  pages.forEach((p, i) => {
-    if (index.standsFor(p.normUrl, i, kept.length) < 0) kept.push(i);
-  });
-  const t = performance.now();
-  const texts = mainTexts(
-    kept.map((k) => ({ url: pages[k].normUrl, text: pages[k].text, hints: pages[k].templateHints })),
-    engine.params.template,
-  );
-  engine.timings.template = performance.now() - t;
-  kept.forEach((k, i) => engine.add({ ...pages[k], text: texts[i] }));
-  return { result: engine.finish(), texts, kept, captures: index.result() };
-}
+import { ENGINE_DEFAULTS, type EngineParams } from './engine-params';
+import { putHeavy, type EngineResult } from './engine-result';
+import { exactPairs } from './exact-pairs';
+import { grow, growU32, roomFor } from './growable-arrays';
 
 /**
  * Signatures of every page, then candidate pairs (never all pairs) and their measures. Pages are added
@@ -281,7 +149,7 @@ export class SignatureEngine {
     const r = this.finishLight();
     const { a, b, jaccardEst } = r.pairs;
     const { cosine, jaccard } = r.pairs;
-    this.putHeavy(r, [
+    putHeavy(r, [
       heavyMeasures({ bags: this.bags, shingles: this.shingles }, a, b, jaccardEst, { cosine, jaccard }),
     ]);
     return r;
@@ -309,7 +177,7 @@ export class SignatureEngine {
       return { bags: this.bags.export(), shingles: this.shingles.export() };
     };
     const parts = await measure(rows, a, b, jaccardEst);
-    this.putHeavy(r, parts);
+    putHeavy(r, parts);
     r.timings['measures.heavyWall'] = performance.now() - t;
     return r;
   }
@@ -317,21 +185,6 @@ export class SignatureEngine {
   /** Bytes a copy of the rows the heavy measures read takes (what finishWith hands to each worker). */
   get heavyRowsBytes(): number {
     return this.bags.bytes + this.shingles.bytes;
-  }
-
-  private putHeavy(r: EngineResult, parts: readonly HeavyValues[]): void {
-    let at = 0;
-    r.timings['measures.cosine'] = 0;
-    r.timings['measures.jaccard'] = 0;
-    for (const v of parts) {
-      // Values written in place (finish) are not copied onto themselves.
-      if (v.cosine !== r.pairs.cosine) r.pairs.cosine.set(v.cosine, at);
-      if (v.jaccard !== r.pairs.jaccard) r.pairs.jaccard.set(v.jaccard, at);
-      at += v.cosine.length;
-      r.timings['measures.cosine'] += v.cosineMs;
-      r.timings['measures.jaccard'] += v.jaccardMs;
-    }
-    if (at !== r.pairs.count) throw new Error(`measures of ${at} pairs for ${r.pairs.count}`);
   }
 
   /** Everything of finish() but the cosine and Jaccard of the pairs (left at 0). */
@@ -444,41 +297,4 @@ export class SignatureEngine {
     candidates.unique = pairs.count;
     return { n, K, R, X, pairs, timings, candidates, bands, maxD };
   }
-}
-
-/** All pairs within each exact-fingerprint group (capped: a group is a star around its first page beyond 200). */
-function exactPairs(fps: readonly string[]): Uint32Array {
-  const groups = new Map<string, number[]>();
-  fps.forEach((f, i) => {
-    if (!f) return;
-    let g = groups.get(f);
-    if (!g) groups.set(f, (g = []));
-    g.push(i);
-  });
-  const out: number[] = [];
-  for (const g of groups.values()) {
-    if (g.length < 2) continue;
-    if (g.length > 200) {
-      for (let y = 1; y < g.length; y++) out.push(g[0], g[y]);
-      continue;
-    }
-    for (let x = 0; x < g.length; x++) for (let y = x + 1; y < g.length; y++) out.push(g[x], g[y]);
-  }
-  return Uint32Array.from(out);
-}
-
-/** A growable array's next length for n entries: a quarter more (its slack stays ≤ 25%, not 100%). */
-function roomFor(n: number): number {
-  return Math.max(1024, Math.ceil(n * 1.25));
-}
-
-function grow(a: Float64Array, n: number): Float64Array {
-  const b = new Float64Array(n);
-  b.set(a);
-  return b;
-}
-function growU32(a: Uint32Array, n: number): Uint32Array {
-  const b = new Uint32Array(n);
-  b.set(a);
-  return b;
 }

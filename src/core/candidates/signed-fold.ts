@@ -5,7 +5,8 @@
  * the bit. A batch's helpers' chunks are folded in when the next batch arrives (or at flush): this
  * thread reads and prepares the next batch while they finish.
  */
-import type { EnginePage, SignatureEngine } from './engine';
+import type { EnginePage } from './analyse-pages';
+import type { SignatureEngine } from './engine';
 import { SortedRows } from './csr';
 import { cutRuns, heavyMeasures, pairCost, type HeavyRowsExport, type HeavyValues } from './heavy-measures';
 import { signPages, type PageSignatureParams, type SignedPages } from './page-signature';

@@ -9,16 +9,16 @@ import { normaliseUrl } from '../url/normalize';
 import { canonizeAll, spellAsApplied } from './canonize';
 import { detectLikelyPairs } from './likely-rules';
 import { dustMetrics, type DustMetrics } from './metrics';
-import { detectParamRules, detectPathParamRules } from './params';
+import { detectParamRules, detectPathParamRules } from './param-rules';
 import { detectPairRules, mergeLikelyRules } from './pair-rules';
 import { eliminateRedundantRules } from './redundancy';
 import {
   foldLikelySpecialCases,
   foldSpecialCases,
   foldUndecidedCompositions,
-  markRedundantValid,
   type Composition,
 } from './folding';
+import { markRedundantValid } from './redundant-valid';
 import { findInstances, UrlIndex } from './rules';
 import { transferRules } from './transfer';
 import { breakOriginCycles, widenContexts, widenDirectories, widenOrigins } from './origins';
@@ -39,12 +39,15 @@ export * from './types';
 export { buildUrlList, tokenizeUrl, untokenize } from './url-list';
 export { envelopesOf } from './envelopes';
 export { detectLikelyRules, detectLikelyPairs } from './likely-rules';
-export { detectParamRules, detectPathParamRules, dropParam, dropPathParam, setParam } from './params';
+export { detectParamRules, detectPathParamRules } from './param-rules';
+export { dropParam, dropPathParam, setParam } from './url-params';
 export { detectPairRules, mergeLikelyRules, pairDifferences } from './pair-rules';
 export { eliminateRedundancies, eliminateRedundantRules, detectNonRedundantRules } from './redundancy';
-export { foldSpecialCases, foldUndecidedCompositions, markRedundantValid, type Composition } from './folding';
+export { foldSpecialCases, foldUndecidedCompositions, type Composition } from './folding';
+export { markRedundantValid } from './redundant-valid';
 export { transferRules } from './transfer';
-export { generalise, isWildcard } from './wildcards';
+export { generalise } from './generalise';
+export { isWildcard } from './wildcards';
 export { validateRule, validateRules, splitUrls } from './validation';
 export { canonize, canonizeAll } from './canonize';
 export {

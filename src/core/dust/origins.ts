@@ -8,7 +8,7 @@
  * on the test list, the rule takes that spelling and its support.
  */
 import { seededRandom } from '../random';
-import { movesOrigin, originMove } from './canonize';
+import { movesOrigin, originMove } from './origin-moves';
 import { isWildcard, isWordToken, ORIGIN, wildcardKind } from './wildcards';
 import { countSupport } from './pair-rules';
 import { UrlIndex } from './rules';
@@ -195,7 +195,7 @@ export function anyDirectory(r: SubstringRule): { alpha: string[]; beta: string[
 /**
  * A valid rule found in a few directories said once for every directory at its depth: the same
  * trailing slash dropped under /news/cable/ and /reference/reef/ (each directory a rule, and none of
- * them ≥ minValues directories for wildcards.ts to generalise) is ^{o}/{x2}/{x3}/{s}/$ → …. Not in the
+ * them ≥ minValues directories for generalise.ts to generalise) is ^{o}/{x2}/{x3}/{s}/$ → …. Not in the
  * paper. Kept, as the other widenings, when it has more instances and Fig. 3 validates it on the
  * test list; the narrower rules are then folded under it (markRedundantValid).
  */

@@ -21,7 +21,7 @@
  * rule is valid).
  *
  * Several varying tokens: /2024/04/14/1234/ ↔ /?p=1234 spells one rule per date. All the pairs'
- * spellings (also those below MS) are generalised (wildcards.ts): the words that vary become typed
+ * spellings (also those below MS) are generalised (generalise.ts): the words that vary become typed
  * wildcards, /2024/{m}/{d}/{n}/$ → /?p={n}$, one rule whose support is counted over all its
  * instances. The narrower spellings stay candidates; once the general rule is valid they are folded
  * under it (validation.ts). mergeLikelyRules does the same for the rules of Figs. 1–2.
@@ -29,7 +29,8 @@
 import { applyRule, compareSides, likelySubstringRule, pairRefines, reversed, UrlIndex } from './rules';
 import { likelySimilar } from './similarity';
 import { groupBySite } from './url-list';
-import { generalise, wildcardKind } from './wildcards';
+import { generalise } from './generalise';
+import { wildcardKind } from './wildcards';
 import { GAP, type DustParams, type DustUrl, type SubstringRule } from './types';
 
 const ALNUM_TOKEN = /^[\p{L}\p{N}]+$/u;
@@ -215,7 +216,7 @@ export function countSupport(rule: SubstringRule, index: UrlIndex, jaccard: numb
 
 /**
  * Rules of Figs. 1–2 that differ only in words a wildcard covers (?p=5 → /post/5, ?p=6 → /post/6 …
- * at a few instances each) merged into one rule with wildcards (wildcards.ts), support counted over
+ * at a few instances each) merged into one rule with wildcards (generalise.ts), support counted over
  * the site's list as for rules from pairs. The merged rules are new candidates (origin 'merged'); the
  * rules they merge stay, and are folded under the merged rule once it is valid.
  */

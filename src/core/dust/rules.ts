@@ -2,7 +2,7 @@
  * Rules as operations on URLs: applying one (§3 Canonization: "we assume that there is some standard
  * way of applying every rule"), the shrinking order of §5.3, and refinement (Definition 5.2, Lemma 5.3).
  */
-import { dropParam, dropPathParam, setParam } from './params';
+import { dropParam, dropPathParam, setParam } from './url-params';
 import { tokenizeUrl, untokenize } from './url-list';
 import { fillWildcards, hasWildcard, isWildcard, isWordToken, matchWildRun } from './wildcards';
 import type { DustUrl, Rule, SubstringRule } from './types';

@@ -9,7 +9,7 @@ import type { DustParams, Rule, SiteMode } from './types';
  * with one canonical form keeps one URL — the canonical URL itself when it was crawled, else the
  * first of the class in list order — and every other member is saved by the first rule its own
  * canonisation applied. Only rules canonisation applies count (valid, not made redundant by the
- * others: redundancy.ts markRedundantValid); other rules save nothing and are absent.
+ * others: redundant-valid.ts markRedundantValid); other rules save nothing and are absent.
  */
 export function urlsSaved(
   rules: readonly Rule[],

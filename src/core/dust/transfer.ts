@@ -10,7 +10,8 @@ import { seededRandom } from '../random';
 import { ruleSpelling, UrlIndex } from './rules';
 import { countSupport } from './pair-rules';
 import { groupBySite } from './url-list';
-import { composedOf, validateRule } from './validation';
+import { composedOf } from './composition';
+import { validateRule } from './validation';
 import type { DustParams, DustUrl, FetchFn, Rule, SubstringRule } from './types';
 
 /** Whether a rule may hold on any site: it does not touch the scheme and host. */

@@ -108,7 +108,7 @@ interface RuleBase {
   /** Id of the valid rule this one refines (dropped by Fig. 4 lines 4–7), else null. */
   refinesValid: number | null;
   /**
-   * The valid rules that already merge every instance of this one (validation.ts composedOf): one id,
+   * The valid rules that already merge every instance of this one (composition.ts composedOf): one id,
    * a special case, folded under that rule; several, a composition. Absent when not so.
    */
   coveredBy?: number[];

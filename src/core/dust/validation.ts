@@ -13,8 +13,10 @@
 import { hash32, mix32 } from '../hash';
 import { normaliseUrl } from '../url/normalize';
 import { seededRandom } from '../random';
-import { canonize, canonizationOrder, movesOrigin, pathAcrossOrigins } from './canonize';
-import { applyRule, instancesIn, pairRefines, reversed, UrlIndex } from './rules';
+import { composedOf } from './composition';
+import { pathAcrossOrigins } from './origin-moves';
+import { redirectsAgainst } from './redirect-direction';
+import { applyRule, pairRefines, reversed, UrlIndex } from './rules';
 import { documentsSimilar } from './similarity';
 import { groupBySite } from './url-list';
 import type { DustParams, DustUrl, FetchFn, Rule, SubstringRule } from './types';
@@ -38,96 +40,6 @@ export function splitUrls(
 }
 
 export type Verdict = 'valid' | 'refuted' | 'undecided';
-
-/**
- * Whether the site points the other way: more of the rule's instances in L are redirects from β-side
- * to α-side than the other way (u redirects to R(u) for the reverse rule more often than for the
- * rule). When none of its instances redirects along it, the URLs the site redirects to elsewhere
- * decide: an alias family whose /permalink/N answers 301 to /nodes/N.html has /nodes/N.html as its
- * canonical URL, so /?p=N ↔ /nodes/N.html points to it, whichever side is longer. Only redirects of
- * the rule's own kind count: those that change the path for a rule that keeps the origin, those that
- * change the origin for one that moves it (a www. → bare redirect names the origin, not the path).
- */
-export function redirectsAgainst(rule: SubstringRule, L: UrlIndex): boolean {
-  let forward = 0;
-  let backward = 0;
-  const back = reversed(rule);
-  for (const [r, add] of [
-    [rule, () => forward++],
-    [back, () => backward++],
-  ] as const) {
-    for (const c of L.candidates(r)) {
-      const u = L.urls[c];
-      if (u.redirect === '') continue;
-      if (applyRule(r, u.url, u.tokens) === u.redirect) add();
-    }
-  }
-  if (forward !== backward) return backward > forward;
-  const targets = redirectTargets(L)[movesOrigin(rule) ? 'origin' : 'path'];
-  if (targets.size === 0) return false;
-  let toward = 0;
-  let away = 0;
-  for (const c of L.candidates(rule)) {
-    const u = L.urls[c];
-    const v = applyRule(rule, u.url, u.tokens);
-    if (v === null || v === u.url || !L.byUrl.has(v)) continue;
-    const tu = targets.has(u.url);
-    const tv = targets.has(v);
-    if (tv && !tu) toward++;
-    else if (tu && !tv) away++;
-  }
-  return away > toward;
-}
-
-/** The URLs of L that some URL of L redirects to, by what the redirect changes. */
-const targetsOf = new WeakMap<UrlIndex, { path: Set<string>; origin: Set<string> }>();
-
-function redirectTargets(L: UrlIndex): { path: Set<string>; origin: Set<string> } {
-  let t = targetsOf.get(L);
-  if (t) return t;
-  t = { path: new Set(), origin: new Set() };
-  for (const u of L.urls) {
-    if (u.redirect === '' || !L.byUrl.has(u.redirect)) continue;
-    (pathOf(u.url) === pathOf(u.redirect) ? t.origin : t.path).add(u.redirect);
-  }
-  targetsOf.set(L, t);
-  return t;
-}
-
-/** A URL's path and query: what follows its origin. */
-function pathOf(url: string): string {
-  const i = url.indexOf('/', url.indexOf('//') + 2);
-  return i < 0 ? '/' : url.slice(i);
-}
-
-/**
- * A rule may only restate a valid rule's special case (?sessionid=4015$ → $ once "drop sessionid" is
- * valid) or two valid rules applied one after the other (drop sessionid, then mirror/v1/ →
- * docs/git/). When canonization with the valid rules of the site already sends both URLs of every
- * instance in L to one URL, the rule adds nothing: returns the ids of the valid rules that rewrote
- * them, else null (also when L holds no instance).
- */
-export function composedOf(
-  rule: Rule,
-  L: UrlIndex,
-  valid: readonly Rule[],
-  maxIterations: number,
-  /** Instances looked at, at most (a sample, in list order); all by default. */
-  limit = Infinity,
-): number[] | null {
-  const mine = valid.filter((v) => v.site === rule.site);
-  if (mine.length === 0) return null;
-  const ordered = canonizationOrder(mine);
-  const used = new Set<number>();
-  let instances = 0;
-  for (const [u, w] of instancesIn(rule, L, limit)) {
-    instances++;
-    const a = canonize(u.url, ordered, maxIterations, u.tokens, used).url;
-    const b = canonize(w.url, ordered, maxIterations, w.tokens, used).url;
-    if (a !== b) return null;
-  }
-  return instances === 0 ? null : [...used].sort((x, y) => x - y);
-}
 
 export interface ValidationOutcome {
   verdict: Verdict;

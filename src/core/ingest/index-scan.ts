@@ -13,7 +13,8 @@
  */
 import { isArcHeaderLine } from './arc';
 import { FormatFault } from './errors';
-import { MultiGunzip, type MemberInflater } from './gzip';
+import { MultiGunzip } from './gzip';
+import type { MemberInflater } from './gzip-native';
 import type { IndexEntry } from './crawl-index';
 import type { ByteSource } from './wacz';
 

@@ -7,21 +7,13 @@ import type {
   SourceInfo,
 } from '../types';
 import { normaliseUrl } from '../url/normalize';
-import { DIGEST_WARNING_KINDS, digestWarnings, mergeDigestReports } from './digest-report';
+import { readUnitInOrder, type CrawlUnit, type UnitContext, type UnitReader } from './crawl-units';
 import { IngestCancelled, IngestError } from './errors';
+import { mergeSummaries } from './merge-summaries';
 import type { Natives } from './natives';
-import { isParquet, NotDocuments, parquetLines, type ParquetLines } from './parquet';
-import { ingest } from './pipeline';
-import {
-  memberBytes,
-  memberRange,
-  memberStream,
-  openWacz,
-  parsePagesJsonl,
-  sliceSource,
-  type ByteSource,
-  type ZipEntry,
-} from './wacz';
+import { parsePagesJsonl } from './pages-jsonl';
+import { isParquet } from './parquet';
+import { memberBytes, openWacz, type ByteSource } from './wacz';
 
 /**
  * A crawl as archivists keep it: dozens of WARC.gz files, a folder, or one WACZ holding several WARCs —
@@ -29,105 +21,11 @@ import {
  * pipeline, with its own page seq range, its own problems, and every page tagged with its source.
  */
 
-/** One stream read through the pipeline: a whole file, or one WARC member of a WACZ. */
-export interface CrawlUnit {
-  /** Source name: the file name, or "crawl.wacz › archive/data.warc.gz". */
-  name: string;
-  /** Bytes this unit reads from its file (for progress over all files). */
-  size: number;
-  file: ByteSource;
-  /** The WACZ member; absent for a whole file. */
-  entry?: ZipEntry;
-  /** A Parquet table of documents (parquet.ts): read by row groups, never cut in parts. */
-  parquet?: boolean;
-  /** Its documents' columns as the analyst chose them (else found by name). */
-  parquetColumns?: ChosenColumns;
-}
-
 /**
- * Sources use disjoint page seq ranges of this width, wide enough for a file read in up to 64 parallel
- * parts of SEQ_STRIDE (2^32) each; 2^53 / 2^38 leaves room for 32,768 sources.
+ * Sources use disjoint page seq ranges of this width: 2^18 numbering segments of a file (parts.ts: 4 TiB
+ * at 16 MiB a segment); 2^53 / 2^38 leaves room for 32,768 sources.
  */
 export const SOURCE_SEQ_STRIDE = 2 ** 38;
-
-export interface UnitContext {
-  source: number;
-  seqBase: number;
-  baseUrl: string;
-  isCancelled?: () => boolean;
-  onProgress: (p: IngestProgress) => void;
-  /** Called when the unit's format is known (the dataset is created at the first). */
-  onFormat: (format: FormatId, compressed: boolean) => Promise<void>;
-  /** Tags each page with its source (and marks WACZ-listed pages); call on every batch before storing. */
-  tag: (batch: IngestedPage[]) => void;
-  /**
-   * The WACZ's pages.jsonl, for readers whose pages are tagged elsewhere (the browser's parallel parts,
-   * each in its own worker): the listed URLs (normalised) to mark `listed`, and `found` to report those
-   * marked. Absent when no page list was read.
-   */
-  pageList?: { urls(): string[]; found(urls: Iterable<string>): void };
-  /** The platform's native inflate and SHA-1 (natives.ts); default fflate and text/sha1.ts. */
-  natives?: Natives;
-}
-
-/** Reads one unit; the default streams it through `ingest`. The worker's splits a large WARC in parts. */
-export type UnitReader = (
-  unit: CrawlUnit,
-  ctx: UnitContext,
-  sink: (batch: IngestedPage[]) => Promise<void>,
-) => Promise<IngestSummary>;
-
-/**
- * The bytes of a unit as they are in its file, for a reader that cuts them in parallel parts: the whole
- * file, or a STORED WACZ member (the spec asks for STORE on the WARCs: such a member is its WARC as it
- * is, a range of the file). `start` is where they begin in the file. Null for a deflated member, and
- * for one whose local header is not where the directory says (read in order, the read reports it).
- */
-export async function rangeOfUnit(unit: CrawlUnit): Promise<{ start: number; source: ByteSource } | null> {
-  if (unit.parquet) return null;
-  if (!unit.entry) return { start: 0, source: unit.file };
-  if (unit.entry.method !== 0) return null;
-  try {
-    const { start, end } = await memberRange(unit.file, unit.entry);
-    return { start, source: sliceSource(unit.file, start, end, unit.name) };
-  } catch {
-    return null;
-  }
-}
-
-export const unitStream = (u: CrawlUnit): AsyncIterable<Uint8Array> =>
-  u.entry ? memberStream(u.file, u.entry) : u.file.stream(0, u.file.size);
-
-export const readUnitInOrder: UnitReader = async (unit, ctx, sink) => {
-  let table: ParquetLines | null = null;
-  if (unit.parquet) {
-    try {
-      table = await parquetLines(unit.file, unit.parquetColumns);
-    } catch (e) {
-      // Not a table of documents, or a footer hyparquet cannot read: the file is not a crawl.
-      if (e instanceof NotDocuments) throw new IngestError(unit.name, e.message, { columns: e.columns });
-      throw new IngestError(unit.name, `an unreadable Parquet file: ${(e as Error).message}`);
-    }
-  }
-  return ingest(
-    table ? table.lines : unitStream(unit),
-    {
-      fileName: unit.name,
-      totalBytes: unit.size,
-      baseUrl: ctx.baseUrl,
-      seqBase: ctx.seqBase,
-      isCancelled: ctx.isCancelled,
-      onProgress: ctx.onProgress,
-      onFormat: ctx.onFormat,
-      natives: ctx.natives,
-      ...(table ? { format: 'parquet' as const, filePosition: table.position } : {}),
-    },
-    async (batch) => {
-      ctx.tag(batch);
-      await sink(batch);
-    },
-  );
-};
 
 export interface CrawlOptions {
   baseUrl?: string;
@@ -141,6 +39,8 @@ export interface CrawlOptions {
   parquetColumns?: ChosenColumns;
   /** The platform's native inflate and SHA-1 (natives.ts); default fflate and text/sha1.ts. */
   natives?: Natives;
+  /** Bytes of a page-numbering segment (parts.ts); default SEGMENT_BYTES, small in tests. */
+  segmentBytes?: number;
 }
 
 /** The units of a list of files: a WACZ opens into its WARCs; anything else is read whole. */
@@ -270,6 +170,7 @@ export async function ingestCrawl(
       baseUrl: opts.baseUrl ?? '',
       isCancelled: opts.isCancelled,
       natives: opts.natives,
+      ...(opts.segmentBytes ? { segmentBytes: opts.segmentBytes } : {}),
       onProgress: (p) =>
         opts.onProgress?.({
           bytesRead: bytesBefore + p.bytesRead,
@@ -335,59 +236,4 @@ export async function ingestCrawl(
     throw new IngestError(`${files.length} files`, `none is a crawl file: ${why.join('; ')}`);
   }
   return summary();
-}
-
-/**
- * Sum the summaries of the parts of one dataset (files of a crawl, or parallel parts of one file):
- * counts added, hosts united, the first fault kept, problems up to 100 (each names its file).
- */
-export function mergeSummaries(
-  base: Pick<IngestSummary, 'fileName' | 'format' | 'compressed' | 'bytes'>,
-  parts: IngestSummary[],
-  elapsedMs: number,
-  /** Parts read at the same time: storage time is the longest part's, not the sum. */
-  how: { parallel?: boolean } = {},
-): IngestSummary {
-  const add = (into: Record<string, number>, from: Record<string, number> | undefined) => {
-    for (const [k, v] of Object.entries(from ?? {})) into[k] = (into[k] ?? 0) + v;
-  };
-  const s: IngestSummary = {
-    ...base,
-    bytesDecoded: 0,
-    recordsByType: {},
-    pages: 0,
-    hosts: 0,
-    hostNames: [],
-    skipped: {},
-    error: null,
-    warnings: [],
-    warningCount: 0,
-    elapsedMs,
-    sinkMs: 0,
-    statusCounts: {},
-  };
-  const hosts = new Set<string>();
-  const digestKinds = new Set<string>(Object.values(DIGEST_WARNING_KINDS));
-  for (const p of parts) {
-    s.bytesDecoded += p.bytesDecoded;
-    add(s.recordsByType, p.recordsByType);
-    add(s.skipped, p.skipped);
-    add(s.statusCounts!, p.statusCounts);
-    s.pages += p.pages;
-    for (const h of p.hostNames) hosts.add(h);
-    // Digest mismatches are counted over the whole dataset below, one problem per field.
-    const own = p.warnings.filter((w) => !w.kind || !digestKinds.has(w.kind));
-    s.warnings.push(...own);
-    s.warningCount += p.warningCount - (p.warnings.length - own.length);
-    s.sinkMs = how.parallel ? Math.max(s.sinkMs, p.sinkMs) : s.sinkMs + p.sinkMs;
-    s.error ??= p.error;
-  }
-  s.hosts = hosts.size;
-  s.hostNames = [...hosts];
-  const digests = mergeDigestReports(parts.map((p) => p.digests));
-  const digestProblems = digestWarnings(digests);
-  s.warnings = [...s.warnings.slice(0, 100 - digestProblems.length), ...digestProblems];
-  s.warningCount += digestProblems.length;
-  if (digests) s.digests = digests;
-  return s;
 }

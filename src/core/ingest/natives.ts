@@ -1,4 +1,4 @@
-import type { MemberInflater } from './gzip';
+import type { MemberInflater } from './gzip-native';
 
 /**
  * What the platform does faster than the core's own JavaScript, handed in by whoever runs the core: the
@@ -12,7 +12,7 @@ export type Hash = (bytes: Uint8Array) => Uint8Array;
 export type Sha1 = Hash;
 
 export interface Natives {
-  /** Inflate one gzip member (see gzip.ts); default fflate. */
+  /** Inflate one gzip member (see gzip-native.ts); default fflate. */
   inflate?: MemberInflater;
   /**
    * SHA-1 of a payload, synchronously, for records without a WARC-Payload-Digest; default text/sha1.ts.

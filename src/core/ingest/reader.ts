@@ -18,7 +18,11 @@ export interface ReaderContext {
   warn(reason: string, offset: number, kind?: string): void;
   record(type: string): void;
   skip(reason: string): void;
-  nextSeq(): number;
+  /**
+   * The next page's seq: by where its record starts (`offset`, for WARC and ARC records: parts.ts
+   * SegmentNumbering), or in order (formats without record offsets of their own).
+   */
+  nextSeq(offset?: number): number;
   /** File offset of the first byte this reader sees (parallel parts read a slice of the file). */
   offsetBase: number;
   /** A revisit whose original was not read by this reader (another part may hold it). */

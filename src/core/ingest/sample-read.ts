@@ -7,10 +7,11 @@
  */
 import { CrawlIndexReader, isPageEntry } from './crawl-index';
 import { FormatFault, IngestCancelled } from './errors';
-import type { MemberInflater } from './gzip';
+import type { MemberInflater } from './gzip-native';
 import { ScanCancelled, scanWarcIndex } from './index-scan';
 import { layerLine } from '../dust/url-layer';
-import { baseName, IndexPagesBuilder, planSample, rangeOffsets, type SampleInfo } from './sample-plan';
+import { baseName, IndexPagesBuilder } from './index-pages';
+import { planSample, rangeOffsets, type SampleInfo } from './sample-plan';
 import type { IngestErrorInfo, IngestedPage } from '../types';
 import { joinBytes } from './bytes';
 import { memberRange, memberStream, openWacz, sliceSource, type ByteSource } from './wacz';

@@ -1,5 +1,7 @@
 import { findHeaderEnd, headerValue, latin1, parseHeaderLines } from './bytes';
-import { inflateMember, isGzip } from './gzip';
+import { isGzip } from './gzip';
+import { inflateMember } from './gzip-member';
+import { SEGMENT_BYTES } from './parts';
 
 /** Random access to a file's bytes (File.slice in the browser, a file handle in Node). */
 export interface ByteSource {
@@ -21,10 +23,17 @@ const WINDOW = 4 << 20;
  * Where a WARC(.gz) or ARC.gz can be cut into parts that parse independently (one per core). A cut is
  * accepted only at a verified record start: for .gz, a gzip member that inflates whole (trailer length
  * checked) and begins with a record header; for plain WARC, a "WARC/1." line whose Content-Length lands
- * on the record's closing blank line. Returns null when the file cannot be split (other formats,
- * whole-file gzip, no verified start near a target).
+ * on the record's closing blank line. Each cut is the first record start at or after a segment boundary
+ * (parts.ts: pages are numbered by segment, so a part then numbers its pages as a read in order does):
+ * the boundary nearest to an even share of the file. Returns null when the file cannot be split (other
+ * formats, whole-file gzip, smaller than two segments, no verified start near a boundary, or a gzip
+ * member there too long to tell).
  */
-export async function planSplits(src: ByteSource, parts: number): Promise<SplitPlan | null> {
+export async function planSplits(
+  src: ByteSource,
+  parts: number,
+  segmentBytes = SEGMENT_BYTES,
+): Promise<SplitPlan | null> {
   if (parts < 2) return null;
   const head = await src.read(0, Math.min(src.size, 1 << 16));
   const compressed = isGzip(head);
@@ -39,12 +48,17 @@ export async function planSplits(src: ByteSource, parts: number): Promise<SplitP
   else return null;
 
   const bounds = [0];
+  let last = 0;
   for (let k = 1; k < parts; k++) {
-    const target = Math.floor((src.size * k) / parts);
+    const target = Math.round((src.size * k) / parts / segmentBytes) * segmentBytes;
+    if (target <= last || target >= src.size) continue;
+    last = target;
     const cut = compressed ? await memberStartAfter(src, target, format) : await warcStartAfter(src, target);
-    if (cut === null || cut <= bounds[bounds.length - 1] || cut >= src.size) return null;
-    bounds.push(cut);
+    if (cut === null) return null;
+    // A record longer than a segment can take the next boundary's place: that cut is left out.
+    if (cut > bounds[bounds.length - 1] && cut < src.size) bounds.push(cut);
   }
+  if (bounds.length < 2) return null;
   bounds.push(src.size);
   return { format, compressed, bounds };
 }
@@ -83,6 +97,9 @@ async function memberStartAfter(
         if (good) return target + p;
         break;
       }
+      // A member that runs past the window may be a record: the cut would not be the first one after
+      // the target, and pages would be numbered apart from a read in order. No cut.
+      if (tried.eof && q < 0 && buf.length < src.size - target) return null;
       if (!tried.eof || q < 0) break;
     }
   }
@@ -90,7 +107,9 @@ async function memberStartAfter(
 }
 
 async function warcStartAfter(src: ByteSource, target: number): Promise<number | null> {
-  const buf = await src.read(target, Math.min(src.size, target + WINDOW));
+  // From the byte before the target: a record that starts right at it is the first one.
+  const from = target - 1;
+  const buf = await src.read(from, Math.min(src.size, from + WINDOW));
   for (let i = buf.indexOf(0x57, 1); i >= 0; i = buf.indexOf(0x57, i + 1)) {
     if (buf[i - 1] !== 10 || !startsWith(buf.subarray(i), 'WARC/1.')) continue;
     const { at, end } = findHeaderEnd(buf, i);
@@ -98,10 +117,10 @@ async function warcStartAfter(src: ByteSource, target: number): Promise<number |
     const headers = parseHeaderLines(latin1.decode(buf.subarray(i, at)));
     const length = Number(headerValue(headers, 'Content-Length'));
     if (!Number.isSafeInteger(length) || !headerValue(headers, 'WARC-Type')) continue;
-    const close = target + end + length;
+    const close = from + end + length;
     const tail = await src.read(close, Math.min(src.size, close + 4));
     if (tail.length === 4 && tail[0] === 13 && tail[1] === 10 && tail[2] === 13 && tail[3] === 10)
-      return target + i;
+      return from + i;
   }
   return null;
 }

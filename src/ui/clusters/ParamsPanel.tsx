@@ -1,4 +1,4 @@
-import { ENGINE_DEFAULTS, type EngineParams } from '../../core/candidates/engine';
+import { ENGINE_DEFAULTS, type EngineParams } from '../../core/candidates/engine-params';
 import { useAnalysis } from '../../state/analysis';
 import { ParamField, ParamsDetails, type ParamKind } from '../ParamField';
 

@@ -1,5 +1,5 @@
 import { RANGES, type MethodId, type Thresholds } from '../../core/candidates/methods';
-import { LSH_RECALL, lshFloor } from '../../core/signatures/minhash';
+import { LSH_RECALL, lshFloor } from '../../core/signatures/lsh';
 import { useAnalysis } from '../../state/analysis';
 
 interface SliderSpec {

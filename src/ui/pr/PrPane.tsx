@@ -15,7 +15,7 @@ import { formatDelimited, type Cell } from '../../core/csv';
 import { download } from '../download';
 import { datasetName, exportFileName, methodTags } from '../exports';
 import { useLayout } from '../../state/layout';
-import { DEFAULT_THRESHOLDS, METHOD_LABELS } from '../../core/candidates/methods';
+import { DEFAULT_THRESHOLDS } from '../../core/candidates/methods';
 import { oracleOverlap } from '../../core/eval/oracle-overlap';
 import { shownClusters } from '../../state/clusters';
 import { pageLevel, pagesWithReplica } from '../../core/eval/pages';
@@ -24,6 +24,7 @@ import { usePaneWidth } from '../PaneFrame';
 import { plural } from '../format';
 import { LabelEstimatesLine } from '../labels/LabelEstimatesLine';
 import { methodSetting } from '../method-name';
+import { OracleWarning } from './OracleWarning';
 import { seqIndex } from '../../state/label-estimates';
 
 /**
@@ -256,24 +257,7 @@ export function PrPane() {
           {plural(pages.returned, 'returned page')} (oracle {oracle} ≥ {tau})
         </p>
       )}
-      {overlaps.length > 0 && (
-        <div className="oracle-warning" role="note" data-testid="oracle-warning">
-          <b>
-            The {oracle === 'cosine' ? 'cosine' : 'Jaccard'} oracle measures what{' '}
-            {overlaps.map((o) => METHOD_LABELS[o.method]).join(' and ')}{' '}
-            {overlaps.length === 1 ? 'measures' : 'measure'}:
-          </b>{' '}
-          their curves show agreement with the oracle, not how well they find replicas.
-          <ul>
-            {overlaps.map((o) => (
-              <li key={o.method}>
-                {METHOD_LABELS[o.method]} ({o.strength === 'same' ? 'same score' : 'same features'}): {o.why}.
-              </li>
-            ))}
-          </ul>
-          Judge {overlaps.length === 1 ? 'it' : 'them'} with the other oracle or with hand labels.
-        </div>
-      )}
+      {overlaps.length > 0 && <OracleWarning oracle={oracle} overlaps={overlaps} />}
       <ul className="legend">
         {curves.map((c, i) => (
           <li key={i}>

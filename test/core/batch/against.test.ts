@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../scripts/lib/batch-results';
 import { htmlPagesWarc } from '../../../scripts/lib/warc-writer';
-import { runJoin, runMap } from '../../../src/cli/batch';
+import { runJoin } from '../../../src/cli/batch-join';
+import { runMap } from '../../../src/cli/batch-map';
 import { defaultProfile, parseProfile } from '../../../src/core/profile';
 import { seededRandom, type Rng } from '../../../src/core/random';
 

@@ -13,11 +13,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../scripts/lib/batch-results';
-import { ENGINE_DEFAULTS, type EngineResult } from '../../../src/core/candidates/engine';
+import { ENGINE_DEFAULTS } from '../../../src/core/candidates/engine-params';
+import type { EngineResult } from '../../../src/core/candidates/engine-result';
 import { acceptMask, DEFAULT_THRESHOLDS, type MethodId } from '../../../src/core/candidates/methods';
 import { SOURCE } from '../../../src/core/candidates/pairs';
 import { buildProfile, parseProfile } from '../../../src/core/profile';
-import { runJoin } from '../../../src/cli/batch';
+import { runJoin } from '../../../src/cli/batch-join';
 import { mapShard } from '../../../src/cli/batch-worker';
 import { workbenchClusters, workbenchComponents, workbenchRun } from '../../bench/batch-engine';
 

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ENGINE_DEFAULTS } from '../../../src/core/candidates/engine';
+import { ENGINE_DEFAULTS } from '../../../src/core/candidates/engine-params';
 import { DEFAULT_THRESHOLDS } from '../../../src/core/candidates/methods';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { AsyncBuffer } from 'hyparquet';
 import { batchPrecision, pickResult, readBatchResult, sampleIndices } from '../../../src/core/batch/result';
 import { buildProfile } from '../../../src/core/profile';
-import { runJoin } from '../../../src/cli/batch';
+import { runJoin } from '../../../src/cli/batch-join';
 import { mapShard } from '../../../src/cli/batch-worker';
 
 const SAMPLE = fileURLToPath(new URL('../../../sample/sample.warc.gz', import.meta.url));

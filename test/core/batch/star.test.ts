@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { SQL_FILE } from '../../../src/cli/batch';
+import { SQL_FILE } from '../../../src/cli/batch-join';
 import { clusterEdges, regroupDuckDB } from '../../../src/cli/batch-cluster';
 import { sortedBy } from '../../../src/core/candidates/methods';
 import { acceptedList, componentsOf, guardedOf, starsOf } from '../../../src/core/clusters/clusters';

@@ -11,12 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analysePages, ENGINE_DEFAULTS } from '../../../src/core/candidates/engine';
+import { analysePages } from '../../../src/core/candidates/analyse-pages';
+import { ENGINE_DEFAULTS } from '../../../src/core/candidates/engine-params';
 import { acceptMask, DEFAULT_THRESHOLDS } from '../../../src/core/candidates/methods';
 import { buildProfile, parseProfile } from '../../../src/core/profile';
 import { seededRandom } from '../../../src/core/random';
 import { jaccard, shingleSet } from '../../../src/core/signatures/shingles';
-import { runJoin } from '../../../src/cli/batch';
+import { runJoin } from '../../../src/cli/batch-join';
 import { mapShard } from '../../../src/cli/batch-worker';
 import { htmlPagesWarc } from '../../../scripts/lib/warc-writer';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CaptureIndex, capturesByPage } from '../../../src/core/candidates/captures';
-import { analysePages, type EnginePage } from '../../../src/core/candidates/engine';
+import { analysePages, type EnginePage } from '../../../src/core/candidates/analyse-pages';
 import { seededRandom } from '../../../src/core/random';
 
 const seed = Number(process.env.CAPTURES_SEED ?? Date.now() % 1e9);

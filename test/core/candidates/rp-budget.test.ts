@@ -4,7 +4,8 @@
  * generated crawls (a fresh seed each run, printed; RP_BUDGET_SEED=… repeats one).
  */
 import { describe, expect, it } from 'vitest';
-import { ENGINE_DEFAULTS, SignatureEngine } from '../../../src/core/candidates/engine';
+import { ENGINE_DEFAULTS } from '../../../src/core/candidates/engine-params';
+import { SignatureEngine } from '../../../src/core/candidates/engine';
 import { RP_PAIRS_FLOOR, rpBudget } from '../../../src/core/candidates/rp-budget';
 import { SOURCE } from '../../../src/core/candidates/pairs';
 import { makeCorpus } from '../../bench/corpus';

@@ -4,7 +4,9 @@
  * arrive in. Random generated crawls (a fresh seed each run, printed; FOLD_SEED=… repeats one).
  */
 import { describe, expect, it } from 'vitest';
-import { ENGINE_DEFAULTS, SignatureEngine, type EnginePage } from '../../../src/core/candidates/engine';
+import { ENGINE_DEFAULTS } from '../../../src/core/candidates/engine-params';
+import { SignatureEngine } from '../../../src/core/candidates/engine';
+import type { EnginePage } from '../../../src/core/candidates/analyse-pages';
 import { signPages, signedBuffers } from '../../../src/core/candidates/page-signature';
 import { heavyMeasuresOf, cutRuns } from '../../../src/core/candidates/heavy-measures';
 import {

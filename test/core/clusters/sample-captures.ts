@@ -2,7 +2,7 @@
  * A WARC's captures as the archive exports read them (dedup-warc.ts, cdxj.ts), and its clusters at the
  * workbench's defaults as indexes into them: what the deduplicated-WARC and CDXJ tests share.
  */
-import { analysePages, type EnginePage } from '../../../src/core/candidates/engine';
+import { analysePages, type EnginePage } from '../../../src/core/candidates/analyse-pages';
 import { enginePage } from '../../../src/core/candidates/comparable';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS } from '../../../src/core/candidates/methods';
 import type { CdxjCapture } from '../../../src/core/clusters/cdxj';

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canonizationOrder,
-  canonize,
-  canonizeAll,
-  movesOrigin,
-  spellAsApplied,
-} from '../../../src/core/dust/canonize';
+import { canonizationOrder, canonize, canonizeAll, spellAsApplied } from '../../../src/core/dust/canonize';
+import { movesOrigin } from '../../../src/core/dust/origin-moves';
 import { tokenizeUrl } from '../../../src/core/dust/url-list';
 import { ruleSpelling } from '../../../src/core/dust/rules';
 import type { SubstringRule } from '../../../src/core/dust/types';

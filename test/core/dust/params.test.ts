@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectParamRules, dropParam, setParam } from '../../../src/core/dust/params';
+import { detectParamRules } from '../../../src/core/dust/param-rules';
+import { dropParam, setParam } from '../../../src/core/dust/url-params';
 import { logged, page, params, urlsOf } from './fixtures';
 
 describe('parameter syntax', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runDustBuster, ruleSpelling, type DustRecord, type Rule } from '../../../src/core/dust';
-import { dropPathParam, pathParamNames } from '../../../src/core/dust/params';
+import { dropPathParam, pathParamNames } from '../../../src/core/dust/url-params';
 import { applyRule } from '../../../src/core/dust/rules';
-import { generalise } from '../../../src/core/dust/wildcards';
+import { generalise } from '../../../src/core/dust/generalise';
 import { mergeLikelyRules } from '../../../src/core/dust/pair-rules';
 import { params, side, sketchOf, substringRule, urlsOf } from './fixtures';
 

@@ -6,7 +6,7 @@ import type { Extracted } from '../../../src/core/html/extract';
 /**
  * Reference extractor on htmlparser2's Parser (the tree-building event layer), kept to check the
  * production extractor (Tokenizer-level, faster) gives the same title, text and links. Its element
- * tables are written out again on purpose, not imported from src/core/html/extraction.ts: an oracle
+ * tables are written out again on purpose, not imported from src/core/html/elements.ts: an oracle
  * that shared them could not catch an edit to them.
  */
 /** Elements whose content is never visible text. */

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { headerValue } from '../../../src/core/ingest/bytes';
 import { MultiGunzip } from '../../../src/core/ingest/gzip';
 import { parseHttpBlock } from '../../../src/core/ingest/http';
-import { targetUri, WarcParser } from '../../../src/core/ingest/warc';
+import { WarcParser } from '../../../src/core/ingest/warc';
+import { targetUri } from '../../../src/core/ingest/warc-record';
 import { decodeText } from '../../../src/core/text/charset';
 
 const ROOT = join(import.meta.dirname, '../../..');

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { WARCParser } from 'warcio';
-import { formatSummary } from '../../../src/cli/analyze';
+import { formatSummary } from '../../../src/cli/analyze-reports';
 import { nodeNatives } from '../../../src/cli/natives';
 import { DIGEST_WARNING_KINDS } from '../../../src/core/ingest/digest-report';
 import { readStatedDigest } from '../../../src/core/ingest/digests';
-import { mergeSummaries } from '../../../src/core/ingest/many-files';
+import { mergeSummaries } from '../../../src/core/ingest/merge-summaries';
 import { seededRandom, type Rng } from '../../../src/core/random';
 import {
   base32Reference,

@@ -2,7 +2,8 @@ import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { IngestError } from '../../../src/core/ingest/errors';
 import { ingestCrawl, SOURCE_SEQ_STRIDE } from '../../../src/core/ingest/many-files';
-import { bytesSource, openWacz, parsePagesJsonl, readZipDirectory } from '../../../src/core/ingest/wacz';
+import { parsePagesJsonl } from '../../../src/core/ingest/pages-jsonl';
+import { bytesSource, openWacz, readZipDirectory } from '../../../src/core/ingest/wacz';
 import type { IngestedPage, IngestProgress } from '../../../src/core/types';
 import {
   expectedTitles,

@@ -4,7 +4,8 @@ import { WARCParser } from 'warcio';
 import { FormatFault } from '../../../src/core/ingest/errors';
 import { isGzip, MultiGunzip } from '../../../src/core/ingest/gzip';
 import { seededRandom } from '../../../src/core/random';
-import { MAX_BLOCK, targetUri, WarcParser, type WarcRecord } from '../../../src/core/ingest/warc';
+import { WarcParser } from '../../../src/core/ingest/warc';
+import { MAX_BLOCK, targetUri, type WarcRecord } from '../../../src/core/ingest/warc-record';
 import {
   chunked,
   concat,

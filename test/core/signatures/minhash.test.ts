@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_SLOT,
   MINHASH_DEFAULTS,
+  estimateJaccard,
+  minhashSignature,
+} from '../../../src/core/signatures/minhash';
+import {
   bandsForMinimum,
   chooseBands,
-  estimateJaccard,
   lshCandidates,
   lshFloor,
-  minhashSignature,
   sCurve,
-} from '../../../src/core/signatures/minhash';
+} from '../../../src/core/signatures/lsh';
 import { jaccard, shingleSet } from '../../../src/core/signatures/shingles';
 import { seededRandom, uint32From } from '../../../src/core/random';
 

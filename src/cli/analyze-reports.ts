@@ -1,0 +1,135 @@
+/** What `npm run analyze` prints: the ingest summary, the signatures per method and DustBuster's rules. */
+import { emptyReason } from '../core/ingest/outcome';
+import { describeDigests } from '../core/ingest/digest-report';
+import type { FetchFn } from '../core/dust/types';
+import type { IngestSummary } from '../core/types';
+import type { EngineResult } from '../core/candidates/engine-result';
+import { DEFAULT_METHOD, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
+import { methodThresholds } from '../core/clusters/export';
+import { inspectCluster } from '../core/clusters/inspect';
+import { CLUSTER_MODE_LABELS, clusterView, DEFAULT_CLUSTERING } from '../core/clusters/view';
+import { ruleSpelling, runDustBuster, type DustRecord, type Rule } from '../core/dust';
+
+/** DustBuster over the file's URL list: rules with their fate, and the metrics. */
+export function dustReport(
+  records: DustRecord[],
+  fetch?: FetchFn,
+): { text: string; json: unknown; rules: Rule[] } {
+  const t = performance.now();
+  const r = runDustBuster(records, {}, fetch);
+  const m = r.metrics;
+  const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
+  const lines = [
+    `dust        ${r.list.urls} URLs (${r.list.split ? `${r.list.detection} detection, ${r.list.validation} held out for validation` : 'not split: detection and validation read the whole list'}; ${r.list.redirects} redirects read as their targets), ${((performance.now() - t) / 1000).toFixed(2)} s`,
+    `            rules ${m.detected} detected → ${m.afterRedundancy} after redundancy elimination (+${m.paramRules} parameter, +${m.pairRules} from pairs) → ${m.valid} valid, ${m.refuted} refuted, ${m.likely} likely`,
+    `            precision@10 ${m.precision.length >= 10 ? pct(m.precision[9]) : '–'}, discovered redundancy ${pct(m.redundancy.value)}, coverage ${pct(m.coverage.value)}`,
+  ];
+  for (const rule of r.rules.slice(0, 20)) {
+    const desc = ruleSpelling(rule);
+    lines.push(
+      `  ${rule.status.padEnd(8)} ${String(rule.likelySimilarSupport).padStart(6)}  ${rule.site}  ${desc}${rule.kind === 'substring' && rule.origin && rule.origin !== 'envelopes' ? `  (${rule.origin === 'pairs' ? 'from pairs' : rule.origin})` : ''}${rule.absorbs ? `  absorbs ${rule.absorbs.count}` : ''}`,
+    );
+  }
+  // The JSON spells each rule as the report and the UI do (core ruleSpelling), beside its token runs.
+  const rules = r.rules.map((rule) => ({ rule: ruleSpelling(rule), ...rule }));
+  return {
+    text: lines.join('\n'),
+    json: { metrics: m, list: r.list, rules, cycles: r.cycles },
+    rules: r.rules,
+  };
+}
+
+/**
+ * Per method: timings, candidates and clusters at the default thresholds and the default clustering
+ * (the same defaults as the workbench, from core); the default method is marked with *.
+ */
+export function signatureReport(r: EngineResult, urls: string[]): { text: string; json: unknown } {
+  const lines = [`signatures  ${r.n} pages, ${r.pairs.count} candidate pairs`];
+  lines.push(
+    `timings     ${Object.entries(r.timings)
+      .map(([k, v]) => `${k} ${v.toFixed(0)} ms`)
+      .join(', ')}`,
+  );
+  lines.push(
+    `candidates  ${Object.entries(r.candidates)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  lines.push(`clusters    ${CLUSTER_MODE_LABELS[DEFAULT_CLUSTERING]}; * the workbench's default method`);
+  const methods: Record<string, unknown> = {};
+  for (const m of Object.keys(METHOD_LABELS) as MethodId[]) {
+    const view = clusterView(r, m, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
+    const chained = view.clusters.filter((c) => inspectCluster(r.pairs, c, view.mask).chained).length;
+    lines.push(
+      `${m === DEFAULT_METHOD ? '* ' : '  '}${METHOD_LABELS[m].padEnd(34)} ${String(view.accepted).padStart(7)} pairs  ${String(view.clusters.length).padStart(6)} clusters  ${String(view.pages).padStart(7)} pages  ${String(chained).padStart(5)} chained`,
+    );
+    methods[m] = {
+      default: m === DEFAULT_METHOD,
+      thresholds: methodThresholds(m, DEFAULT_THRESHOLDS),
+      clustering: DEFAULT_CLUSTERING,
+      pairs: view.accepted,
+      chained,
+      clusters: view.clusters.map((c) => c.members.map((i) => urls[i])),
+    };
+  }
+  return {
+    text: lines.join('\n'),
+    json: {
+      pages: r.n,
+      pairs: r.pairs.count,
+      timings: r.timings,
+      candidates: r.candidates,
+      bands: r.bands,
+      methods,
+    },
+  };
+}
+
+export function formatSummary(s: IngestSummary): string {
+  const lines = [
+    `file      ${s.fileName}`,
+    `format    ${s.format}${s.compressed ? ` (${s.compression ?? 'gzip'})` : ''}`,
+    `bytes     ${s.bytes.toLocaleString('en-US')}${s.compressed ? ` (${s.bytesDecoded.toLocaleString('en-US')} uncompressed)` : ''}`,
+    `records   ${Object.entries(s.recordsByType)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+    `pages     ${s.pages.toLocaleString('en-US')}`,
+    `hosts     ${s.hosts.toLocaleString('en-US')}`,
+  ];
+  const statuses = Object.entries(s.statusCounts ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (statuses.length) lines.push(`status    ${statuses.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (s.pageList)
+    lines.push(`page list ${s.pageList.listed} listed in pages.jsonl, ${s.pageList.found} read as pages`);
+  if (s.sources && (s.sources.length > 1 || s.sources.some((x) => x.format === null))) {
+    lines.push(`files     ${s.sources.length}`);
+    for (const x of s.sources) {
+      const what =
+        x.format === null
+          ? 'skipped'
+          : `${x.format}${x.compressed ? ` (${x.compression ?? 'gzip'})` : ''}, ${x.pages} pages`;
+      lines.push(`  ${x.name}: ${what}${x.warningCount ? `, ${x.warningCount} problems` : ''}`);
+      if (x.error) lines.push(`    ${x.error.message}`);
+    }
+  }
+  const skipped = Object.entries(s.skipped);
+  if (skipped.length) {
+    lines.push('skipped');
+    for (const [reason, n] of skipped) lines.push(`  ${String(n).padStart(8)}  ${reason}`);
+  }
+  if (s.digests) {
+    lines.push(`digests   ${describeDigests(s.digests)}`);
+    for (const m of s.digests.mismatches.slice(0, 10))
+      lines.push(
+        `  ${m.field.padEnd(7)} at byte ${m.offset.toLocaleString('en-US')}${m.fileName !== s.fileName ? ` of ${m.fileName}` : ''}  ${m.url || `(${m.recordType})`}: ${m.stated} stated, ${m.computed} computed`,
+      );
+  }
+  if (s.warningCount) {
+    lines.push(`warnings  ${s.warningCount}`);
+    for (const w of s.warnings.slice(0, 10)) lines.push(`  ${w.message}`);
+  }
+  if (s.error) lines.push(`PARTIAL   ${s.error.message}`);
+  const empty = emptyReason(s);
+  if (empty) lines.push(`EMPTY     ${empty}`);
+  lines.push(`time      ${(s.elapsedMs / 1000).toFixed(2)} s`);
+  return lines.join('\n');
+}

@@ -128,6 +128,8 @@ export interface SourceInfo {
   error: IngestErrorInfo | null;
   warnings: IngestErrorInfo[];
   warningCount: number;
+  /** Read in this many parallel parts (parts.ts); absent: in order. */
+  parts?: number;
 }
 
 /** A WACZ's pages/pages.jsonl: the pages the crawl meant, against what its WARCs hold. */
@@ -168,6 +170,8 @@ export interface IngestSummary {
   pageList?: PageListInfo;
   /** WARC-Payload-Digest and WARC-Block-Digest checked against the bytes (ingest/digests.ts); absent when none is stated. */
   digests?: DigestReport;
+  /** One file read in this many parallel parts (parts.ts); absent: in order. */
+  parts?: number;
 }
 
 /** The stated digests of a read checked against the records' bytes: counts, and the first mismatches listed. */

@@ -108,9 +108,11 @@ describe('partsReader: one file read in worker threads', () => {
       elapsedMs: 0,
       sinkMs: 0,
       hostNames: [...s.hostNames].sort(),
-      sources: s.sources?.map((x) => ({ ...x, elapsedMs: 0 })),
+      sources: s.sources?.map((x) => ({ ...x, elapsedMs: 0, parts: 0 })),
     });
     expect(same(inParts.summary)).toEqual(same(inOrder.summary));
+    expect(inParts.summary.sources?.[0].parts).toBe(3);
+    expect(inOrder.summary.sources?.[0].parts).toBeUndefined();
   }, 60_000);
 });
 

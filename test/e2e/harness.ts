@@ -172,28 +172,25 @@ export async function openApp(
   };
 }
 
-/**
- * Whether the newest dataset was read in parallel parts: a part numbers its pages from its own base
- * (2^32 apart), so the second part's batches are keyed at 2^32 and above (read from IndexedDB's keys).
- */
+/** Whether a file of the newest dataset was read in parallel parts (its source's `parts`, from IndexedDB). */
 export async function readInParts(page: Page): Promise<boolean> {
-  const chunkKeys: number[] = await page.evaluate(
+  const parts: (number | undefined)[] = await page.evaluate(
     () =>
       new Promise((resolve, reject) => {
         const r = indexedDB.open('dedup-workbench');
         r.onerror = () => reject(r.error);
         r.onsuccess = () => {
-          const keys = r.result.transaction('pageChunks').objectStore('pageChunks').getAllKeys();
-          keys.onsuccess = () => {
+          const rows = r.result.transaction('datasets').objectStore('datasets').getAll();
+          rows.onsuccess = () => {
             r.result.close();
-            const all = keys.result as [number, number][];
-            const newest = Math.max(...all.map((k) => k[0]));
-            resolve(all.filter((k) => k[0] === newest).map((k) => k[1]));
+            const all = rows.result as { id: number; sources?: { parts?: number }[] }[];
+            const newest = all.reduce((a, b) => (b.id > a.id ? b : a));
+            resolve((newest.sources ?? []).map((x) => x.parts));
           };
         };
       }),
   );
-  return chunkKeys.some((k) => k < 2 ** 32) && chunkKeys.some((k) => k >= 2 ** 32);
+  return parts.some((n) => n !== undefined && n >= 2);
 }
 
 /** A file of the project (fixtures, the sample) by its path from the repository root. */

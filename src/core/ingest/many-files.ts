@@ -119,6 +119,7 @@ function sourceOf(unit: CrawlUnit, s: IngestSummary): SourceInfo {
     error: s.error,
     warnings: s.warnings,
     warningCount: s.warningCount,
+    ...(s.parts ? { parts: s.parts } : {}),
   };
 }
 

@@ -53,5 +53,6 @@ export function mergeSummaries(
   s.warnings = [...s.warnings.slice(0, 100 - digestProblems.length), ...digestProblems];
   s.warningCount += digestProblems.length;
   if (digests) s.digests = digests;
+  if (how.parallel) s.parts = parts.length;
   return s;
 }

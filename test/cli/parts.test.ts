@@ -71,7 +71,7 @@ function crawl(n: number): string {
   return path;
 }
 
-/** Segments of 64 KiB: files of a few MB are cut in parts (the default, 16 MiB, numbers pages alike). */
+/** Segments of 64 KiB: files of a few MB are cut in parts (the default is 1 MiB; any size numbers pages alike). */
 const segmentBytes = 64 << 10;
 
 async function read(path: string, readUnit?: UnitReader, name = 'crawl.warc.gz') {

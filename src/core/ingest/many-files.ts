@@ -22,8 +22,8 @@ import { memberBytes, openWacz, type ByteSource } from './wacz';
  */
 
 /**
- * Sources use disjoint page seq ranges of this width: 2^18 numbering segments of a file (parts.ts: 4 TiB
- * at 16 MiB a segment); 2^53 / 2^38 leaves room for 32,768 sources.
+ * Sources use disjoint page seq ranges of this width: 2^22 numbering segments of a file (parts.ts: 4 TiB
+ * at 1 MiB a segment); 2^53 / 2^38 leaves room for 32,768 sources.
  */
 export const SOURCE_SEQ_STRIDE = 2 ** 38;
 

@@ -18,14 +18,16 @@ import type { IngestProgress } from '../types';
 import { normaliseUrl } from '../url/normalize';
 import { FormatFault } from './errors';
 
-/** Bytes of a segment: the unit of page numbering, and of cutting a file in parts. */
-export const SEGMENT_BYTES = 16 << 20;
 /**
- * Seqs of a segment: more than its pages can be (a WARC record takes 40 bytes at the least, a gzip member
- * 20 more: at most ~280k of either in 16 MiB). A source's 2^38 seqs (many-files.ts) hold 2^18 segments:
- * files up to 4 TiB.
+ * Bytes of a segment: the unit of page numbering, and where a file can be cut in parts (small enough for
+ * parts of even size: a cut is at most a segment off an even share).
  */
-export const SEGMENT_SEQS = 2 ** 20;
+export const SEGMENT_BYTES = 1 << 20;
+/**
+ * Seqs of a segment: more than its pages can be (a page's record takes 40 bytes at the least: at most
+ * ~26k in 1 MiB). A source's 2^38 seqs (many-files.ts) hold 2^22 segments: files up to 4 TiB.
+ */
+export const SEGMENT_SEQS = 2 ** 16;
 
 /** Page numbers by where their records start (see above); offsets only grow in a read. */
 export class SegmentNumbering {

@@ -5,11 +5,11 @@ import type { ChosenColumns, IngestProgress } from '../core/types';
 import { deleteDataset, listDatasets, markInterrupted, rebaseLogPages, renameDataset } from '../db/queries';
 import { removeOrphans } from '../db/orphans';
 import { db, type Dataset } from '../db/schema';
-import { Comlink, type WorkerHandle } from '../workers/client';
-import type { IngestWorkerApi } from '../workers/ingest.worker';
+import type { IngestResult } from '../workers/ingest-job';
 import { heldLocks, ourLocks, watchOtherJobs } from './ingest-locks';
 import { summaryNotices, type Notice } from './ingest-notices';
 import { startSpare, takeSpare } from './spare-worker';
+import { runWorkerJob, type RunningJob } from './jobs';
 import { warnIfLarge, type StorageInfo } from './storage-quota';
 
 export interface IngestJob {
@@ -52,7 +52,8 @@ interface DatasetsState {
   dismiss(i: number): void;
 }
 
-let handle: WorkerHandle<IngestWorkerApi> | null = null;
+/** The ingest job running in this tab (one at a time). */
+let running: RunningJob<IngestResult> | null = null;
 /** Datasets of this tab's reads already selected for the analyst when they appeared. */
 const shownOnce = new Set<number>();
 let datasetsWatch: { unsubscribe(): void } | null = null;
@@ -187,28 +188,23 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
     });
     void get().requestPersistence();
     void warnIfLarge(files, label, size, (n) => set((s) => ({ notices: [...s.notices, n] })));
-    // The tab holds this lock while the job runs: a reload frees it, and the next load sees that at once.
+    // The job holds this lock while it runs: a reload frees it, and the next load sees that at once.
     const lock = `dw-ingest-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
     ourLocks.add(lock);
-    let release: () => void = () => {};
-    const held = new Promise<void>((ok) => (release = ok));
-    if (typeof navigator !== 'undefined' && navigator.locks)
-      await new Promise<void>((granted) => {
-        void navigator.locks.request(lock, () => {
-          granted();
-          return held;
-        });
-      });
-    handle = takeSpare();
-    const onProgress = Comlink.proxy((p: IngestProgress) => {
-      const job = get().job;
-      if (job) set({ job: { ...job, progress: p } });
-    });
+    running = runWorkerJob(
+      takeSpare,
+      { files, name, lock, parquetColumns: opts.parquetColumns, sample: opts.sample },
+      {
+        hold: lock,
+        onProgress: (p: IngestProgress) => {
+          const job = get().job;
+          if (job) set({ job: { ...job, progress: p } });
+        },
+      },
+    );
     try {
-      const r = await handle.api.run(
-        { files, name, lock, parquetColumns: opts.parquetColumns, sample: opts.sample },
-        onProgress,
-      );
+      const r = await running.result;
+      if (r.kind === 'busy') throw new Error('its lock is held');
       if (r.kind === 'cancelled') {
         const job = get().job!;
         if (r.datasetId === null || r.pages === 0) {
@@ -253,9 +249,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
         ],
       }));
     } finally {
-      handle?.terminate();
-      handle = null;
-      release();
+      running = null;
       ourLocks.delete(lock);
       await get().refresh();
       startSpare();
@@ -264,9 +258,9 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
 
   cancelJob() {
     const job = get().job;
-    if (!job || !handle) return;
+    if (!job || !running) return;
     set({ job: { ...job, phase: 'cancelling' } });
-    void handle.api.cancel();
+    running.cancel();
   },
 
   async resolveCancelled(keep) {

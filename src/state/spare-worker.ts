@@ -1,6 +1,6 @@
 /** The spare ingest worker: started ahead of the next job, taken by it. */
 import { startIngestWorker, type WorkerHandle } from '../workers/client';
-import type { IngestWorkerApi } from '../workers/ingest.worker';
+import type { IngestWorkerApi } from '../workers/ingest-job';
 
 /**
  * An ingest worker started ahead of the next drop (its module fetched, compiled and run while the

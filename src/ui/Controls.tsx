@@ -34,6 +34,25 @@ export function Choice<T extends string>({
   );
 }
 
+/** A select over the keys of `labels` (a method's or a mode's words by its id), each shown as its label. */
+export function LabelledChoice<T extends string>({
+  labels,
+  ...rest
+}: {
+  label: string;
+  value: T;
+  labels: Record<Exclude<T, ''>, string>;
+  onChange(v: T): void;
+}) {
+  return (
+    <Choice
+      {...rest}
+      options={Object.keys(labels) as Exclude<T, ''>[]}
+      text={(v) => labels[v as Exclude<T, ''>]}
+    />
+  );
+}
+
 /** A search box filtering a list as one types. */
 export function SearchBox({
   label,

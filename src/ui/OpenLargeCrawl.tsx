@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useDatasets } from '../state/datasets';
-import { HiddenFileInput } from './HiddenFileInput';
+import { FileButton } from './FileButton';
 
 /**
  * Open a crawl too large to read whole: its WARC files and its index (CDX/CDXJ) are chosen together, a
@@ -13,7 +13,6 @@ export function OpenLargeCrawl() {
   const [open, setOpen] = useState(false);
   const [budget, setBudget] = useState(20000);
   const [seed, setSeed] = useState(1);
-  const input = useRef<HTMLInputElement>(null);
   const valid = Number.isInteger(budget) && budget >= 10 && Number.isInteger(seed) && seed >= 0;
   return (
     <div className="large-crawl">
@@ -48,14 +47,10 @@ export function OpenLargeCrawl() {
               onChange={(e) => setSeed(Number(e.target.value))}
             />
           </label>
-          <button type="button" disabled={!valid || !!job} onClick={() => input.current?.click()}>
-            Choose WARC files and index…
-          </button>
-          {!valid && <p className="error">A sample size of 10 pages or more and a whole-number seed.</p>}
-          <HiddenFileInput
-            ref={input}
+          <FileButton
             multiple
             testId="sample-input"
+            disabled={!valid || !!job}
             onFiles={(files) => {
               setOpen(false);
               const crawl = files.find((f) => !/\.cdxj?$/i.test(f.name)) ?? files[0];
@@ -63,7 +58,10 @@ export function OpenLargeCrawl() {
                 sample: { budget, seed },
               });
             }}
-          />
+          >
+            Choose WARC files and index…
+          </FileButton>
+          {!valid && <p className="error">A sample size of 10 pages or more and a whole-number seed.</p>}
         </div>
       )}
     </div>

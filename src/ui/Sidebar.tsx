@@ -5,7 +5,7 @@ import { loadSample } from './sample';
 import { useListKeys } from './useListKeys';
 import { OpenBatchResult } from './batch/OpenBatchResult';
 import { OpenLargeCrawl } from './OpenLargeCrawl';
-import { HiddenFileInput } from './HiddenFileInput';
+import { FileButton } from './FileButton';
 
 export function Sidebar() {
   const datasets = useDatasets((s) => s.datasets);
@@ -15,8 +15,6 @@ export function Sidebar() {
   const ingestFile = useDatasets((s) => s.ingestFile);
   const ingestFiles = useDatasets((s) => s.ingestFiles);
   const job = useDatasets((s) => s.job);
-  const input = useRef<HTMLInputElement>(null);
-  const folderInput = useRef<HTMLInputElement>(null);
   // The dataset list is one tab stop: ↑/↓ move between datasets, Enter opens one, Delete deletes it.
   const list = useRef<HTMLUListElement>(null);
   const [focused, setFocused] = useState<number | null>(null);
@@ -41,32 +39,30 @@ export function Sidebar() {
     <aside className="sidebar" aria-label="Datasets">
       <div className="brand">Dedup Workbench</div>
       <div className="actions">
-        <button type="button" onClick={() => input.current?.click()} disabled={!!job}>
+        {/* Files chosen together are one crawl (one dataset): a crawl is often dozens of WARC.gz. */}
+        <FileButton
+          multiple
+          testId="file-input"
+          disabled={!!job}
+          onFiles={(files) => void ingestFiles(files)}
+        >
           Open file…
-        </button>
+        </FileButton>
         <button type="button" onClick={() => void openSample()} disabled={!!job}>
           Open sample crawl
         </button>
-        <button type="button" onClick={() => folderInput.current?.click()} disabled={!!job}>
-          Open folder…
-        </button>
-        {/* Files chosen together are one crawl (one dataset): a crawl is often dozens of WARC.gz. */}
-        <HiddenFileInput
-          ref={input}
-          multiple
-          testId="file-input"
-          onFiles={(files) => void ingestFiles(files)}
-        />
-        <HiddenFileInput
-          ref={folderInput}
+        <FileButton
           folder
           testId="folder-input"
+          disabled={!!job}
           onFiles={(chosen) => {
             // A folder's files in path order (numbered WARCs stay in crawl order); named after the folder.
             const files = chosen.sort((a, b) => (a.webkitRelativePath < b.webkitRelativePath ? -1 : 1));
             void ingestFiles(files, files[0].webkitRelativePath.split('/')[0] || undefined);
           }}
-        />
+        >
+          Open folder…
+        </FileButton>
       </div>
       <p className="hint">or drop files or a folder anywhere: what is dropped together is one crawl</p>
       <OpenLargeCrawl />

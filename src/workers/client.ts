@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import type { IngestWorkerApi } from './ingest.worker';
+import type { IngestWorkerApi } from './ingest-job';
 import type { SignaturesWorkerApi } from './signatures.worker';
 import type { DustWorkerApi } from './dust.worker';
 import type { BatchResultWorkerApi } from './batch-result.worker';

@@ -19,14 +19,18 @@ export type JobApiOf<F> = F extends (
  * The worker side of the one job lifecycle: expose `run(args, onProgress)` and `cancel()` over Comlink;
  * the job gets `isCancelled`, polls it between batches and throws the core's JobCancelled.
  */
-export function exposeJob<A, P, R>(
+export function exposeJob<A, P, R, X extends object = object>(
   job: (args: A, onProgress: (p: P) => void, isCancelled: () => boolean) => Promise<R>,
-): JobApi<A, P, R> {
+  /** More methods of the worker (the ingest worker's `runPart`), cancelled by the same `cancel()`. */
+  more?: (isCancelled: () => boolean) => X,
+): JobApi<A, P, R> & X {
   let cancelled = false;
-  const api: JobApi<A, P, R> = {
-    run: (args, onProgress) => {
+  const isCancelled = () => cancelled;
+  const api = {
+    ...(more?.(isCancelled) as X),
+    run: (args: A, onProgress: (p: P) => void) => {
       cancelled = false;
-      return job(args, onProgress, () => cancelled);
+      return job(args, onProgress, isCancelled);
     },
     cancel: () => {
       cancelled = true;

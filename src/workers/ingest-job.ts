@@ -13,6 +13,7 @@ import { writeUrlLayer } from '../db/url-layer';
 import { datasetExists, DatasetGone } from '../db/orphans';
 import { db } from '../db/schema';
 import { blobSource, chunks } from './blob-source';
+import type { JobApi } from './expose-job';
 import { errorInfo, finishAfterFault, storageFullInfo, WriteGuard } from './ingest-faults';
 import { prepareSample, type PreparedSample, type SampleRequest } from './sample-read';
 import {
@@ -48,6 +49,11 @@ export type IngestResult =
   | { kind: 'rejected'; error: IngestErrorInfo; noPage?: boolean }
   /** An unexpected failure after pages were written: they are kept, the dataset is partial. */
   | { kind: 'stopped'; datasetId: number; pages: number; error: IngestErrorInfo };
+
+/** What the ingest worker exposes: the job (run, cancel), and a part of another job's large file. */
+export type IngestWorkerApi = JobApi<IngestRequest, IngestProgress, IngestResult> & {
+  runPart(req: PartRequest, onProgress: (p: IngestProgress) => void): Promise<PartResult>;
+};
 
 /** "crawl-00001.warc.gz and 35 more" for a crawl of many files. */
 function crawlName(files: File[]): string {

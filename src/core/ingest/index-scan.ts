@@ -92,7 +92,7 @@ function warcHead(src: ByteSource, onEntry: (e: IndexEntry) => void): HeadReader
     const blockStart = pos + end + 4;
     const block = await src.read(blockStart, Math.min(src.size, blockStart + Math.min(length, PREFIX)));
     const recordEnd = Math.min(src.size, blockStart + length + 4);
-    emit(headers, block, pos, recordEnd - pos, src.name, onEntry);
+    emit(headers, block, { offset: pos, length: recordEnd - pos, filename: src.name }, onEntry);
     return { end: recordEnd, counted: true };
   };
 }
@@ -123,7 +123,12 @@ async function inflatePass(
       const nl = text.indexOf('\n');
       const fields = (nl >= 0 ? text.slice(0, nl) : text).trim().split(/\s+/);
       if (isArcHeaderLine(fields)) {
-        arcEntry(fields, bytes.subarray(nl + 1), current, end - current, src.name, onEntry);
+        arcEntry(
+          fields,
+          bytes.subarray(nl + 1),
+          { offset: current, length: end - current, filename: src.name },
+          onEntry,
+        );
         records++;
       }
       return;
@@ -132,7 +137,12 @@ async function inflatePass(
     if (end2 >= 0) {
       const headers = parseHeaders(text.slice(0, end2));
       if (decoded > end2 + 4 + Number(headers.get('content-length') ?? 0) + 8) shared = true;
-      emit(headers, bytes.subarray(end2 + 4), current, end - current, src.name, onEntry);
+      emit(
+        headers,
+        bytes.subarray(end2 + 4),
+        { offset: current, length: end - current, filename: src.name },
+        onEntry,
+      );
       records++;
     }
   };
@@ -189,20 +199,22 @@ function arcHead(src: ByteSource, onEntry: (e: IndexEntry) => void): HeadReader 
       });
     const recordEnd = Math.min(src.size, pos + nl + 1 + length + 1);
     const counted = isArcHeaderLine(fields);
-    if (counted) arcEntry(fields, buf.subarray(nl + 1), pos, recordEnd - pos, src.name, onEntry);
+    if (counted)
+      arcEntry(
+        fields,
+        buf.subarray(nl + 1),
+        { offset: pos, length: recordEnd - pos, filename: src.name },
+        onEntry,
+      );
     return { end: recordEnd, counted };
   };
 }
 
+/** Where a record is: its file, and its bytes there. */
+type Place = Pick<IndexEntry, 'filename' | 'offset' | 'length'>;
+
 /** An ARC record's entry: "URL IP date mime [v2 fields…] length", then its HTTP response. */
-function arcEntry(
-  fields: string[],
-  block: Uint8Array,
-  offset: number,
-  length: number,
-  filename: string,
-  onEntry: (e: IndexEntry) => void,
-): void {
+function arcEntry(fields: string[], block: Uint8Array, place: Place, onEntry: (e: IndexEntry) => void): void {
   const url = fields[0];
   if (url.startsWith('filedesc:') || url.startsWith('dns:')) return;
   const text = latin1.decode(block);
@@ -213,9 +225,7 @@ function arcEntry(
     mime: fields[3] === '-' ? '' : fields[3].split(';')[0],
     status: m ? Number(m[1]) : 0,
     digest: '',
-    length,
-    offset,
-    filename,
+    ...place,
   });
 }
 
@@ -245,9 +255,7 @@ function parseHeaders(text: string): Map<string, string> {
 function emit(
   headers: Map<string, string>,
   block: Uint8Array,
-  offset: number,
-  length: number,
-  filename: string,
+  place: Place,
   onEntry: (e: IndexEntry) => void,
 ): void {
   const type = headers.get('warc-type') ?? '';
@@ -271,8 +279,6 @@ function emit(
     mime,
     status,
     digest: (headers.get('warc-payload-digest') ?? '').replace(/^sha1:/i, ''),
-    length,
-    offset,
-    filename,
+    ...place,
   });
 }

@@ -11,7 +11,7 @@ import { startArchiveExportWorker } from '../../workers/client';
 import type { ArchiveRequest } from '../../workers/archive-export-job';
 import { download } from '../download';
 import { fmtBytes, fmtInt } from '../format';
-import { HiddenFileInput } from '../HiddenFileInput';
+import { HiddenFileInput } from '../FileButton';
 
 type View = ReturnType<typeof shownClusters>;
 type Kind = ArchiveRequest['kind'];

@@ -1,8 +1,8 @@
 import { SampleEstimates } from './SampleEstimates';
 import { useEffect, useMemo, useRef } from 'react';
 import { comparable } from '../../core/candidates/comparable';
-import { METHOD_LABELS, type MethodId } from '../../core/candidates/methods';
-import { CLUSTER_MODE_LABELS, type ClusterMode } from '../../core/clusters/view';
+import { METHOD_LABELS } from '../../core/candidates/methods';
+import { CLUSTER_MODE_LABELS } from '../../core/clusters/view';
 import type { FormatId } from '../../core/types';
 import { useAnalysis } from '../../state/analysis';
 import { useDatasets } from '../../state/datasets';
@@ -10,7 +10,7 @@ import { shownClusters } from '../../state/clusters';
 import { usePages } from '../../state/pages';
 import { drawHistogram } from '../charts/histogram';
 import { fmtDuration, fmtInt, plural } from '../format';
-import { Choice } from '../Controls';
+import { LabelledChoice } from '../Controls';
 import { JobProgress } from '../JobProgress';
 import { PaneStart } from '../PaneStart';
 import { ClusterList } from './ClusterList';
@@ -72,20 +72,8 @@ export function ClustersPane() {
     <section className="pane pane-clusters" aria-label="Duplicate clusters">
       <div className="pane-head">
         <h2>Duplicate clusters</h2>
-        <Choice
-          label="Method"
-          value={method}
-          options={Object.keys(METHOD_LABELS) as MethodId[]}
-          text={(m) => METHOD_LABELS[m]}
-          onChange={setMethod}
-        />
-        <Choice
-          label="Clustering"
-          value={mode}
-          options={Object.keys(CLUSTER_MODE_LABELS) as ClusterMode[]}
-          text={(m) => CLUSTER_MODE_LABELS[m]}
-          onChange={setMode}
-        />
+        <LabelledChoice label="Method" value={method} labels={METHOD_LABELS} onChange={setMethod} />
+        <LabelledChoice label="Clustering" value={mode} labels={CLUSTER_MODE_LABELS} onChange={setMode} />
       </div>
       <ThresholdSliders method={method} />
       <ParamsPanel />

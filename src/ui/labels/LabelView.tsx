@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { encodeLabelsCsv, encodeLabelsJson } from '../../core/eval/labels-codec';
 import { splinkLabelsParquet } from '../../core/eval/labels-foreign';
 import { pairKey } from '../../core/eval/pair-key';
@@ -14,7 +14,7 @@ import { Url } from '../Url';
 import { LabelEstimatesLine } from './LabelEstimatesLine';
 import { LABEL_KEYS, LabelsList } from './LabelsList';
 import { fromDecoded, fromFile, toRecords } from './labels-file';
-import { HiddenFileInput } from '../HiddenFileInput';
+import { FileButton } from '../FileButton';
 
 /**
  * Hand labels of candidate pairs, side by side, with the keyboard: d duplicate, n not, u unsure,
@@ -44,7 +44,6 @@ export function LabelView() {
   const byUrl = seqOfUrl(pages);
   const urlOf = useCallback((seq: number) => bySeq.get(seq)?.url, [bySeq]);
   const [notice, setNotice] = useState('');
-  const file = useRef<HTMLInputElement>(null);
   const item = queue[position];
   const k = item?.pair;
   const seqA = analysis && k !== undefined ? analysis.seqs[analysis.pairs.a[k]] : undefined;
@@ -186,15 +185,9 @@ export function LabelView() {
         >
           Export labels (CSV)
         </button>{' '}
-        <button type="button" onClick={() => file.current?.click()}>
+        <FileButton accept=".json,.csv,.parquet" testId="labels-file" onFiles={(f) => void importFile(f[0])}>
           Import labels…
-        </button>
-        <HiddenFileInput
-          ref={file}
-          accept=".json,.csv,.parquet"
-          testId="labels-file"
-          onFiles={(f) => void importFile(f[0])}
-        />
+        </FileButton>
         {notice && (
           <span role="status" className="meta">
             {' '}

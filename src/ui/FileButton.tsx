@@ -1,7 +1,6 @@
-import type { Ref } from 'react';
+import { useRef, type ReactNode, type Ref } from 'react';
 
-interface Props {
-  ref: Ref<HTMLInputElement>;
+interface InputProps {
   /** The files chosen (never none); the input is cleared so that the same file can be chosen again. */
   onFiles: (files: File[]) => void;
   testId?: string;
@@ -13,7 +12,15 @@ interface Props {
 }
 
 /** A hidden file input, opened by a button of the page (`ref.current.click()`) that carries the words. */
-export function HiddenFileInput({ ref, onFiles, testId, multiple, folder, accept, label }: Props) {
+export function HiddenFileInput({
+  ref,
+  onFiles,
+  testId,
+  multiple,
+  folder,
+  accept,
+  label,
+}: InputProps & { ref: Ref<HTMLInputElement> }) {
   return (
     <input
       ref={ref}
@@ -30,5 +37,23 @@ export function HiddenFileInput({ ref, onFiles, testId, multiple, folder, accept
         if (files.length > 0) onFiles(files);
       }}
     />
+  );
+}
+
+/** A button that opens the browser's file chooser; the files chosen go to `onFiles`. */
+export function FileButton({
+  children,
+  disabled,
+  className,
+  ...input
+}: InputProps & { children: ReactNode; disabled?: boolean; className?: string }) {
+  const ref = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" className={className} disabled={disabled} onClick={() => ref.current?.click()}>
+        {children}
+      </button>
+      <HiddenFileInput ref={ref} {...input} />
+    </>
   );
 }

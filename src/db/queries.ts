@@ -17,6 +17,11 @@ export async function listDatasets(d: WorkbenchDb): Promise<Dataset[]> {
   return d.datasets.orderBy('created').reverse().toArray();
 }
 
+/** One dataset's row, if it is there. */
+export async function getDataset(d: WorkbenchDb, datasetId: number): Promise<Dataset | undefined> {
+  return d.datasets.get(datasetId);
+}
+
 export async function createDataset(
   d: WorkbenchDb,
   init: Pick<Dataset, 'name' | 'fileName' | 'bytes' | 'format' | 'compressed'> &

@@ -78,7 +78,7 @@ export const usePages = create<PagesState>((set, get) => ({
     set({ selectedSeq: seq, content: null, revisited: null, template: null });
     if (seq === null || id === null) return;
     const content = (await loadContent(db(), id, seq)) ?? null;
-    const page = get().pages.find((p) => p.seq === seq);
+    const page = pageBySeq(get().pages).get(seq);
     const revisited =
       page && page.revisitOf >= 0 ? ((await loadContent(db(), id, page.revisitOf)) ?? null) : null;
     if (get().selectedSeq !== seq) return;

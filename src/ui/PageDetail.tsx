@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { pageOfUrl, usePages } from '../state/pages';
+import { pageBySeq, pageOfUrl, usePages } from '../state/pages';
 import { escapeBidi, fmtInt, fmtSize, plural } from './format';
 import { useDust } from '../state/dust';
 import { useDatasets } from '../state/datasets';
@@ -22,9 +22,7 @@ const clip = (s: string, n = CLIP) =>
 
 /** One page: metadata, headers, visible text and outlinks — always as text, never as markup. */
 export function PageDetail() {
-  const p = usePages((s) =>
-    s.selectedSeq === null ? undefined : s.pages.find((x) => x.seq === s.selectedSeq),
-  );
+  const p = usePages((s) => (s.selectedSeq === null ? undefined : pageBySeq(s.pages).get(s.selectedSeq)));
   const rankOf = usePages((s) => s.rankOf);
   const content = usePages((s) => s.content);
   const revisited = usePages((s) => s.revisited);

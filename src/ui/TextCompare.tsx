@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { compareTexts, type Comparison } from '../core/text/compare';
 import { loadContent } from '../db/page-contents';
 import { db, type StoredContent } from '../db/schema';
-import { templateSplit, usePages } from '../state/pages';
+import { pageBySeq, templateSplit, usePages } from '../state/pages';
 import { CompareView, type SideInfo } from './CompareView';
 import { plural } from './format';
 
@@ -50,7 +50,7 @@ export function TextCompare({ datasetId, seqA, seqB }: { datasetId: number; seqA
     // The site model needs the dataset's page list; another dataset's list cannot split these texts.
     const split = async (seq: number, c: StoredContent | undefined): Promise<Side> => {
       const text = c?.text ?? '';
-      const page = pagesOf === datasetId ? pages.find((p) => p.seq === seq) : undefined;
+      const page = pagesOf === datasetId ? pageBySeq(pages).get(seq) : undefined;
       if (!c || !text || !page) return { main: text, template: '' };
       const s = await templateSplit(datasetId, pages, page.normUrl, c);
       return { main: s.main, template: s.spans.map(([x, y]) => text.slice(x, y)).join('\n') };
@@ -71,7 +71,7 @@ export function TextCompare({ datasetId, seqA, seqB }: { datasetId: number; seqA
   );
   const sides = useMemo((): [SideInfo, SideInfo] => {
     const of = (seq: number): SideInfo => {
-      const p = pagesOf === datasetId ? pages.find((x) => x.seq === seq) : undefined;
+      const p = pagesOf === datasetId ? pageBySeq(pages).get(seq) : undefined;
       return p ? { url: p.url, title: p.title, size: p.sizeMax } : {};
     };
     return [of(seqA), of(seqB)];

@@ -17,6 +17,7 @@ import { forEachUrlLayerChunk } from '../db/url-layer';
 import { putForDataset } from '../db/orphans';
 import { jobFailure } from './job-failure';
 import { db, type StoredDustRun } from '../db/schema';
+import { getDataset } from '../db/queries';
 
 export interface DustProgress {
   phase: DustPhase | 'reading';
@@ -39,7 +40,7 @@ export async function runDust(
   const t0 = performance.now();
   const d = db();
   try {
-    const ds = await d.datasets.get(datasetId);
+    const ds = await getDataset(d, datasetId);
     if (!ds) return { kind: 'failed', message: `dataset ${datasetId} not found` };
     const records: DustRecord[] = [];
     let done = 0;

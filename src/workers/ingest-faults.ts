@@ -45,12 +45,19 @@ export class WriteGuard {
 }
 
 /** The storage-full message: what happened, how many pages are kept, what to do. */
+/** The kind of the fault a full disk stops a read with (a typed status, not the sentence's words). */
+const STORAGE_FULL = 'storage-full';
+
+export function isStorageFull(info: IngestErrorInfo | null | undefined): info is IngestErrorInfo {
+  return info?.kind === STORAGE_FULL;
+}
+
 export function storageFullInfo(fileName: string, pages: number): IngestErrorInfo {
   // No quota figure: navigator.storage.estimate() in a worker can report the disk, not the limit hit.
   const reason =
     `the browser's storage for this site is full: the read stopped with ${pages.toLocaleString('en-US')} ` +
     'pages stored, which are kept. Delete datasets you no longer need or free disk space, then read the file again';
-  return { fileName, offset: -1, line: -1, reason, message: `${fileName}: ${reason}` };
+  return { fileName, offset: -1, line: -1, reason, message: `${fileName}: ${reason}`, kind: STORAGE_FULL };
 }
 
 /**
@@ -71,7 +78,7 @@ export async function finishAfterFault(
     // failed, and there is none after an unexpected throw (a failed write stops the read with its
     // summary: see runIngest). What rows cannot tell (records read, by type) is the summary's.
     const { pages, hosts, statusCounts } = await countStoredRows(d, datasetId);
-    const error = /storage .*is full/.test(info.reason) ? storageFullInfo(fileName, pages) : info;
+    const error = isStorageFull(info) ? storageFullInfo(fileName, pages) : info;
     try {
       await finishDataset(d, datasetId, 'partial', {
         ...(summary ?? {}),

@@ -14,7 +14,7 @@ import { datasetExists, DatasetGone } from '../db/orphans';
 import { db } from '../db/schema';
 import { blobSource, chunks } from './blob-source';
 import type { JobApi } from './expose-job';
-import { errorInfo, finishAfterFault, storageFullInfo, WriteGuard } from './ingest-faults';
+import { errorInfo, finishAfterFault, isStorageFull, storageFullInfo, WriteGuard } from './ingest-faults';
 import { prepareSample, type PreparedSample, type SampleRequest } from './sample-read';
 import {
   PARALLEL_MIN_BYTES,
@@ -212,7 +212,7 @@ export async function runIngest(
       await deleteDataset(d, datasetId!);
       return { kind: 'rejected', error: summary.error, noPage: true };
     }
-    if (summary.error && /storage .*is full/.test(summary.error.reason)) {
+    if (isStorageFull(summary.error)) {
       const kept = await finishAfterFault(d, datasetId!, summary.error, label, summary);
       return { kind: 'stopped', datasetId: datasetId!, pages: kept.pages, error: kept.error };
     }

@@ -10,6 +10,7 @@
 import { IngestCancelled } from '../core/ingest/errors';
 import { bodyCacheShare } from '../core/ingest/extraction-cache';
 import type { UnitContext } from '../core/ingest/crawl-units';
+import { isStorageFull } from './ingest-faults';
 import { mergeSummaries } from '../core/ingest/merge-summaries';
 import type { SplitPlan } from '../core/ingest/split';
 import { revisitFields } from '../core/ingest/warc-pages';
@@ -130,8 +131,7 @@ export async function runParallel(
   }
   if (results.some((r) => r.kind === 'cancelled')) throw new IngestCancelled(summary);
   // Out of space: no revisit resolution (it writes); the caller keeps what is stored and says so.
-  if (!(summary.error && /storage .*is full/.test(summary.error.reason)))
-    await resolveRevisits(datasetId, results);
+  if (!isStorageFull(summary.error)) await resolveRevisits(datasetId, results);
   return summary;
 }
 

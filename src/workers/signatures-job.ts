@@ -17,6 +17,7 @@ import { putForDataset } from '../db/orphans';
 import { jobFailure } from './job-failure';
 import { db, type StoredAnalysis, type StoredContent, type StoredPage } from '../db/schema';
 import { signatureText, TemplateModel } from '../core/text/template';
+import { getDataset } from '../db/queries';
 
 /** A batch of pages with their content, as IndexedDB gives it. */
 type PageBatch = { page: StoredPage; content: StoredContent | undefined }[];
@@ -64,7 +65,7 @@ export async function runAnalysis(
   const d = db();
   let signers: PageSigner[] = [];
   try {
-    const ds = await d.datasets.get(datasetId);
+    const ds = await getDataset(d, datasetId);
     if (!ds) return { kind: 'failed', message: `dataset ${datasetId} not found` };
     const engine = new SignatureEngine(full);
     const seqs: number[] = [];

@@ -25,6 +25,7 @@ type Kind = ArchiveRequest['kind'];
 export function ArchiveExports({ view }: { view: View }) {
   const analysis = useAnalysis((s) => s.analysis)!;
   const pages = usePages((p) => p.pages);
+  const rankOf = usePages((p) => p.rankOf);
   const dustRun = useDust((d) => d.run);
   const canonical = useDust((d) => d.canonical);
   const dataset = useDatasets((d) => d.datasets.find((x) => x.id === d.selectedId) ?? null);
@@ -47,7 +48,6 @@ export function ArchiveExports({ view }: { view: View }) {
       return;
     }
     // Every page of the WARC (the archivists' total URLs), the clusters' members found among them.
-    const index = new Map(pages.map((p, k) => [p.seq, k]));
     const captures: CdxjCapture[] = pages.map((p) => ({
       id: p.seq,
       url: p.url,
@@ -61,7 +61,7 @@ export function ArchiveExports({ view }: { view: View }) {
       recordType: p.recordType,
     }));
     const clusters = view.clusters.map((c) =>
-      c.members.map((m) => index.get(analysis.seqs[m])).filter((k): k is number => k !== undefined),
+      c.members.map((m) => rankOf.get(analysis.seqs[m])).filter((k): k is number => k !== undefined),
     );
     const req: ArchiveRequest =
       what === 'cdxj'

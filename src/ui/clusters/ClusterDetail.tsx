@@ -3,7 +3,7 @@ import type { MemberPair } from '../../core/clusters/inspect';
 import { CHAIN_FLOOR } from '../../core/clusters/view';
 import { useAnalysis } from '../../state/analysis';
 import { capturesOf, clusterInspection, clusterListing, shownClusters, findPair } from '../../state/clusters';
-import { clusterKind, rulesExplaining, type ClusterKindVerdict } from '../../state/cross';
+import { clusterKind, rulesExplaining, type ClusterKindVerdict } from '../../core/dust/cluster-kind';
 import { useDust } from '../../state/dust';
 import { useLabels } from '../../state/labels';
 import { pageBySeq, usePages } from '../../state/pages';

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { normaliseUrl } from '../../core/url/normalize';
 import { useAnalysis } from '../../state/analysis';
 import { clusterListing, type shownClusters } from '../../state/clusters';
-import { explains } from '../../state/cross';
+import { explains } from '../../core/dust/cluster-kind';
 import { useDust } from '../../state/dust';
 import { pageBySeq, usePages } from '../../state/pages';
 import { escapeBidi, fmtInt } from '../format';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Rule } from '../../src/core/dust';
-import { clusterKind, explains, rulesExplaining } from '../../src/state/cross';
+import type { Rule } from '../../../src/core/dust';
+import { clusterKind, explains, rulesExplaining } from '../../../src/core/dust/cluster-kind';
 
 const rule = (alpha: string, beta: string, status: Rule['status'] = 'valid'): Rule => ({
   kind: 'substring',

@@ -1,6 +1,7 @@
-import { applyRule, type Rule } from '../core/dust';
-import { UnionFind } from '../core/clusters/union-find';
-import { normaliseUrl } from '../core/url/normalize';
+import { applyRule } from './rules';
+import type { Rule } from './types';
+import { UnionFind } from '../clusters/union-find';
+import { normaliseUrl } from '../url/normalize';
 
 /**
  * Links between the panes: which DUST rules relate members of a cluster (the cluster is then, at

@@ -6,6 +6,7 @@ import type { EngineResult } from '../core/candidates/engine-result';
 import type { DustMetrics, DustParams, Rule } from '../core/dust';
 import type { LabelValue } from '../core/eval/estimators';
 import type { Strategy } from '../core/eval/sampling';
+import type { StoredTemplate } from '../core/text/template';
 import type {
   DigestReport,
   FormatId,
@@ -91,6 +92,8 @@ export interface StoredAnalysis extends EngineResult {
   /** Captures of a URL that its first capture stands for (core/candidates/captures.ts); absent before. */
   captures?: Captures;
   elapsedMs: number;
+  /** The template model the texts were compared by (template.strip on); absent otherwise, and before. */
+  template?: StoredTemplate;
 }
 
 export interface StoredDustRun {

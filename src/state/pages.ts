@@ -3,7 +3,7 @@ import { comparable } from '../core/candidates/comparable';
 import { siteOfUrl, TemplateModel, type TemplateOptions, type TemplateSplit } from '../core/text/template';
 import { loadContent, loadContents } from '../db/page-contents';
 import { loadPages } from '../db/page-rows';
-import { db, type StoredContent, type StoredPage } from '../db/schema';
+import { db, type StoredAnalysis, type StoredContent, type StoredPage } from '../db/schema';
 import { useAnalysis } from './analysis';
 
 export type SortKey =
@@ -166,10 +166,14 @@ export function statusClass(s: number): string {
 const MAX_SITE_PAGES = 3000;
 const models = new Map<string, Promise<TemplateModel>>();
 
+const storedModels = new WeakMap<StoredAnalysis, TemplateModel>();
+
 /**
- * The template split of one page's text (src/core/text/template.ts), with the model of its site built
- * on demand from the stored pages and cached per dataset, site and options: the page detail and the
- * pair view ask for it, the signatures job builds the same model over the whole dataset.
+ * The template split of one page's text (src/core/text/template.ts), for the page detail and the pair
+ * view. By the model the shown analysis stored (the signatures job's, over the whole dataset): the text
+ * shown as template is the text that was left out of the comparison. Before any analysis (or after one
+ * that compared whole texts), by a model of the page's site built on demand from its stored pages (an
+ * even sample of at most 3,000), cached per dataset, site and options.
  */
 export async function templateSplit(
   datasetId: number,
@@ -178,6 +182,16 @@ export async function templateSplit(
   content: { text: string; templateHints?: number[] },
   opts: TemplateOptions = useAnalysis.getState().params.template,
 ): Promise<TemplateSplit> {
+  const page = { url: normUrl, text: content.text, hints: content.templateHints };
+  const analysis = useAnalysis.getState().analysis;
+  if (analysis?.datasetId === datasetId && analysis.template) {
+    let stored = storedModels.get(analysis);
+    if (!stored) {
+      stored = TemplateModel.fromStored(analysis.params.template, analysis.template);
+      storedModels.set(analysis, stored);
+    }
+    return stored.split(page);
+  }
   const site = siteOfUrl(normUrl);
   const key = `${datasetId}|${pages.length}|${site}|${JSON.stringify(opts)}`;
   let model = models.get(key);
@@ -190,7 +204,7 @@ export async function templateSplit(
     if (models.size > 20) models.clear();
     models.set(key, model);
   }
-  return (await model).split({ url: normUrl, text: content.text, hints: content.templateHints });
+  return (await model).split(page);
 }
 
 async function buildSiteModel(

@@ -182,6 +182,7 @@ export async function runAnalysis(
       bands: r.bands,
       maxD: r.maxD,
       elapsedMs: performance.now() - t0,
+      ...(engine.params.template.strip ? { template: template.toStored() } : {}),
     };
     // Written only while the dataset exists (deleted mid-job, in any tab: DatasetGone, a cancel).
     await putForDataset(d, d.analyses, stored);

@@ -9,6 +9,7 @@ import { heavyMeasuresOf } from '../../src/core/candidates/heavy-measures';
 import { signPages, signedBuffers } from '../../src/core/candidates/page-signature';
 import type { PageSigner } from '../../src/core/candidates/signed-fold';
 import { seededRandom } from '../../src/core/random';
+import { templateLineHash } from '../../src/core/text/template';
 import { writeBatch } from '../../src/db/page-writes';
 import { createDataset } from '../../src/db/queries';
 import { db, type StoredAnalysis } from '../../src/db/schema';
@@ -93,6 +94,18 @@ describe(`the signatures job (seed ${seed}; JOB_SEED=${seed} repeats it)`, () =>
     const one = await run(0);
     expect(one.n, `seed ${seed}`).toBe(n);
     expect(one.pairs.count, `seed ${seed}`).toBeGreaterThan(0);
+    // The template model the texts were compared by is stored: every site's navigation lines.
+    expect(one.template?.sites.map((x) => x.site).sort(), `seed ${seed}`).toEqual([
+      's0.test',
+      's1.test',
+      's2.test',
+      's3.test',
+      's4.test',
+    ]);
+    const navLines = one.template!.sites.find((x) => x.site === 's0.test')!.lines;
+    expect(navLines).toEqual(
+      expect.arrayContaining([templateLineHash('Docs'), templateLineHash('Home of s0.test')]),
+    );
     expect(await run(1), `seed ${seed}: one signer`).toEqual(one);
     expect(await run(3), `seed ${seed}: three signers`).toEqual(one);
     expect(await run(2, 1000), `seed ${seed}: pages read again`).toEqual(one);

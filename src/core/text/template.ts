@@ -48,6 +48,15 @@ export interface TemplatePage {
 }
 
 /** A page's text split into its main text and its template lines. */
+/**
+ * A model as the signatures job stores it with its analysis: each site's count of distinct texts and its
+ * template lines (hashes). The page detail splits a page by it, so it shows the template text that was
+ * left out of what was compared.
+ */
+export interface StoredTemplate {
+  sites: { site: string; texts: number; lines: number[] }[];
+}
+
 export interface TemplateSplit {
   /** The non-template lines, joined by line breaks. */
   main: string;
@@ -215,6 +224,32 @@ export class TemplateModel {
       at = end + 1;
     }
     return { main: main.join('\n'), spans };
+  }
+
+  /** Each site's template lines (sites with enough texts), to be stored with the analysis. */
+  toStored(): StoredTemplate {
+    const sites = [...this.sites].filter(([, s]) => s.texts >= this.opts.minPages);
+    return {
+      sites: sites.map(([site, s]) => ({
+        site,
+        texts: s.texts,
+        lines: [...s.counts.keys()].filter((h) => this.isTemplate(s, h)),
+      })),
+    };
+  }
+
+  /** The model stored (toStored): it splits every page, seen or not, as the model it was stored from. */
+  static fromStored(opts: Partial<TemplateOptions>, stored: StoredTemplate): TemplateModel {
+    const m = new TemplateModel(opts);
+    for (const x of stored.sites) {
+      const need = Math.max(m.opts.minCount, m.opts.minShare * x.texts);
+      m.sites.set(x.site, {
+        texts: x.texts,
+        seen: new Set(),
+        counts: new Map(x.lines.map((h) => [h, need])),
+      });
+    }
+    return m;
   }
 
   /** Sites with a model (enough distinct texts), and the template lines each has. */

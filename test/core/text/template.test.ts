@@ -6,6 +6,7 @@ import {
   templateLineHash,
   templateModel,
   TEMPLATE_DEFAULTS,
+  TemplateModel,
   type TemplateOptions,
   type TemplatePage,
 } from '../../../src/core/text/template';
@@ -211,6 +212,41 @@ describe('templateLineHash', () => {
       expect(templateLineHash(line), `seed ${seed}, line ${JSON.stringify(line)}`).toBe(
         hash32(normaliseLine(line)),
       );
+    }
+  });
+});
+
+describe('the template model as the signatures job stores it', () => {
+  it('splits every page, seen or not, as the model it was stored from (random sites, options; seeded)', () => {
+    for (let seed = 1; seed <= 25; seed++) {
+      const rnd = seededRandom(seed);
+      const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+      const lines = Array.from({ length: 40 }, (_, i) => `line ${i} ${Math.floor(rnd() * 1e6).toString(36)}`);
+      const page = (i: number): TemplatePage => {
+        const host = pick(['a.example.com', 'b.example.org', 'www.c.test']);
+        const text = Array.from({ length: 3 + Math.floor(rnd() * 12) }, () =>
+          rnd() < 0.5 ? pick(lines.slice(0, 8)) : pick(lines),
+        ).join('\n');
+        return {
+          url: `https://${host}/p${i}`,
+          text,
+          hints: rnd() < 0.3 ? [templateLineHash(lines[0])] : undefined,
+        };
+      };
+      const seen = Array.from({ length: 20 + Math.floor(rnd() * 80) }, (_, i) => page(i));
+      const unseen = Array.from({ length: 20 }, (_, i) => page(1000 + i));
+      const opts: Partial<TemplateOptions> = {
+        minPages: 1 + Math.floor(rnd() * 15),
+        minCount: Math.floor(rnd() * 10),
+        minShare: rnd() * 0.5,
+        hintWeight: 1 + Math.floor(rnd() * 3),
+      };
+      const model = new TemplateModel(opts);
+      for (const p of seen) model.observe(p);
+      const stored = JSON.parse(JSON.stringify(model.toStored())) as ReturnType<TemplateModel['toStored']>;
+      const restored = TemplateModel.fromStored(opts, stored);
+      for (const p of [...seen, ...unseen])
+        expect(restored.split(p), `seed ${seed}, ${p.url}`).toEqual(model.split(p));
     }
   });
 });

@@ -58,6 +58,14 @@ export const ANALYZE = {
         "write the crawl's WARC again with each duplicate capture (the default method's clusters, the\n" +
         'payload digest of the copy kept) as a WARC/1.1 revisit of that copy; one WARC input',
     },
+    clusters: {
+      type: 'string',
+      arg: 'OUT.json|OUT.csv',
+      default: null,
+      help:
+        'write the default method\'s clusters as the workbench\'s "Export clusters" writes them (every\n' +
+        'member with its SURT, and its canonical URL when DUST rules were mined), JSON or CSV by the name',
+    },
     'profile-out': {
       type: 'string',
       arg: 'P.json',

@@ -5,7 +5,15 @@ import type { FetchFn } from '../core/dust/types';
 import type { IngestSummary } from '../core/types';
 import type { EngineResult } from '../core/candidates/engine-result';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS, METHOD_LABELS, type MethodId } from '../core/candidates/methods';
-import { methodThresholds } from '../core/clusters/export';
+import {
+  clusterParameters,
+  clustersCsv,
+  clustersJson,
+  methodThresholds,
+  type ClusterExportInput,
+} from '../core/clusters/export';
+import { ENGINE_DEFAULTS } from '../core/candidates/engine-params';
+import { normaliseUrl } from '../core/url/normalize';
 import { inspectCluster } from '../core/clusters/inspect';
 import { CLUSTER_MODE_LABELS, clusterView, DEFAULT_CLUSTERING } from '../core/clusters/view';
 import { ruleSpelling, runDustBuster, type DustRecord, type Rule } from '../core/dust';
@@ -14,7 +22,7 @@ import { ruleSpelling, runDustBuster, type DustRecord, type Rule } from '../core
 export function dustReport(
   records: DustRecord[],
   fetch?: FetchFn,
-): { text: string; json: unknown; rules: Rule[] } {
+): { text: string; json: unknown; rules: Rule[]; canonical: ReadonlyMap<string, string> } {
   const t = performance.now();
   const r = runDustBuster(records, {}, fetch);
   const m = r.metrics;
@@ -36,6 +44,7 @@ export function dustReport(
     text: lines.join('\n'),
     json: { metrics: m, list: r.list, rules, cycles: r.cycles },
     rules: r.rules,
+    canonical: r.canonical,
   };
 }
 
@@ -83,6 +92,40 @@ export function signatureReport(r: EngineResult, urls: string[]): { text: string
       methods,
     },
   };
+}
+
+/**
+ * The default method's clusters as the workbench's "Export clusters" writes them (core/clusters/export.ts:
+ * one shape for both), JSON or CSV by the file's name; canonical URLs from the DUST rules when mined.
+ */
+export function clustersExport(
+  r: EngineResult,
+  urls: string[],
+  canonical: ReadonlyMap<string, string> | null,
+  dataset: string,
+  out: string,
+): string {
+  const view = clusterView(r, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
+  const canonicalOf = (i: number) => {
+    const u = normaliseUrl(urls[i]).href;
+    return canonical?.get(u) ?? u;
+  };
+  const input: ClusterExportInput = {
+    clusters: view.clusters,
+    url: (i) => urls[i],
+    canonical: canonical ? canonicalOf : null,
+    method: DEFAULT_METHOD,
+    mode: DEFAULT_CLUSTERING,
+    thresholds: DEFAULT_THRESHOLDS,
+    source: {
+      app: 'dedup-workbench analyze',
+      dataset,
+      pages: urls.length,
+      exported: new Date().toISOString(),
+      parameters: clusterParameters(DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING, ENGINE_DEFAULTS),
+    },
+  };
+  return /\.csv$/i.test(out) ? clustersCsv(input) : clustersJson(input);
 }
 
 export function formatSummary(s: IngestSummary): string {

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { argsOrExit } from './args';
 import { ANALYZE } from './analyze-args';
-import { dustReport, formatSummary, signatureReport } from './analyze-reports';
+import { clustersExport, dustReport, formatSummary, signatureReport } from './analyze-reports';
 import { fileSource, type FileSource } from './file-source';
 import { crawlFiles, InputError, readTextInput } from './input-paths';
 import { nodeNatives } from './natives';
@@ -23,6 +23,7 @@ import { layerRecords } from '../core/dust/url-layer';
 import { buildUrlList } from '../core/dust/url-list';
 import type { ChosenColumns } from '../core/types';
 import { analysePages, type EnginePage } from '../core/candidates/analyse-pages';
+import type { EngineResult } from '../core/candidates/engine-result';
 import { ENGINE_DEFAULTS } from '../core/candidates/engine-params';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS } from '../core/candidates/methods';
 import type { CdxjCapture } from '../core/clusters/cdxj';
@@ -147,10 +148,12 @@ async function main(): Promise<number> {
     );
     console.log(formatSummary(summary));
     const report: Record<string, unknown> = { summary };
+    let analysed: { result: EngineResult; keptUrls: string[] } | null = null;
     if (args.signatures && pages.length > 1) {
       // Captures of one URL are one page (its first), as in the workbench: indexes follow `kept`.
       const { result, kept } = analysePages(pages);
       const keptUrls = kept.map((k) => urls[k]);
+      analysed = { result, keptUrls };
       const sig = signatureReport(result, keptUrls);
       console.log(sig.text);
       report.signatures = sig.json;
@@ -186,6 +189,7 @@ async function main(): Promise<number> {
       }
     }
     let rules: Rule[] | null = null;
+    let canonical: ReadonlyMap<string, string> | null = null;
     if (args.dust) {
       // A sample's rules are mined on its URL layer (every HTML capture of the index) and validated on
       // its pages, as in the workbench.
@@ -195,6 +199,17 @@ async function main(): Promise<number> {
       console.log(dust.text);
       report.dust = dust.json;
       rules = dust.rules;
+      canonical = dust.canonical;
+    }
+    if (args.clusters) {
+      if (!analysed)
+        throw new Error('--clusters needs the signatures (two pages or more, no --no-signatures)');
+      const dataset = sources.map((x) => x.name).join(', ');
+      writeFileSync(
+        args.clusters,
+        clustersExport(analysed.result, analysed.keptUrls, canonical, dataset, args.clusters),
+      );
+      console.log(`clusters    written to ${args.clusters}`);
     }
     if (args['profile-out']) {
       const profile = buildProfile({

@@ -1,7 +1,5 @@
-import type { EngineParams } from '../core/candidates/engine-params';
 import type { MethodId, Thresholds } from '../core/candidates/methods';
-import { methodThresholds } from '../core/clusters/export';
-import type { ClusterMode } from '../core/clusters/view';
+import { clusterParameters, methodThresholds } from '../core/clusters/export';
 import type { DustParams } from '../core/dust';
 import { useAnalysis } from '../state/analysis';
 import { useDatasets } from '../state/datasets';
@@ -87,16 +85,6 @@ export function methodTags(method: MethodId, t: Thresholds): string[] {
     else if (k === 'fcLengthCheck') tags.push(v ? 'length-check' : 'no-length-check');
   }
   return tags;
-}
-
-/** The parameters clusters depend on: method, its thresholds, clustering and the signature engine's. */
-export function clusterParameters(
-  method: MethodId,
-  t: Thresholds,
-  mode: ClusterMode,
-  engine: EngineParams,
-): Record<string, unknown> {
-  return { method, thresholds: methodThresholds(method, t), clustering: mode, engine };
 }
 
 /** DustBuster's run as file-name tags: its support and refutation thresholds and what a site is. */

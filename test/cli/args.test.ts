@@ -10,6 +10,8 @@ import { helpText, parseCommand, UsageError, type CommandSpec } from '../../src/
 import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine-params';
 import { DEFAULT_METHOD } from '../../src/core/candidates/methods';
 import { parseProfile } from '../../src/core/profile';
+import { CLUSTER_CSV_COLUMNS } from '../../src/core/clusters/export';
+import { parseDelimited } from '../../src/core/csv';
 
 const parse = (argv: string[]) => {
   const a = parseCommand(ANALYZE, argv);
@@ -28,6 +30,7 @@ describe('analyze arguments', () => {
       'html-column': null,
       cdxj: null,
       'dedup-warc': null,
+      clusters: null,
       'profile-out': null,
       sample: 0,
       seed: 1,
@@ -246,6 +249,37 @@ describe('npm run analyze', () => {
       // The sample's valid rules, as the workbench's DUST run lists them (7 on the sample).
       expect(p.dust.rules.length).toBeGreaterThanOrEqual(5);
       expect(p.dust.rules.every((x) => x.status === 'valid')).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  }, 60_000);
+
+  it('--clusters writes the default clusters as the workbench exports them, JSON or CSV by the name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    try {
+      const json = join(dir, 'c.json');
+      const csv = join(dir, 'c.csv');
+      const a = run('sample/sample.warc.gz', '--clusters', json);
+      const b = run('sample/sample.warc.gz', '--no-dust', '--clusters', csv);
+      expect(a.status).toBe(0);
+      expect(b.status).toBe(0);
+      const x = JSON.parse(readFileSync(json, 'utf8'));
+      expect(x.method).toBe(DEFAULT_METHOD);
+      expect(x.source.dataset).toBe('sample.warc.gz');
+      expect(x.canonical).toBe('canonical URLs from the mined DUST rules');
+      // As many clusters as the report counts for the default method (its line starts with '*').
+      const line = a.stdout.split('\n').find((l) => l.startsWith('* '))!;
+      expect(x.clusters.length).toBe(Number(/(\d+) clusters/.exec(line)![1]));
+      for (const c of x.clusters) {
+        expect(c.size).toBe(c.members.length);
+        for (const m of c.members)
+          expect(Object.keys(m)).toEqual(['url', 'surt', 'canonical', 'canonicalSurt']);
+      }
+      // Without DUST rules the CSV leaves the canonical cells empty; one row a member.
+      const rows = parseDelimited(readFileSync(csv, 'utf8')).filter((r) => r.length > 1);
+      expect(rows[0]).toEqual([...CLUSTER_CSV_COLUMNS]);
+      expect(rows.length - 1).toBe(x.clusters.reduce((n: number, c: { size: number }) => n + c.size, 0));
+      expect(rows.slice(1).every((r) => r[3] === '' && r[2].startsWith('test,example'))).toBe(true);
     } finally {
       rmSync(dir, { recursive: true });
     }

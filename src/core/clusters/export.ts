@@ -3,6 +3,7 @@ import { formatDelimited } from '../csv';
 import { METHOD_LABELS, type MethodId, type Thresholds } from '../candidates/methods';
 import type { Cluster } from './clusters';
 import type { ClusterMode } from './view';
+import type { EngineParams } from '../candidates/engine-params';
 
 /** The thresholds a method reads (the others do not change its clusters). */
 export function methodThresholds(m: MethodId, t: Thresholds): Record<string, number | boolean> {
@@ -18,6 +19,16 @@ export function methodThresholds(m: MethodId, t: Thresholds): Record<string, num
     case 'simhash':
       return { hamming: t.hamming };
   }
+}
+
+/** The parameters clusters depend on: method, its thresholds, clustering and the signature engine's. */
+export function clusterParameters(
+  method: MethodId,
+  t: Thresholds,
+  mode: ClusterMode,
+  engine: EngineParams,
+): Record<string, unknown> {
+  return { method, thresholds: methodThresholds(method, t), clustering: mode, engine };
 }
 
 export interface ClusterExportInput {

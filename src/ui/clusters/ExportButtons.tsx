@@ -1,4 +1,4 @@
-import { clustersCsv, clustersJson } from '../../core/clusters/export';
+import { clusterParameters, clustersCsv, clustersJson } from '../../core/clusters/export';
 import { clustersParquet, removeCsv, type DedupExportInput } from '../../core/clusters/dedup-export';
 import { useAnalysis } from '../../state/analysis';
 import type { shownClusters } from '../../state/clusters';
@@ -7,7 +7,7 @@ import { pageBySeq, usePages } from '../../state/pages';
 import { ExportProfileButton } from '../batch/ExportProfileButton';
 import { ArchiveExports } from './ArchiveExports';
 import { download } from '../download';
-import { clusterParameters, exportFileName, exportSource, methodTags } from '../exports';
+import { exportFileName, exportSource, methodTags } from '../exports';
 
 /**
  * The clusters' exports: JSON and CSV (every member, its SURT and canonical URL), Parquet (one row per

@@ -13,7 +13,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { extractHtmlFast, extractHtmlTokenizer, type Extracted } from '../../src/core/html/extract';
+import { extractHtmlFast, extractHtmlTokenizer } from '../../src/core/html/extract';
+import type { Extracted } from '../../src/core/html/extracted';
 import { headerValue } from '../../src/core/ingest/bytes';
 import { isGzip, MultiGunzip } from '../../src/core/ingest/gzip';
 import { parseHttpBlock } from '../../src/core/ingest/http';

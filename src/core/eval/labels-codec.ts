@@ -1,6 +1,7 @@
 import { formatDelimited, parseDelimitedLines } from '../csv';
 import type { LabelValue } from './estimators';
 import type { Strategy } from './sampling';
+import type { LabelProblem, LabelRecord } from './label-record';
 import { dedupeTraining, SPLINK_COLUMNS, splinkLabels } from './labels-foreign';
 
 /**
@@ -13,27 +14,6 @@ import { dedupeTraining, SPLINK_COLUMNS, splinkLabels } from './labels-foreign';
  * number, line and reason, never guessed: π weighs every estimate (1/π), so a π that is not a finite
  * number in (0, 1] is refused, never read as NaN or Infinity.
  */
-export interface LabelRecord {
-  /** Page seqs (NaN when the file has only URLs). */
-  a: number;
-  b: number;
-  urlA: string;
-  urlB: string;
-  label: LabelValue;
-  strategy: Strategy;
-  /** Inclusion probability; NaN when not a probability sample (near-threshold, a cluster's pairs). */
-  pi: number;
-  at: string;
-}
-
-export interface LabelProblem {
-  /** 1-based record number after the header (CSV) or array position (JSON); 0 for the whole file. */
-  row: number;
-  /** 1-based line of the CSV file the record starts on. */
-  line?: number;
-  reason: string;
-}
-
 export const LABEL_COLUMNS = ['a', 'b', 'url_a', 'url_b', 'label', 'strategy', 'pi', 'at'] as const;
 
 const LABELS: readonly LabelValue[] = ['dup', 'not', 'unsure'];

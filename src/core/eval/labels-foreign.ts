@@ -4,7 +4,7 @@
  */
 import { parquetReadObjects } from 'hyparquet';
 import type { LabelValue } from './estimators';
-import type { LabelProblem, LabelRecord } from './labels-codec';
+import type { LabelProblem, LabelRecord } from './label-record';
 import type { Strategy } from './sampling';
 
 /**

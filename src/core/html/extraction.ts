@@ -5,7 +5,7 @@
  */
 import { foldSpaces, NOT_PRE, tidyText, WS } from '../text/tidy';
 import { detached } from '../text/detached';
-import type { ExtractedBody } from './extract';
+import type { ExtractedBody } from './extracted';
 import { NextIndex, type HtmlSink } from './scan';
 import {
   F_BLOCK,

@@ -5,7 +5,7 @@
  */
 import { detached } from '../text/detached';
 import { isWebUrl, normaliseUrl } from '../url/normalize';
-import type { ExtractedBody } from './extract';
+import type { ExtractedBody } from './extracted';
 
 /** Path characters WHATWG URL leaves as they are, without '%' (percent-decoded dots) and '\\'. */
 const PATH_SAFE = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;

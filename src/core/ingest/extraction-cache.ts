@@ -1,4 +1,5 @@
-import { extractBodyTidy, type ExtractedBody } from '../html/extract';
+import { extractBodyTidy } from '../html/extract';
+import type { ExtractedBody } from '../html/extracted';
 import { fingerprint64 } from '../text/fingerprint';
 import { templateLineHash } from '../text/template';
 

@@ -1,9 +1,5 @@
-import {
-  decodeLabels,
-  describeProblems,
-  type LabelProblem,
-  type LabelRecord,
-} from '../../core/eval/labels-codec';
+import { decodeLabels, describeProblems } from '../../core/eval/labels-codec';
+import type { LabelProblem, LabelRecord } from '../../core/eval/label-record';
 import { normaliseUrl } from '../../core/url/normalize';
 import type { StoredLabel } from '../../db/schema';
 import { plural } from '../format';

@@ -7,8 +7,8 @@ import {
   describeProblems,
   encodeLabelsCsv,
   encodeLabelsJson,
-  type LabelRecord,
 } from '../../../src/core/eval/labels-codec';
+import type { LabelRecord } from '../../../src/core/eval/label-record';
 import { locatePair, pairKey } from '../../../src/core/eval/pair-key';
 import { findPair } from '../../../src/core/clusters/pair-index';
 

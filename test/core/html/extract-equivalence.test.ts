@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractHtml, type Extracted } from '../../../src/core/html/extract';
+import { extractHtml } from '../../../src/core/html/extract';
+import type { Extracted } from '../../../src/core/html/extracted';
 import { tidyText } from '../../../src/core/text/tidy';
 import { extractHtmlReference } from './reference-extract';
 import { samplePages } from './sample-pages';

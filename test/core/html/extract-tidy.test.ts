@@ -4,8 +4,8 @@ import {
   extractHtmlFast,
   extractHtmlTidy,
   extractHtmlTokenizer,
-  type Extracted,
 } from '../../../src/core/html/extract';
+import type { Extracted } from '../../../src/core/html/extracted';
 import { seededRandom } from '../../../src/core/random';
 import { tidyText } from '../../../src/core/text/tidy';
 import { samplePages } from './sample-pages';

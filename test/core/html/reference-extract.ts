@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { tidyText } from '../../../src/core/text/tidy';
 import { isWebUrl, normaliseUrl } from '../../../src/core/url/normalize';
-import type { Extracted } from '../../../src/core/html/extract';
+import type { Extracted } from '../../../src/core/html/extracted';
 
 /**
  * Reference extractor on htmlparser2's Parser (the tree-building event layer), kept to check the

@@ -1,0 +1,24 @@
+import type { LabelValue } from './estimators';
+import type { Strategy } from './sampling';
+
+/** A label as a file holds it (labels-codec.ts reads and writes the workbench's files). */
+export interface LabelRecord {
+  /** Page seqs (NaN when the file has only URLs). */
+  a: number;
+  b: number;
+  urlA: string;
+  urlB: string;
+  label: LabelValue;
+  strategy: Strategy;
+  /** Inclusion probability; NaN when not a probability sample (near-threshold, a cluster's pairs). */
+  pi: number;
+  at: string;
+}
+
+export interface LabelProblem {
+  /** 1-based record number after the header (CSV) or array position (JSON); 0 for the whole file. */
+  row: number;
+  /** 1-based line of the CSV file the record starts on. */
+  line?: number;
+  reason: string;
+}

@@ -2,6 +2,7 @@
  * The datasets table: a dataset's row made, named, finished, interrupted or deleted with all its rows; an
  * access log's pages put on a base URL.
  */
+import { liveQuery } from 'dexie';
 import type { IngestSummary } from '../core/types';
 import { normaliseUrl } from '../core/url/normalize';
 import { deleteDatasetRows } from './orphans';
@@ -15,6 +16,18 @@ export const HEARTBEAT_STALE_MS = 15_000;
 
 export async function listDatasets(d: WorkbenchDb): Promise<Dataset[]> {
   return d.datasets.orderBy('created').reverse().toArray();
+}
+
+/**
+ * The datasets, newest first, told now and after every change (another tab's ingest, rename, delete):
+ * Dexie's liveQuery hears writes from other tabs and workers of this origin.
+ */
+export function watchDatasets(
+  d: WorkbenchDb,
+  next: (datasets: Dataset[]) => void,
+  error: () => void,
+): { unsubscribe(): void } {
+  return liveQuery(() => listDatasets(d)).subscribe({ next, error });
 }
 
 /** One dataset's row, if it is there. */

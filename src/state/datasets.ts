@@ -1,8 +1,14 @@
 import type { SampleRequest } from '../workers/sample-read';
-import { liveQuery } from 'dexie';
 import { create } from 'zustand';
 import type { ChosenColumns, IngestProgress } from '../core/types';
-import { deleteDataset, listDatasets, markInterrupted, rebaseLogPages, renameDataset } from '../db/queries';
+import {
+  deleteDataset,
+  listDatasets,
+  markInterrupted,
+  rebaseLogPages,
+  renameDataset,
+  watchDatasets,
+} from '../db/queries';
 import { removeOrphans } from '../db/orphans';
 import { db, type Dataset } from '../db/schema';
 import type { IngestResult } from '../workers/ingest-job';
@@ -60,14 +66,12 @@ let datasetsWatch: { unsubscribe(): void } | null = null;
 /** The start-up removal of rows whose dataset is gone (once per tab; a failure leaves them for the next). */
 let orphansRemoved: Promise<unknown> | null = null;
 
-/**
- * Every tab sees dataset changes live (another tab's ingest, rename, delete): Dexie's liveQuery is told of
- * writes from other tabs and workers of this origin.
- */
-function watchDatasets(): void {
+/** Every tab sees dataset changes live (another tab's ingest, rename, delete: db/queries.ts watchDatasets). */
+function followDatasets(): void {
   if (datasetsWatch || typeof indexedDB === 'undefined') return;
-  datasetsWatch = liveQuery(() => listDatasets(db())).subscribe({
-    next: (datasets) => {
+  datasetsWatch = watchDatasets(
+    db(),
+    (datasets) => {
       let sel = useDatasets.getState().selectedId;
       // The dataset this tab's read has just created is shown at once (once: the analyst may look
       // elsewhere while it is read), its pages counted as they are stored.
@@ -83,10 +87,10 @@ function watchDatasets(): void {
         selectedId: sel !== null && datasets.some((d) => d.id === sel) ? sel : (datasets[0]?.id ?? null),
       });
     },
-    error: () => {
+    () => {
       datasetsWatch = null;
     },
-  });
+  );
 }
 
 export const useDatasets = create<DatasetsState>((set, get) => ({
@@ -100,7 +104,7 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
     if (typeof indexedDB !== 'undefined') orphansRemoved ??= removeOrphans(db()).catch(() => 0);
     await orphansRemoved;
     await markInterrupted(db(), Date.now(), await heldLocks());
-    watchDatasets();
+    followDatasets();
     watchOtherJobs(get().datasets);
     startSpare();
     const datasets = await listDatasets(db());

@@ -28,6 +28,8 @@ describe('the layers, enforced by ESLint', () => {
     ['src/state/probe.ts', "import { App } from '../ui/App';\nexport const y = App;\n"],
     ['src/cli/probe.ts', "import { db } from '../db/schema';\nexport const y = db;\n"],
     ['src/core/text/probe.ts', "import Dexie from 'dexie';\nexport const y = Dexie;\n"],
+    ['src/state/probe.ts', "import { liveQuery } from 'dexie';\nexport const y = liveQuery;\n"],
+    ['src/ui/probe.ts', "import Dexie from 'dexie';\nexport const y = Dexie;\n"],
     ['src/cli/probe.ts', "import { createRoot } from 'react-dom/client';\nexport const y = createRoot;\n"],
   ];
   for (const [file, code] of up)

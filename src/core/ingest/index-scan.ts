@@ -118,17 +118,13 @@ async function inflatePass(
       at += p.length;
     }
     const text = latin1.decode(bytes);
+    const place = { offset: current, length: end - current, filename: src.name };
     if (!text.startsWith('WARC/')) {
       // An ARC.gz: a member a record too, its header line first.
       const nl = text.indexOf('\n');
       const fields = (nl >= 0 ? text.slice(0, nl) : text).trim().split(/\s+/);
       if (isArcHeaderLine(fields)) {
-        arcEntry(
-          fields,
-          bytes.subarray(nl + 1),
-          { offset: current, length: end - current, filename: src.name },
-          onEntry,
-        );
+        arcEntry(fields, bytes.subarray(nl + 1), place, onEntry);
         records++;
       }
       return;
@@ -137,12 +133,7 @@ async function inflatePass(
     if (end2 >= 0) {
       const headers = parseHeaders(text.slice(0, end2));
       if (decoded > end2 + 4 + Number(headers.get('content-length') ?? 0) + 8) shared = true;
-      emit(
-        headers,
-        bytes.subarray(end2 + 4),
-        { offset: current, length: end - current, filename: src.name },
-        onEntry,
-      );
+      emit(headers, bytes.subarray(end2 + 4), place, onEntry);
       records++;
     }
   };

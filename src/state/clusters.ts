@@ -12,6 +12,7 @@ import {
 } from '../core/clusters/view';
 import type { StoredAnalysis } from '../db/schema';
 import type { Listing } from './selection';
+import { memoByIdentity } from './selectors';
 
 export type { ClusterView };
 
@@ -87,29 +88,20 @@ export function clusterListing(a: StoredAnalysis, view: ClusterView): Listing<nu
 }
 
 const listings = new WeakMap<ClusterView, Listing<number>>();
-const pageIndexes = new WeakMap<StoredAnalysis, Map<number, number>>();
 
 /**
- * Page seq → its index in the analysis (seqs of parallel parts leave gaps); another capture of a URL
- * → the index of the page standing for that URL (captures.ts).
+ * Page seq → its index in the analysis (seqs are not dense: each file's pages are numbered from its own
+ * base, by segment); another capture of a URL → the index of the page standing for that URL (captures.ts).
  */
-function pageIndex(a: StoredAnalysis): Map<number, number> {
-  let m = pageIndexes.get(a);
-  if (!m) {
-    m = new Map();
-    for (let i = 0; i < a.seqs.length; i++) m.set(a.seqs[i], i);
-    const c = a.captures;
-    if (c) for (let k = 0; k < c.of.length; k++) m.set(c.seqs[k], c.of[k]);
-    pageIndexes.set(a, m);
-  }
+const pageIndex = memoByIdentity((a: StoredAnalysis): ReadonlyMap<number, number> => {
+  const m = new Map<number, number>();
+  for (let i = 0; i < a.seqs.length; i++) m.set(a.seqs[i], i);
+  const c = a.captures;
+  if (c) for (let k = 0; k < c.of.length; k++) m.set(c.seqs[k], c.of[k]);
   return m;
-}
-
-const captureLists = new WeakMap<StoredAnalysis, Map<number, number[]>>();
+});
 
 /** Page index → the seqs of its URL's captures, its own first (pages captured more than once only). */
-export function capturesOf(a: StoredAnalysis): Map<number, number[]> {
-  let m = captureLists.get(a);
-  if (!m) captureLists.set(a, (m = capturesByPage(a.seqs, a.captures)));
-  return m;
-}
+export const capturesOf = memoByIdentity((a: StoredAnalysis): Map<number, number[]> =>
+  capturesByPage(a.seqs, a.captures),
+);

@@ -7,6 +7,7 @@ import { useDatasets } from './datasets';
 import { usePages } from './pages';
 import { useAnalysis } from './analysis';
 import { useLabels } from './labels';
+import { seqIndex } from './selectors';
 
 /**
  * Precision and recall from hand labels at the chosen method and thresholds, with 95% intervals
@@ -24,18 +25,6 @@ export interface LabelEstimates {
   wholeCrawl: boolean;
   precision: Estimate;
   recall: Estimate;
-}
-
-const seqIndexes = new WeakMap<StoredAnalysis, Map<number, number>>();
-
-/** Page seq → index in the analysis' pair table, built once per analysis. */
-export function seqIndex(analysis: StoredAnalysis): Map<number, number> {
-  let m = seqIndexes.get(analysis);
-  if (!m) {
-    m = new Map(Array.from(analysis.seqs, (seq, i) => [seq, i]));
-    seqIndexes.set(analysis, m);
-  }
-  return m;
 }
 
 let last: {

@@ -5,6 +5,7 @@ import { loadContent, loadContents } from '../db/page-contents';
 import { loadPages } from '../db/page-rows';
 import { db, type StoredAnalysis, type StoredContent, type StoredPage } from '../db/schema';
 import { useAnalysis } from './analysis';
+import { pageBySeq } from './selectors';
 
 export type SortKey =
   'seq' | 'url' | 'host' | 'status' | 'mime' | 'size' | 'title' | 'textLength' | 'canonical';
@@ -89,48 +90,6 @@ export const usePages = create<PagesState>((set, get) => ({
     if (get().selectedSeq === seq) set({ template: { seq, spans: split.spans } });
   },
 }));
-
-const seqByNormUrl = new WeakMap<readonly StoredPage[], ReadonlyMap<string, number>>();
-
-/**
- * The page (seq) each normalised URL of the dataset leads to, built once per pages array (memoised by
- * identity): a page's outlinks are normalised the same way, so a link can open the page it points at.
- */
-export function pageOfUrl(pages: readonly StoredPage[]): ReadonlyMap<string, number> {
-  let m = seqByNormUrl.get(pages);
-  if (!m) {
-    m = new Map(pages.map((p) => [p.normUrl, p.seq]));
-    seqByNormUrl.set(pages, m);
-  }
-  return m;
-}
-
-const pageBySeqs = new WeakMap<readonly StoredPage[], ReadonlyMap<number, StoredPage>>();
-const seqByUrls = new WeakMap<readonly StoredPage[], ReadonlyMap<string, number>>();
-
-/**
- * Each page by its seq, built once per pages array (memoised by identity): the clusters pane, the
- * cluster detail and the labels read the same index instead of building their own.
- */
-export function pageBySeq(pages: readonly StoredPage[]): ReadonlyMap<number, StoredPage> {
-  let m = pageBySeqs.get(pages);
-  if (!m) {
-    m = new Map(pages.map((p) => [p.seq, p]));
-    pageBySeqs.set(pages, m);
-  }
-  return m;
-}
-
-/** The seq of each URL as found in the source (the first page with it), memoised as pageBySeq. */
-export function seqOfUrl(pages: readonly StoredPage[]): ReadonlyMap<string, number> {
-  let m = seqByUrls.get(pages);
-  if (!m) {
-    m = new Map();
-    for (const p of pages) if (!m.has(p.url)) (m as Map<string, number>).set(p.url, p.seq);
-    seqByUrls.set(pages, m);
-  }
-  return m;
-}
 
 /** Filter and sort in one pass over the rows (pure: tested without a DOM). */
 export function visiblePages(

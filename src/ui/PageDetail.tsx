@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { pageBySeq, pageOfUrl, usePages } from '../state/pages';
+import { usePages } from '../state/pages';
+import { pageBySeq, pageOfUrl } from '../state/selectors';
 import { escapeBidi, fmtInt, fmtSize, plural } from './format';
 import { useDust } from '../state/dust';
 import { useDatasets } from '../state/datasets';

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { compareTexts, type Comparison } from '../core/text/compare';
 import { loadContent } from '../db/page-contents';
 import { db, type StoredContent } from '../db/schema';
-import { pageBySeq, templateSplit, usePages } from '../state/pages';
+import { templateSplit, usePages } from '../state/pages';
+import { pageBySeq } from '../state/selectors';
 import { CompareView, type SideInfo } from './CompareView';
 import { plural } from './format';
 

@@ -6,7 +6,8 @@ import { capturesOf, clusterInspection, clusterListing, shownClusters, findPair 
 import { clusterKind, rulesExplaining, type ClusterKindVerdict } from '../../core/dust/cluster-kind';
 import { useDust } from '../../state/dust';
 import { useLabels } from '../../state/labels';
-import { pageBySeq, usePages } from '../../state/pages';
+import { usePages } from '../../state/pages';
+import { pageBySeq } from '../../state/selectors';
 import { ruleSpelling } from '../../core/dust';
 import { escapeBidi, fmtInt, plural } from '../format';
 import { TextCompare } from '../TextCompare';

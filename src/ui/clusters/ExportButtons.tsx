@@ -3,7 +3,8 @@ import { clustersParquet, removeCsv, type DedupExportInput } from '../../core/cl
 import { useAnalysis } from '../../state/analysis';
 import type { shownClusters } from '../../state/clusters';
 import { useDust } from '../../state/dust';
-import { pageBySeq, usePages } from '../../state/pages';
+import { usePages } from '../../state/pages';
+import { pageBySeq } from '../../state/selectors';
 import { ExportProfileButton } from '../batch/ExportProfileButton';
 import { ArchiveExports } from './ArchiveExports';
 import { download } from '../download';

@@ -25,7 +25,7 @@ import { plural } from '../format';
 import { LabelEstimatesLine } from '../labels/LabelEstimatesLine';
 import { methodSetting } from '../method-name';
 import { OracleWarning } from './OracleWarning';
-import { seqIndex } from '../../state/label-estimates';
+import { seqIndex } from '../../state/selectors';
 
 /**
  * Precision–recall over C and D (Di Iorio et al., Figure 1) with oracle truth over the candidate

@@ -21,7 +21,7 @@ import { nodeNatives } from '../../src/cli/natives';
 import { partsReader } from '../../src/cli/parts';
 import { ingestCrawl } from '../../src/core/ingest/many-files';
 import { memberRange, openWacz } from '../../src/core/ingest/wacz';
-import { launch, serve, serveDir } from '../e2e/harness';
+import { dropGivenFile, giveFileToPage, launch, serve, serveDir } from '../e2e/harness';
 import { generateWacz, generateWarcGz } from './gen-warc';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -164,38 +164,9 @@ async function browserIngest(file: string) {
   const b = await launch();
   try {
     await b.page.goto(app.url);
-    // The bench file reaches the page through a file input of its own (Chromium reads it from disk by
-    // path, nothing is copied through the driver; the app's CSP allows no fetch from another origin).
-    await b.page.evaluate(() => {
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.id = 'bench-file';
-      input.hidden = true;
-      document.body.append(input);
-    });
-    await b.page.locator('#bench-file').setInputFiles(file);
-    await b.page.evaluate(() => {
-      const input = document.getElementById('bench-file') as HTMLInputElement;
-      (window as unknown as { benchFile: File }).benchFile = new File([input.files![0]], 'bench-input');
-      input.remove();
-    });
+    await giveFileToPage(b.page, file);
     const { value, peak } = await withPeakRss(async () => {
-      const seconds = await b.page.evaluate(async () => {
-        const file = (window as unknown as { benchFile: File }).benchFile;
-        const t0 = performance.now();
-        const dt = new DataTransfer();
-        dt.items.add(file);
-        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-        for (;;) {
-          await new Promise((r) => setTimeout(r, 20));
-          if (
-            document.querySelector('.dataset-list .badge:not(.status-ingesting)') &&
-            !document.querySelector('.ingest')
-          )
-            break;
-        }
-        return (performance.now() - t0) / 1000;
-      });
+      const seconds = await dropGivenFile(b.page);
       const timing = await b.page.evaluate(async () => {
         const open = indexedDB.open('dedup-workbench');
         const idb: IDBDatabase = await new Promise((ok, ko) => {

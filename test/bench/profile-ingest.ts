@@ -35,7 +35,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { basename, join, resolve } from 'node:path';
 import type { CDPSession } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { launch, serveDir } from '../e2e/harness';
+import { dropGivenFile, giveFileToPage, launch, serveDir } from '../e2e/harness';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = '/tmp/prof-dist';
@@ -536,19 +536,7 @@ async function profileFile(file: string): Promise<void> {
   try {
     await b.context.addInitScript(`(${holdTerminate.toString()})()`);
     await b.page.goto(app.url);
-    await b.page.evaluate(() => {
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.id = 'bench-file';
-      input.hidden = true;
-      document.body.append(input);
-    });
-    await b.page.locator('#bench-file').setInputFiles(file);
-    await b.page.evaluate(() => {
-      const input = document.getElementById('bench-file') as HTMLInputElement;
-      (window as unknown as { benchFile: File }).benchFile = new File([input.files![0]], 'bench-input');
-      input.remove();
-    });
+    await giveFileToPage(b.page, file);
 
     const session = await b.context.newCDPSession(b.page);
     const root = pageChannel(session);
@@ -565,22 +553,7 @@ async function profileFile(file: string): Promise<void> {
     if (tracing) await root.send('Tracing.start', TRACE_CONFIG);
     cpu.start();
     const t0 = Date.now();
-    const seconds = await b.page.evaluate(async () => {
-      const f = (window as unknown as { benchFile: File }).benchFile;
-      const start = performance.now();
-      const dt = new DataTransfer();
-      dt.items.add(f);
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      for (;;) {
-        await new Promise((r) => setTimeout(r, 20));
-        if (
-          document.querySelector('.dataset-list .badge:not(.status-ingesting)') &&
-          !document.querySelector('.ingest')
-        )
-          break;
-      }
-      return (performance.now() - start) / 1000;
-    });
+    const seconds = await dropGivenFile(b.page);
     const threads = cpu.stop();
     const trace = tracing ? await stopTrace(root) : null;
     const wallAll = (Date.now() - t0) / 1000;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type OpenApp, openApp, SHOTS } from './harness';
+import { appForSuite, AT_1280_800, SHOTS } from './harness';
 import { computeSignatures, openCrawl, words, writeCrawl } from './small-crawl';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -14,17 +14,8 @@ mkdirSync(SHOTS, { recursive: true });
  * the cluster's detail); the analyst can still ask to compare captures.
  */
 describe('captures of one URL are one page with N captures', () => {
-  let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp({ beforeLoad: (p) => p.setViewportSize({ width: 1280, height: 800 }) });
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => (page = a.page), AT_1280_800);
 
   const bugs = { url: 'http://docs.test/bugs.html', title: 'Bugs', text: words(1).join(' ') };
   const file = writeCrawl('refetched.warc', [

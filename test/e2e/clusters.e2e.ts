@@ -1,24 +1,16 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type OpenApp, openApp, SHOTS } from './harness';
+import { appForSuite, type OpenApp, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
 describe('duplicate clusters in Chromium', () => {
   let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp();
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => ([app, page] = [a, a.page]));
 
   const summary = () => page.getByTestId('cluster-summary').textContent();
 
@@ -186,17 +178,8 @@ describe('duplicate clusters in Chromium', () => {
 });
 
 describe('DUST rules in Chromium', () => {
-  let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp();
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => (page = a.page));
 
   it('opens the sample, mines rules, and opens a rule’s instances side by side', async () => {
     await page.getByRole('button', { name: 'Open sample crawl' }).click();

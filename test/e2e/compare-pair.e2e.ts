@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { createReadStream, statSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ingest } from '../../src/core/ingest/pipeline';
-import { type OpenApp, openApp, projectFile } from './harness';
+import { appForSuite, AT_1280_800, projectFile } from './harness';
 
 /** The sample's repost with one paragraph appended (scripts/lib/sample-news.ts) and its original. */
 const REPOST = 'http://www.example-news.test/story_2003';
@@ -52,17 +52,8 @@ async function inView(page: Page, selector: string): Promise<boolean[]> {
  * the boxes' fold. Next difference brings it into view in A and in B, side by side.
  */
 describe('pair comparison: headers, difference count, next difference', () => {
-  let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp({ beforeLoad: (p) => p.setViewportSize({ width: 1280, height: 800 }) });
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => (page = a.page), AT_1280_800);
 
   it('opens the pair whose only difference is out of view and jumps to it', async () => {
     const seqs = await sampleSeqs();

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { parquetReadObjects } from 'hyparquet';
 import type { Page } from 'playwright-core';
 import { parseDelimited } from '../../src/core/csv';
 import { WARCParser } from 'warcio';
-import { type OpenApp, openApp, projectFile, SHOTS, openSample } from './harness';
+import { appForSuite, type OpenApp, projectFile, SHOTS, openSample } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -31,15 +31,7 @@ async function fromChosenFile(page: Page, button: string) {
 describe('clusters as Parquet and the remove list', () => {
   let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp();
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => ([app, page] = [a, a.page]));
 
   it('exports one row per clustered page with one kept copy a cluster, and the others to remove', async () => {
     await openSample(page, { signatures: true });

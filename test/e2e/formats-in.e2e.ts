@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { createReadStream, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { Page } from 'playwright-core';
 import { ingest } from '../../src/core/ingest/pipeline';
-import { dropFile, type OpenApp, openApp, projectFile, SHOTS } from './harness';
+import { appForSuite, dropFile, projectFile, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -15,17 +15,8 @@ mkdirSync(SHOTS, { recursive: true });
  * extracted text) gave "EMPTY: 20 conversion records (not pages)". Their text is the page now.
  */
 describe('a WET file dropped into the workbench', () => {
-  let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp();
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => (page = a.page));
 
   it('gives one page per conversion record, with its text', async () => {
     await dropFile(page, projectFile('test/fixtures/wet.warc.wet.gz'));
@@ -57,17 +48,8 @@ describe('a WET file dropped into the workbench', () => {
  * group; a Parquet table that is not documents is refused with the columns it has.
  */
 describe('a Parquet table of documents dropped into the workbench', () => {
-  let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp();
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => (page = a.page));
 
   it('gives one page per row, read across its row groups, and finds the same text as one cluster', async () => {
     await dropFile(page, projectFile('test/fixtures/docs.parquet'));
@@ -130,17 +112,8 @@ describe('a Parquet table of documents dropped into the workbench', () => {
 
 /** Item 1, zstd: `.jsonl.zst` and `.warc.zst` (a frame per record) read as their plain counterparts. */
 describe('zstd files dropped into the workbench', () => {
-  let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp();
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => (page = a.page));
 
   const pagesOf = async (file: string) => {
     let n = 0;

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { chromium, type BrowserContext, type ElementHandle, type Page } from 'playwright-core';
+import { after, before } from 'node:test';
 import { createGzip } from 'node:zlib';
 import { ingest } from '../../src/core/ingest/pipeline';
 
@@ -172,6 +173,24 @@ export async function openApp(
   };
 }
 
+/** A laptop's window, 1280 × 800, set before the app loads (openApp's and appForSuite's option). */
+export const AT_1280_800 = { beforeLoad: (p: Page) => p.setViewportSize({ width: 1280, height: 800 }) };
+
+/**
+ * The app opened once for a suite (node:test's before and after, inside a describe): `use` is given it
+ * before the suite's tests run; it is closed after them (and an uncaught error in the page fails then).
+ */
+export function appForSuite(use: (app: OpenApp) => void, opts?: Parameters<typeof openApp>[0]): void {
+  let app: OpenApp | undefined;
+  before(async () => {
+    app = await openApp(opts);
+    use(app);
+  });
+  after(async () => {
+    await app?.close();
+  });
+}
+
 /** Whether a file of the newest dataset was read in parallel parts (its source's `parts`, from IndexedDB). */
 export async function readInParts(page: Page): Promise<boolean> {
   const parts: (number | undefined)[] = await page.evaluate(
@@ -260,4 +279,48 @@ export async function newestAnalysis(page: Page): Promise<StoredAnalysisDigest> 
         };
       }),
   );
+}
+
+/**
+ * A file on disk handed to the page as `window.benchFile` (a File named 'bench-input'), through a file
+ * input of its own: Chromium reads it from disk by path, nothing is copied through the driver (the app's
+ * CSP allows no fetch from another origin). The benches time the app's read of it.
+ */
+export async function giveFileToPage(page: Page, file: string): Promise<void> {
+  await page.evaluate(() => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'bench-file';
+    input.hidden = true;
+    document.body.append(input);
+  });
+  await page.locator('#bench-file').setInputFiles(file);
+  await page.evaluate(() => {
+    const input = document.getElementById('bench-file') as HTMLInputElement;
+    (window as unknown as { benchFile: File }).benchFile = new File([input.files![0]], 'bench-input');
+    input.remove();
+  });
+}
+
+/**
+ * Drops the file giveFileToPage handed over onto the app, as a person drops it, and waits (polling every
+ * 20 ms in the page) until the read has ended: its seconds from the drop, timed in the page.
+ */
+export async function dropGivenFile(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const file = (window as unknown as { benchFile: File }).benchFile;
+    const t0 = performance.now();
+    const dt = new DataTransfer();
+    dt.items.add(file);
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 20));
+      if (
+        document.querySelector('.dataset-list .badge:not(.status-ingesting)') &&
+        !document.querySelector('.ingest')
+      )
+        break;
+    }
+    return (performance.now() - t0) / 1000;
+  });
 }

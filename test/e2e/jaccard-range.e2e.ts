@@ -12,14 +12,14 @@
 // itself plays no part (it only orders nothing; acceptance reads the exact value).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { RANGES } from '../../src/core/candidates/methods';
 import { bandsForMinimum, sCurve } from '../../src/core/signatures/lsh';
 import { jaccard, shingleSet } from '../../src/core/signatures/shingles';
 import { mainTexts, TEMPLATE_DEFAULTS } from '../../src/core/text/template';
 import { readCrawl } from '../bench/read-crawl';
-import { type OpenApp, openApp } from './harness';
+import { appForSuite } from './harness';
 import { computeSignatures, openCrawl, openSample, words, writeCrawl } from './small-crawl';
 
 const SAMPLE = join(import.meta.dirname, '../../sample/sample.warc.gz');
@@ -63,17 +63,8 @@ function spreadCrawl(): string {
 }
 
 describe('the Jaccard slider reads complete candidates over its whole range, in Chromium', () => {
-  let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp();
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => (page = a.page));
 
   const accepted = async (): Promise<number> => {
     const s = (await page.getByTestId('cluster-summary').textContent()) ?? '';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { encodeLabelsCsv } from '../../src/core/eval/labels-codec';
-import { type OpenApp, openApp, SHOTS, sampleUrls, openSample } from './harness';
+import { appForSuite, AT_1280_800, type OpenApp, SHOTS, sampleUrls, openSample } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -52,15 +52,7 @@ const NAMES: Record<string, string> = { d: 'duplicate', n: 'not', u: 'unsure' };
 describe('labels list: every label lands on the pair that was selected', () => {
   let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp({ beforeLoad: (p) => p.setViewportSize({ width: 1280, height: 800 }) });
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => ([app, page] = [a, a.page]), AT_1280_800);
 
   it('opens the sample, computes signatures and imports labelled pairs', async () => {
     const urls = await sampleUrls();

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type OpenApp, openApp, SHOTS } from './harness';
+import { appForSuite, AT_1280_800, type OpenApp, SHOTS } from './harness';
 import { computeSignatures, mineDust, openCrawl, openSample, words, writeCrawl } from './small-crawl';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -18,15 +18,7 @@ const WRONG_TEXT =
 describe('layout and wording at 1280×800 and 1920×1080, in Chromium', () => {
   let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp({ beforeLoad: (p) => p.setViewportSize({ width: 1280, height: 800 }) });
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => ([app, page] = [a, a.page]), AT_1280_800);
 
   const bodyText = () => page.evaluate(() => document.body.innerText);
 

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type OpenApp, openApp, SHOTS } from './harness';
+import { appForSuite, AT_1280_800, type OpenApp, SHOTS } from './harness';
 import { computeSignatures, openCrawl, openSample, scrolled, words, writeCrawl } from './small-crawl';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -14,15 +14,7 @@ mkdirSync(SHOTS, { recursive: true });
 describe('a dataset with labels opens at the top of the page, in Chromium', () => {
   let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp({ beforeLoad: (p) => p.setViewportSize({ width: 1280, height: 800 }) });
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => ([app, page] = [a, a.page]), AT_1280_800);
 
   /** Waits until the labels list has drawn its rows and every effect of the load has run. */
   async function labelsShown(n: number): Promise<void> {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type OpenApp, openApp, SHOTS } from './harness';
+import { appForSuite, AT_1280_800, SHOTS } from './harness';
 import { computeSignatures, openCrawl, openSample, words, writeCrawl } from './small-crawl';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -15,17 +15,8 @@ mkdirSync(SHOTS, { recursive: true });
  * and says in words when there is nothing to measure.
  */
 describe('precision–recall pane: the chosen method, and an empty result in words', () => {
-  let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp({ beforeLoad: (p) => p.setViewportSize({ width: 1280, height: 800 }) });
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => (page = a.page), AT_1280_800);
 
   const pr = () => page.getByRole('region', { name: 'Precision and recall' });
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { dropFile, type OpenApp, openApp, projectFile, SHOTS } from './harness';
+import { appForSuite, dropFile, projectFile, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -13,17 +13,8 @@ mkdirSync(SHOTS, { recursive: true });
  * its log and manifest likewise): they counted towards the pages, the clusters and the DUST list.
  */
 describe("a crawler's own files are not pages", () => {
-  let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    app = await openApp();
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-  });
+  appForSuite((a) => (page = a.page));
 
   it("wget's metadata:// resource is listed as skipped, by scheme, and only the two web pages count", async () => {
     await dropFile(page, projectFile('test/fixtures/wget-angle.warc.gz'));

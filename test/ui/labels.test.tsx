@@ -3,7 +3,6 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS } from '../../src/core/candidates/methods';
-import { SOURCE, type PairTable } from '../../src/core/candidates/pairs';
 import { db, type StoredAnalysis, type StoredLabel, type StoredPage } from '../../src/db/schema';
 import { useAnalysis } from '../../src/state/analysis';
 import { useLabels } from '../../src/state/labels';
@@ -11,49 +10,19 @@ import { usePages } from '../../src/state/pages';
 import { LabelView } from '../../src/ui/labels/LabelView';
 import { PrPane } from '../../src/ui/pr/PrPane';
 import { pairKey } from '../../src/core/eval/pair-key';
+import { analysisOfRows } from './analysis-fixture';
 
 /** Four pages whose seqs are not their indices; pairs (0,1) alike, (2,3) not, by Jaccard. */
 const SEQS = [10, 11, 12, 13];
 const URLS = ['http://x.test/a', 'http://x.test/a?,copy', 'http://x.test/b', 'http://x.test/c'];
 
 function analysis(): StoredAnalysis {
-  const rows = [
+  return analysisOfRows(SEQS, [
     [0, 1, 0.95],
     [0, 2, 0.5],
     [1, 2, 0.45],
     [2, 3, 0.3],
-  ];
-  const col = <T extends Float32Array | Uint8Array | Uint32Array>(
-    C: { from(a: number[]): T },
-    f: (r: number[]) => number,
-  ) => C.from(rows.map(f));
-  const pairs: PairTable = {
-    count: rows.length,
-    a: col(Uint32Array, (r) => r[0]),
-    b: col(Uint32Array, (r) => r[1]),
-    dR: col(Float32Array, (r) => (1 - r[2]) / 10),
-    dX: col(Float32Array, (r) => 1 - r[2]),
-    cosine: col(Float32Array, (r) => r[2]),
-    jaccardEst: col(Float32Array, (r) => r[2]),
-    jaccard: col(Float32Array, (r) => r[2]),
-    fcMatch: col(Uint8Array, () => 0),
-    lengthRatio: col(Float32Array, () => 1),
-    simhash: col(Uint8Array, (r) => Math.round((1 - r[2]) * 20)),
-    exact: col(Uint8Array, () => 0),
-    sources: col(Uint8Array, () => SOURCE.lsh),
-  };
-  return {
-    datasetId: 1,
-    paramsKey: 'test',
-    created: 'now',
-    seqs: Float64Array.from(SEQS),
-    n: SEQS.length,
-    K: 1,
-    R: new Float32Array(4),
-    X: new Float32Array(4),
-    pairs,
-    maxD: 0.1,
-  } as unknown as StoredAnalysis;
+  ]);
 }
 
 const label = (a: number, b: number, value: StoredLabel['label'], at: string): StoredLabel => ({

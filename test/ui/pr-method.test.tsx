@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_THRESHOLDS } from '../../src/core/candidates/methods';
-import { SOURCE, type PairTable } from '../../src/core/candidates/pairs';
 import { pairKey } from '../../src/core/eval/pair-key';
+import { analysisOfRows } from './analysis-fixture';
 import type { StoredAnalysis, StoredLabel, StoredPage } from '../../src/db/schema';
 
 vi.mock('../../src/workers/client', () => ({ Comlink: { proxy: <T,>(f: T) => f } }));
@@ -27,37 +27,7 @@ function analysis(
     [2, 3, 0.3],
   ],
 ): StoredAnalysis {
-  const col = <T extends Float32Array | Uint8Array | Uint32Array>(
-    C: { from(a: number[]): T },
-    f: (r: number[]) => number,
-  ) => C.from(rows.map(f));
-  const pairs: PairTable = {
-    count: rows.length,
-    a: col(Uint32Array, (r) => r[0]),
-    b: col(Uint32Array, (r) => r[1]),
-    dR: col(Float32Array, (r) => (1 - r[2]) / 10),
-    dX: col(Float32Array, (r) => 1 - r[2]),
-    cosine: col(Float32Array, (r) => r[2]),
-    jaccardEst: col(Float32Array, (r) => r[2]),
-    jaccard: col(Float32Array, (r) => r[2]),
-    fcMatch: col(Uint8Array, () => 0),
-    lengthRatio: col(Float32Array, () => 1),
-    simhash: col(Uint8Array, (r) => Math.round((1 - r[2]) * 20)),
-    exact: col(Uint8Array, () => 0),
-    sources: col(Uint8Array, () => SOURCE.lsh),
-  };
-  return {
-    datasetId: 1,
-    paramsKey: 'test',
-    created: 'now',
-    seqs: Float64Array.from(SEQS),
-    n: SEQS.length,
-    K: 1,
-    R: new Float32Array(4),
-    X: new Float32Array(4),
-    pairs,
-    maxD: 0.1,
-  } as unknown as StoredAnalysis;
+  return analysisOfRows(SEQS, rows);
 }
 
 const label = (a: number, b: number, value: StoredLabel['label']): StoredLabel => ({

@@ -10,7 +10,7 @@ import { DEFAULT_CLUSTERING, type ClusterMode } from '../core/clusters/view';
 import type { StoredAnalysis } from '../db/schema';
 import { analysesOf, getAnalysis } from '../db/results';
 import { startSignaturesWorker } from '../workers/client';
-import { runJobInStore, type CancelSlot } from './jobs';
+import { onDataset, runJobInStore, type CancelSlot } from './jobs';
 import type { AnalysisProgress } from '../workers/signatures-job';
 import { paramsKey } from '../workers/signatures-job';
 
@@ -117,12 +117,12 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
       running: 'computing',
       slot: job,
       start: startSignaturesWorker,
-      args: { datasetId: id, params: get().params },
-      datasetId: id,
-      lock: `dw-signatures-${id}`,
-      doing: 'computing signatures',
-      elsewhere: 'they appear here when it is done',
-      worker: 'signatures',
+      ...onDataset('signatures', id, get().params),
+      words: {
+        doing: 'computing signatures',
+        elsewhere: 'they appear here when it is done',
+        worker: 'signatures',
+      },
       async onDone(r) {
         if (get().datasetId !== id) return;
         const analysis = await getAnalysis(id, r.paramsKey);

@@ -45,9 +45,11 @@ export const useBatch = create<BatchState>((set, get) => ({
       start: startBatchResultWorker,
       args: { files },
       lock: 'batch-result',
-      doing: 'reading the batch result',
-      elsewhere: 'open it again when it is done',
-      worker: 'batch result',
+      words: {
+        doing: 'reading the batch result',
+        elsewhere: 'open it again when it is done',
+        worker: 'batch result',
+      },
       onDone: (r) => set({ view: r.view, files: r.files, labels: r.view.sampledPairs.map(() => undefined) }),
     });
   },

@@ -3,7 +3,7 @@ import { DUST_DEFAULTS, type DustParams } from '../core/dust';
 import type { StoredDustRun } from '../db/schema';
 import { getDustRun } from '../db/results';
 import { startDustWorker } from '../workers/client';
-import { runJobInStore, type CancelSlot } from './jobs';
+import { onDataset, runJobInStore, type CancelSlot } from './jobs';
 import type { DustProgress } from '../workers/dust-job';
 
 export type RuleSortKey = 'rank' | 'support' | 'likely' | 'status' | 'saved' | 'site';
@@ -89,12 +89,12 @@ export const useDust = create<DustState>((set, get) => ({
       running: 'mining',
       slot: job,
       start: startDustWorker,
-      args: { datasetId: id, params: get().params },
-      datasetId: id,
-      lock: `dw-dust-${id}`,
-      doing: 'mining DUST rules',
-      elsewhere: 'its rules appear here when it is done',
-      worker: 'DUST',
+      ...onDataset('dust', id, get().params),
+      words: {
+        doing: 'mining DUST rules',
+        elsewhere: 'its rules appear here when it is done',
+        worker: 'DUST',
+      },
       async onDone() {
         if (get().datasetId === id) await get().load(id);
       },

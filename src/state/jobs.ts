@@ -61,6 +61,24 @@ export interface CancelSlot {
   cancel: (() => void) | null;
 }
 
+/** How a store's messages speak of its job (words only here, at the edge where they are shown). */
+export interface JobWords {
+  /** What the job does: "computing signatures", "mining DUST rules". */
+  doing: string;
+  /** Where its result appears once another tab has finished it ("they appear here when it is done"). */
+  elsewhere: string;
+  /** The worker's name in a crash message: "signatures", "DUST". */
+  worker: string;
+}
+
+/**
+ * A job on one dataset: its arguments (the dataset and the parameters), the dataset whose deletion
+ * cancels it, and its Web Lock (one such job a dataset, across tabs).
+ */
+export function onDataset<P>(kind: string, datasetId: number, params: P) {
+  return { args: { datasetId, params }, datasetId, lock: `dw-${kind}-${datasetId}` };
+}
+
 /** The fields of a store that show its job: its progress and its last error. */
 type JobPatch<P> = { progress?: P | null; error?: string | null };
 /** The store's flag for its running job (`computing`, `mining`). */
@@ -83,12 +101,7 @@ export async function runJobInStore<K extends string, A, P, D extends object>(
     lock: string;
     /** The dataset the job works on: its deletion (any tab) cancels the job. */
     datasetId?: number;
-    /** What the job does, in messages: "computing signatures", "mining DUST rules". */
-    doing: string;
-    /** Where its result appears once another tab has finished it ("they appear here when it is done"). */
-    elsewhere: string;
-    /** The worker's name in a crash message: "signatures", "DUST". */
-    worker: string;
+    words: JobWords;
     onDone(r: { kind: 'done' } & D): Promise<void> | void;
   },
 ): Promise<void> {
@@ -102,14 +115,15 @@ export async function runJobInStore<K extends string, A, P, D extends object>(
     onProgress: (p: P) => set({ progress: p }),
   });
   job.slot.cancel = running.cancel;
+  const w = job.words;
   try {
     const r = await running.result;
-    if (r.kind === 'busy') set({ error: `Another tab is ${job.doing} for this dataset: ${job.elsewhere}.` });
+    if (r.kind === 'busy') set({ error: `Another tab is ${w.doing} for this dataset: ${w.elsewhere}.` });
     else if (r.kind === 'failed')
-      set({ error: `${job.doing[0].toUpperCase()}${job.doing.slice(1)} failed: ${r.message}` });
+      set({ error: `${w.doing[0].toUpperCase()}${w.doing.slice(1)} failed: ${r.message}` });
     else if (r.kind === 'done') await job.onDone(r);
   } catch (e) {
-    set({ error: `The ${job.worker} worker failed: ${(e as Error).message}` });
+    set({ error: `The ${w.worker} worker failed: ${(e as Error).message}` });
   } finally {
     job.slot.cancel = null;
     set({ ...flag(false), progress: null });

@@ -47,9 +47,7 @@ const run = (
     start,
     args: { n: 1 },
     lock: 'test-lock',
-    doing: 'mining test rules',
-    elsewhere: 'they appear here when it is done',
-    worker: 'test',
+    words: { doing: 'mining test rules', elsewhere: 'they appear here when it is done', worker: 'test' },
     onDone: (r) => useS.setState({ done: r.v }),
   });
 

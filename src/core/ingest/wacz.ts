@@ -32,11 +32,14 @@ export interface ZipEntry {
   headerOffset: number;
 }
 
-const EOCD = 0x06054b50;
-const EOCD64_LOCATOR = 0x07064b50;
-const EOCD64 = 0x06064b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
+/** The ZIP records' signatures (APPNOTE 4.3): end of central directory (and ZIP64's), entries, files. */
+const SIG = {
+  eocd: 0x06054b50,
+  eocd64Locator: 0x07064b50,
+  eocd64: 0x06064b50,
+  central: 0x02014b50,
+  local: 0x04034b50,
+} as const;
 const MAX_COMMENT = 0xffff;
 
 const u16 = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8);
@@ -52,7 +55,7 @@ export async function readZipDirectory(file: ByteSource): Promise<ZipEntry[]> {
   const tail = await file.read(tailStart, file.size);
   let e = -1;
   for (let i = tail.length - 22; i >= 0; i--)
-    if (u32(tail, i) === EOCD) {
+    if (u32(tail, i) === SIG.eocd) {
       e = i;
       break;
     }
@@ -61,10 +64,10 @@ export async function readZipDirectory(file: ByteSource): Promise<ZipEntry[]> {
   let cdSize = u32(tail, e + 12);
   let cdOffset = u32(tail, e + 16);
   if ((count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) && e >= 20) {
-    if (u32(tail, e - 20) === EOCD64_LOCATOR) {
+    if (u32(tail, e - 20) === SIG.eocd64Locator) {
       const at = u64(tail, e - 20 + 8);
       const z = await file.read(at, at + 56);
-      if (u32(z, 0) !== EOCD64)
+      if (u32(z, 0) !== SIG.eocd64)
         throw new FormatFault('a ZIP64 end record that is not where its locator says', { offset: at });
       count = u64(z, 32);
       cdSize = u64(z, 40);
@@ -77,7 +80,7 @@ export async function readZipDirectory(file: ByteSource): Promise<ZipEntry[]> {
   const entries: ZipEntry[] = [];
   let o = 0;
   for (let k = 0; k < count && o + 46 <= cd.length; k++) {
-    if (u32(cd, o) !== CENTRAL)
+    if (u32(cd, o) !== SIG.central)
       throw new FormatFault('a damaged ZIP central directory', { offset: cdOffset + o });
     const method = u16(cd, o + 10);
     let compressedSize = u32(cd, o + 20);
@@ -120,7 +123,7 @@ export async function memberRange(
   entry: ZipEntry,
 ): Promise<{ start: number; end: number }> {
   const h = await file.read(entry.headerOffset, entry.headerOffset + 30);
-  if (h.length < 30 || u32(h, 0) !== LOCAL)
+  if (h.length < 30 || u32(h, 0) !== SIG.local)
     throw new FormatFault(`${entry.name}: no local file header where the directory says`, {
       offset: entry.headerOffset,
     });

@@ -6,7 +6,8 @@ type Key = keyof DustParams;
 
 interface Field {
   key: Key;
-  label: string;
+  /** As the paper writes it; the key itself when absent. */
+  label?: string;
   help: string;
   step?: number;
   options?: string[];
@@ -14,19 +15,14 @@ interface Field {
 
 /** Every DustBuster parameter at the paper's default (§6), then the ones this tool adds. */
 const FIELDS: Field[] = [
-  { key: 'S', label: 'S', help: 'maximum substring length in tokens (35)' },
+  { key: 'S', help: 'maximum substring length in tokens (35)' },
   { key: 'Tlow', label: 'T_low', help: 'maximum bucket size for detection (6)' },
   { key: 'Thigh', label: 'T_high', help: 'maximum bucket size for redundancy elimination (11)' },
-  { key: 'MS', label: 'MS', help: 'minimum support (3)' },
-  {
-    key: 'MRD',
-    label: 'MRD',
-    help: 'relative deficiency allowed in redundancy elimination (5%)',
-    step: 0.01,
-  },
-  { key: 'MAD', label: 'MAD', help: 'absolute deficiency allowed (1)' },
-  { key: 'MW', label: 'MW', help: 'maximum window size in rules (1100)' },
-  { key: 'N', label: 'N', help: 'validation count (100)' },
+  { key: 'MS', help: 'minimum support (3)' },
+  { key: 'MRD', help: 'relative deficiency allowed in redundancy elimination (5%)', step: 0.01 },
+  { key: 'MAD', help: 'absolute deficiency allowed (1)' },
+  { key: 'MW', help: 'maximum window size in rules (1100)' },
+  { key: 'N', help: 'validation count (100)' },
   { key: 'epsilon', label: 'ε', help: 'refutation threshold (5%; 10% in the news-site runs)', step: 0.01 },
   { key: 'maxIterations', label: 'Canonisation iterations', help: 'maximum (10)' },
   {
@@ -114,7 +110,7 @@ export function DustParamsPanel() {
         return (
           <ParamField
             key={f.key}
-            label={f.label}
+            label={f.label ?? f.key}
             help={f.help}
             kind={typeof v === 'boolean' ? 'check' : f.options ? 'select' : 'number'}
             value={v}

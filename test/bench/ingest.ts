@@ -21,7 +21,7 @@ import { nodeNatives } from '../../src/cli/natives';
 import { partsReader } from '../../src/cli/parts';
 import { ingestCrawl } from '../../src/core/ingest/many-files';
 import { memberRange, openWacz } from '../../src/core/ingest/wacz';
-import { dropGivenFile, giveFileToPage, launch, serve, serveDir } from '../e2e/harness';
+import { dropGivenFile, giveFileToPage, launch, newestDataset, serve, serveDir } from '../e2e/harness';
 import { generateWacz, generateWarcGz } from './gen-warc';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -167,25 +167,7 @@ async function browserIngest(file: string) {
     await giveFileToPage(b.page, file);
     const { value, peak } = await withPeakRss(async () => {
       const seconds = await dropGivenFile(b.page);
-      const timing = await b.page.evaluate(async () => {
-        const open = indexedDB.open('dedup-workbench');
-        const idb: IDBDatabase = await new Promise((ok, ko) => {
-          open.onsuccess = () => ok(open.result);
-          open.onerror = () => ko(open.error);
-        });
-        const req = idb.transaction('datasets').objectStore('datasets').getAll();
-        const all: {
-          elapsedMs: number;
-          storeMs: number;
-          bytesDecoded: number;
-          pages: number;
-          records: number;
-        }[] = await new Promise((ok) => {
-          req.onsuccess = () => ok(req.result);
-        });
-        idb.close();
-        return all[all.length - 1];
-      });
+      const timing = await newestDataset(b.page);
       const status = await b.page.locator('.dataset-list .badge').first().textContent();
       const meta = await b.page.locator('.dataset-list .meta').first().textContent();
       return { seconds, status, meta, timing };

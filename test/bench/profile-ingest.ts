@@ -35,7 +35,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { basename, join, resolve } from 'node:path';
 import type { CDPSession } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { dropGivenFile, giveFileToPage, launch, serveDir } from '../e2e/harness';
+import { dropGivenFile, giveFileToPage, launch, newestDataset, serveDir } from '../e2e/harness';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = '/tmp/prof-dist';
@@ -586,20 +586,7 @@ async function profileFile(file: string): Promise<void> {
       () => (globalThis as unknown as { __releaseWorkers?: () => number }).__releaseWorkers?.() ?? 0,
     );
 
-    const timing = await b.page.evaluate(async () => {
-      const open = indexedDB.open('dedup-workbench');
-      const idb: IDBDatabase = await new Promise((ok, ko) => {
-        open.onsuccess = () => ok(open.result);
-        open.onerror = () => ko(open.error);
-      });
-      const req = idb.transaction('datasets').objectStore('datasets').getAll();
-      const all: { elapsedMs: number; storeMs: number; bytesDecoded: number; pages: number }[] =
-        await new Promise((ok) => {
-          req.onsuccess = () => ok(req.result);
-        });
-      idb.close();
-      return all[all.length - 1];
-    });
+    const timing = await newestDataset(b.page);
 
     console.log(
       `\n=== ${file}\n  ingest ${seconds.toFixed(2)} s in the page (drop → dataset done; ${wallAll.toFixed(2)} s with the driver);` +

@@ -191,25 +191,37 @@ export function appForSuite(use: (app: OpenApp) => void, opts?: Parameters<typeo
   });
 }
 
-/** Whether a file of the newest dataset was read in parallel parts (its source's `parts`, from IndexedDB). */
+/** What the benches and tests read of the newest dataset's row (straight from IndexedDB). */
+export interface DatasetRowDigest {
+  elapsedMs: number;
+  storeMs: number;
+  bytesDecoded: number;
+  pages: number;
+  records: number;
+  sources?: { parts?: number }[];
+}
+
+/** The newest dataset's row, read from the app's IndexedDB in the page. */
+export async function newestDataset(page: Page): Promise<DatasetRowDigest> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('dedup-workbench');
+    const idb: IDBDatabase = await new Promise((ok, ko) => {
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => ko(open.error);
+    });
+    const req = idb.transaction('datasets').objectStore('datasets').getAll();
+    const all: (DatasetRowDigest & { id: number })[] = await new Promise((ok) => {
+      req.onsuccess = () => ok(req.result);
+    });
+    idb.close();
+    return all.reduce((a, b) => (b.id > a.id ? b : a));
+  });
+}
+
+/** Whether a file of the newest dataset was read in parallel parts (its source's `parts`). */
 export async function readInParts(page: Page): Promise<boolean> {
-  const parts: (number | undefined)[] = await page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const r = indexedDB.open('dedup-workbench');
-        r.onerror = () => reject(r.error);
-        r.onsuccess = () => {
-          const rows = r.result.transaction('datasets').objectStore('datasets').getAll();
-          rows.onsuccess = () => {
-            r.result.close();
-            const all = rows.result as { id: number; sources?: { parts?: number }[] }[];
-            const newest = all.reduce((a, b) => (b.id > a.id ? b : a));
-            resolve((newest.sources ?? []).map((x) => x.parts));
-          };
-        };
-      }),
-  );
-  return parts.some((n) => n !== undefined && n >= 2);
+  const row = await newestDataset(page);
+  return (row.sources ?? []).some((x) => x.parts !== undefined && x.parts >= 2);
 }
 
 /** A file of the project (fixtures, the sample) by its path from the repository root. */

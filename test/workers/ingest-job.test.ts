@@ -249,12 +249,13 @@ describe('ingest job: a full disk', () => {
 });
 
 describe('ingest job: a WACZ', () => {
-  /** The pages of a dataset as what an analyst sees of them, in read order (seqs of parts have gaps). */
+  /** The pages of a dataset, numbered and tied as read (parts number them as a read in order does). */
   async function pagesOf(datasetId: number) {
     const pages = await loadPages(db(), datasetId);
     return pages
       .sort((a, b) => a.seq - b.seq)
-      .map(({ url, status, title, fingerprint, digest, offset, source, listed, host }) => ({
+      .map(({ seq, url, status, title, fingerprint, digest, offset, source, listed, host }) => ({
+        seq,
         url,
         status,
         title,

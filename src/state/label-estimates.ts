@@ -7,7 +7,7 @@ import { useDatasets } from './datasets';
 import { usePages } from './pages';
 import { useAnalysis } from './analysis';
 import { useLabels } from './labels';
-import { seqIndex } from './selectors';
+import { selectedDataset, seqIndex } from './selectors';
 
 /**
  * Precision and recall from hand labels at the chosen method and thresholds, with 95% intervals
@@ -85,7 +85,7 @@ export function useLabelEstimates(): LabelEstimates | null {
   const method = useAnalysis((s) => s.method);
   const thresholds = useAnalysis((s) => s.thresholds);
   const labels = useLabels((s) => s.labels);
-  const sample = useDatasets((s) => s.datasets.find((d) => d.id === s.selectedId)?.sample);
+  const sample = useDatasets((s) => selectedDataset(s)?.sample);
   const pages = usePages((s) => s.pages);
   return labelEstimates(analysis, labels, method, thresholds, designPiOf(sample, pages));
 }

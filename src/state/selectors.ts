@@ -3,7 +3,7 @@
  * input's identity, as speedscope's getters are): a component never rebuilds an index in a render, and
  * every component that needs one shares it.
  */
-import type { StoredAnalysis, StoredPage } from '../db/schema';
+import type { Dataset, StoredAnalysis, StoredPage } from '../db/schema';
 
 /** `build`, computed once per input object (a store's array or analysis is replaced, never mutated). */
 export function memoByIdentity<K extends object, V>(build: (input: K) => V): (input: K) => V {
@@ -42,3 +42,16 @@ export const seqIndex = memoByIdentity(
   (analysis: StoredAnalysis): ReadonlyMap<number, number> =>
     new Map(Array.from(analysis.seqs, (seq, i) => [seq, i])),
 );
+
+/** Each dataset by its id. */
+export const datasetById = memoByIdentity(
+  (datasets: readonly Dataset[]): ReadonlyMap<number, Dataset> => new Map(datasets.map((d) => [d.id!, d])),
+);
+
+/** The dataset selected in the list, if any: `useDatasets(selectedDataset)`, or a field of it. */
+export function selectedDataset(s: {
+  datasets: readonly Dataset[];
+  selectedId: number | null;
+}): Dataset | undefined {
+  return s.selectedId === null ? undefined : datasetById(s.datasets).get(s.selectedId);
+}

@@ -17,6 +17,7 @@ import { syncViewWithUrl } from '../state/url-sync';
 import { useDust } from '../state/dust';
 import { useAnalysis } from '../state/analysis';
 import { BatchResultView } from './batch/BatchResultView';
+import { selectedDataset } from '../state/selectors';
 
 export function App() {
   const refresh = useDatasets((s) => s.refresh);
@@ -27,7 +28,7 @@ export function App() {
   const loadAnalysis = useAnalysis((s) => s.load);
   const loadDust = useDust((s) => s.load);
   const loadLabels = useLabels((s) => s.load);
-  const selected = datasets.find((d) => d.id === selectedId) ?? null;
+  const selected = selectedDataset({ datasets, selectedId }) ?? null;
 
   useEffect(() => syncViewWithUrl(), []);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { usePages } from '../state/pages';
-import { pageBySeq, pageOfUrl } from '../state/selectors';
+import { pageBySeq, pageOfUrl, selectedDataset } from '../state/selectors';
 import { escapeBidi, fmtInt, fmtSize, plural } from './format';
 import { useDust } from '../state/dust';
 import { useDatasets } from '../state/datasets';
@@ -33,7 +33,7 @@ export function PageDetail() {
   const [box, width, boxEl] = useElementWidth<HTMLElement>();
   const line = width > 0 ? charsThatFit(boxEl, width - 110) : 60;
   const max = 3 * line;
-  const sample = useDatasets((s) => s.datasets.find((d) => d.id === s.selectedId)?.sample);
+  const sample = useDatasets((s) => selectedDataset(s)?.sample);
   const references = useLabels((s) => s.references);
   const toggleReference = useLabels((s) => s.toggleReference);
   if (!p) {

@@ -1,6 +1,7 @@
 import { LINE_FORMATS, type PageRecord } from '../core/types';
 import { useDatasets } from '../state/datasets';
 import { fmtInt } from './format';
+import { selectedDataset } from '../state/selectors';
 
 /**
  * Where the page was read: its file (one of the dataset's files when a crawl of many was read as one;
@@ -10,7 +11,7 @@ import { fmtInt } from './format';
 export function SourceOf({ page: p }: { page: PageRecord }) {
   // Two primitive slices: a selector that built an object would re-render on every store change.
   const source = (s: ReturnType<typeof useDatasets.getState>) => {
-    const d = s.datasets.find((x) => x.id === s.selectedId);
+    const d = selectedDataset(s);
     return { d, src: d?.sources?.[p.source ?? 0] };
   };
   const name = useDatasets((s) => {

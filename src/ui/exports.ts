@@ -4,6 +4,7 @@ import type { DustParams } from '../core/dust';
 import { useAnalysis } from '../state/analysis';
 import { useDatasets } from '../state/datasets';
 import { APP_NAME, APP_VERSION } from './version';
+import { selectedDataset } from '../state/selectors';
 
 /**
  * What every export says about itself: a file name that carries the dataset and the parameters its
@@ -25,19 +26,18 @@ export type ExportSource = {
 };
 
 /** The selected dataset's name and pages ('dataset' when none is selected). */
-function selectedDataset(): { name: string; pages: number | null } {
-  const { datasets, selectedId } = useDatasets.getState();
-  const d = datasets.find((x) => x.id === selectedId);
+function shownDataset(): { name: string; pages: number | null } {
+  const d = selectedDataset(useDatasets.getState());
   return d ? { name: d.name, pages: d.pages } : { name: 'dataset', pages: null };
 }
 
 /** The selected dataset's name, as exports name it. */
 export function datasetName(): string {
-  return selectedDataset().name;
+  return shownDataset().name;
 }
 
 export function exportSource(parameters: Record<string, unknown>, now = new Date()): ExportSource {
-  const d = selectedDataset();
+  const d = shownDataset();
   return {
     app: APP_NAME,
     version: APP_VERSION,
@@ -69,7 +69,7 @@ export function fileNamePart(s: string): string {
  * (method, thresholds, …), then what it is.
  */
 export function exportFileName(tags: readonly string[], what: string, ext: string): string {
-  const dataset = fileNamePart(selectedDataset().name).slice(0, MAX_DATASET) || 'dataset';
+  const dataset = fileNamePart(shownDataset().name).slice(0, MAX_DATASET) || 'dataset';
   const parts = [dataset, ...tags.map(fileNamePart), fileNamePart(what)].filter(Boolean);
   return `${parts.join('_')}.${ext}`;
 }

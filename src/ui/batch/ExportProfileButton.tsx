@@ -4,6 +4,7 @@ import { useDatasets } from '../../state/datasets';
 import { useDust } from '../../state/dust';
 import { download } from '../download';
 import { exportFileName, exportSource, jsonText, methodTags } from '../exports';
+import { selectedDataset } from '../../state/selectors';
 
 /**
  * "Export dedup profile": the shown analysis's parameters, method, thresholds and clustering, and the
@@ -19,7 +20,7 @@ export function ExportProfileButton() {
   const datasets = useDatasets((s) => s.datasets);
   if (!analysis) return null;
   const exportProfile = () => {
-    const ds = datasets.find((d) => d.id === selectedId);
+    const ds = selectedDataset({ datasets, selectedId });
     const profile = buildProfile({
       dataset: ds?.name ?? '',
       pages: analysis.n,

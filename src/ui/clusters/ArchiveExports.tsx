@@ -12,6 +12,7 @@ import type { ArchiveRequest } from '../../workers/archive-export-job';
 import { download } from '../download';
 import { fmtBytes, fmtInt } from '../format';
 import { HiddenFileInput } from '../FileButton';
+import { selectedDataset } from '../../state/selectors';
 
 type View = ReturnType<typeof shownClusters>;
 type Kind = ArchiveRequest['kind'];
@@ -28,7 +29,7 @@ export function ArchiveExports({ view }: { view: View }) {
   const rankOf = usePages((p) => p.rankOf);
   const dustRun = useDust((d) => d.run);
   const canonical = useDust((d) => d.canonical);
-  const dataset = useDatasets((d) => d.datasets.find((x) => x.id === d.selectedId) ?? null);
+  const dataset = useDatasets((s) => selectedDataset(s) ?? null);
   const input = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<Kind>('warc');
   const [state, setState] = useState<

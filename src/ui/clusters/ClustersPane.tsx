@@ -17,6 +17,7 @@ import { ClusterList } from './ClusterList';
 import { ExportButtons } from './ExportButtons';
 import { ParamsPanel } from './ParamsPanel';
 import { ThresholdSliders } from './ThresholdSliders';
+import { selectedDataset } from '../../state/selectors';
 
 /** Duplicate clusters under the chosen method and thresholds; sliders re-cluster from stored pairs. */
 export function ClustersPane() {
@@ -33,7 +34,7 @@ export function ClustersPane() {
   const pages = usePages((p) => p.pages);
   const pagesLoading = usePages((p) => p.loading);
   const textPages = useMemo(() => pages.filter(comparable).length, [pages]);
-  const format = useDatasets((d) => d.datasets.find((x) => x.id === d.selectedId)?.format ?? null);
+  const format = useDatasets((s) => selectedDataset(s)?.format ?? null);
   const view = useMemo(
     () => (analysis ? shownClusters(analysis, method, thresholds, mode) : null),
     [analysis, method, thresholds, mode],

@@ -5,6 +5,7 @@ import { useAnalysis } from '../../state/analysis';
 import { useDatasets } from '../../state/datasets';
 import { usePages } from '../../state/pages';
 import { fmtInt } from '../format';
+import { selectedDataset } from '../../state/selectors';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -14,7 +15,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
  * estimate stands for and the batch command that computes it for every page.
  */
 export function SampleEstimates({ view }: { view: ClusterView }) {
-  const dataset = useDatasets((s) => s.datasets.find((d) => d.id === s.selectedId));
+  const dataset = useDatasets(selectedDataset);
   const analysis = useAnalysis((s) => s.analysis);
   const pages = usePages((s) => s.pages);
   const sample = dataset?.sample;

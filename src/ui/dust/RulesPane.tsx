@@ -17,6 +17,7 @@ import { PaneStart } from '../PaneStart';
 import { DustParamsPanel } from './DustParamsPanel';
 import { RuleTable } from './RuleTable';
 import { summariseValidation, urlOnlyNote } from './validation-note';
+import { selectedDataset } from '../../state/selectors';
 
 const STATUS_RANK = { valid: 0, likely: 1, refuted: 2 } as const;
 
@@ -31,7 +32,7 @@ export function RulesPane() {
   const ruleFilter = useDust((s) => s.ruleFilter);
   const setRuleFilter = useDust((s) => s.setRuleFilter);
   const sort = useDust((s) => s.sort);
-  const dataset = useDatasets((s) => s.datasets.find((d) => d.id === s.selectedId));
+  const dataset = useDatasets(selectedDataset);
   const svg = useRef<SVGSVGElement>(null);
   const hosts = useMemo(() => [...new Set(run?.rules.map((r) => r.site) ?? [])].sort(), [run]);
   const rows = useMemo(

@@ -1,3 +1,4 @@
+/** A dataset's results as stored: its analyses (one per parameter key) and its DUST run. */
 import { db, type StoredAnalysis, type StoredDustRun } from './schema';
 
 /** The analysis stored for a dataset under a parameter key, if any. */

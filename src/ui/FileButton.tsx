@@ -1,3 +1,4 @@
+/** Picking files from disk: a button opens the browser's chooser, the files chosen go to a callback. */
 import { useRef, type ReactNode, type Ref } from 'react';
 
 interface InputProps {

@@ -1,3 +1,4 @@
+/** A page's text as the page detail shows it: a step at a time, template lines dimmed. */
 import { useState, type ReactNode } from 'react';
 import { fmtInt, plural } from './format';
 

@@ -1,3 +1,4 @@
+/** What `ingest()` (pipeline.ts) is told about a read: the file, its place among parts, the callbacks. */
 import type { FormatId, IngestProgress } from '../types';
 import type { Natives } from './natives';
 

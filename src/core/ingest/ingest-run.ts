@@ -1,3 +1,4 @@
+/** One run of `ingest()` (pipeline.ts): its counters, reader, decoders and the steps the driver calls. */
 import { lineWord, type FormatId, type IngestedPage, type IngestSummary } from '../types';
 import { digestWarnings } from './digest-report';
 import { DigestCheck } from './digests';

@@ -1,3 +1,7 @@
+/**
+ * WARC records to pages (warc.ts parses the records): responses, resources, conversions (WET) and
+ * revisits, the latter tied to their originals (origins.ts); a crawler's own files listed as skipped.
+ */
 import { headerValue } from './bytes';
 import { buildPage } from './page-builder';
 import { notWebScheme, parseHttpBlock } from './http';

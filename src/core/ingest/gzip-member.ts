@@ -14,6 +14,27 @@ const EOF_CODE = 0;
  */
 const SYNC_INFLATE_MAX = Math.floor(BUDGET.memberBytes / DEFLATE_MAX_RATIO);
 
+/**
+ * Output buffers of small members are cut from shared slabs: one ArrayBuffer for many members instead of
+ * one each (the generated crawl's 140k members of 2–5 KiB made as many ArrayBuffers for the worker's GC
+ * to sweep). A slab lives as long as any view of it does; the views are short-lived (a record's bytes
+ * until its page is built).
+ */
+const SLAB = 1 << 20;
+let slab = new Uint8Array(0);
+let slabAt = 0;
+
+function outBuffer(n: number): Uint8Array {
+  if (n > SLAB >> 3) return new Uint8Array(n);
+  if (slabAt + n > slab.length) {
+    slab = new Uint8Array(SLAB);
+    slabAt = 0;
+  }
+  const b = slab.subarray(slabAt, slabAt + n);
+  slabAt += n;
+  return b;
+}
+
 /** The ISIZE field of the member ending at `end` (its last 4 bytes, little-endian). */
 export function trailerLength(buf: Uint8Array, end: number): number {
   return (buf[end - 4] | (buf[end - 3] << 8) | (buf[end - 2] << 16) | (buf[end - 1] << 24)) >>> 0;
@@ -60,10 +81,10 @@ function boundedInflate(
       // bounded. On overflow, once more with the most this input can inflate to, within the limit.
       const most = Math.min(limit, body.length * DEFLATE_MAX_RATIO + 1024);
       let size = Math.min(expected, most);
-      let out = inflateSync(body, { out: new Uint8Array(size + 1) });
+      let out = inflateSync(body, { out: outBuffer(size + 1) });
       if (out.length > size && size < most) {
         size = most;
-        out = inflateSync(body, { out: new Uint8Array(size + 1) });
+        out = inflateSync(body, { out: outBuffer(size + 1) });
       }
       if (out.length > limit) return 'over';
       return { data: out };

@@ -25,6 +25,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { gzipSync } from 'node:zlib';
 import { mix32 } from '../../src/core/hash';
 import { seededRandom } from '../../src/core/random';
+import { base32 } from '../../src/core/text/sha1';
 
 export interface LargeCrawl {
   dir: string;
@@ -171,23 +172,6 @@ function html(paras: string[], seed: number, site: number, text: number, near: n
   ).join('');
   return `<!doctype html><html><head><meta charset="utf-8"><title>site ${site} page ${text}</title></head><body><nav><ul>${nav}</ul></nav><main><h1>Page ${text} of site ${site}</h1>${picks.join('\n')}</main><footer>site-${site}.example</footer></body></html>`;
 }
-
-const base32 = (b: Buffer) => {
-  const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const x of b) {
-    value = (value << 8) | x;
-    bits += 8;
-    while (bits >= 5) {
-      out += A[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += A[(value << (5 - bits)) & 31];
-  return out;
-};
 
 /** Writes file f of the plan; returns its CDXJ lines and truth lines. */
 function writeFile(plan: Plan, dir: string, f: number, paras: string[]): number {

@@ -26,10 +26,22 @@ function vocabulary(seed: number): string[] {
   return v;
 }
 
+/**
+ * The words of page i's own text. Word k is drawn from a hash of (page, k), not from a generator seeded
+ * per page: every seed of the project's generator (mulberry32) starts at a point of one 2^32 cycle, so
+ * two pages whose seeds fell within 200 steps of each other wrote the same words shifted by a few, and
+ * such pairs grow as n²: 46,221 at 1M pages and 417,660 at 3M (n²/2 × 399/2³²), which were the LSH's
+ * unintended candidates (J from 0 to 0.7) and made the join's growth the generator's. `base` is a
+ * bijection of i (odd multiplier, xor, mix32), so no two pages share it, and `base ^ mix32(k)` lines
+ * up with no other page's at any shift.
+ */
 function words(vocab: string[], seed: number, i: number, n: number): string[] {
-  const rnd = seededRandom(mix32(seed ^ Math.imul(i, 0x9e3779b1)));
+  const base = mix32(seed ^ Math.imul(i, 0x9e3779b1));
   const out: string[] = [];
-  for (let k = 0; k < n; k++) out.push(vocab[Math.floor(vocab.length * Math.pow(rnd(), 3))]);
+  for (let k = 0; k < n; k++) {
+    const u = mix32(base ^ mix32(Math.imul(k + 1, 0x85ebca6b))) / 4294967296;
+    out.push(vocab[Math.floor(vocab.length * Math.pow(u, 3))]);
+  }
   return out;
 }
 

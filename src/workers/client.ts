@@ -17,8 +17,9 @@ export interface WorkerHandle<T> {
   terminate(): void;
 }
 
-export function startIngestWorker(): WorkerHandle<IngestWorkerApi> {
-  const w = new Worker(new URL('./ingest.worker.ts', import.meta.url), { type: 'module', name: 'ingest' });
+/** Ingest workers: a job's (`ingest`) or one of its parallel parts' (`ingest-part`, which starts none). */
+export function startIngestWorker(name: 'ingest' | 'ingest-part' = 'ingest'): WorkerHandle<IngestWorkerApi> {
+  const w = new Worker(new URL('./ingest.worker.ts', import.meta.url), { type: 'module', name });
   return { api: Comlink.wrap<IngestWorkerApi>(w), terminate: () => w.terminate() };
 }
 

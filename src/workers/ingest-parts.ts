@@ -54,7 +54,8 @@ export interface PartRunner {
  * Files smaller than this are read by one worker: splitting costs more than it saves (a second worker
  * starts, compiles the core anew and opens the database). Measured in Chromium, medians of 5–7 drops:
  * docsite (12.9 MB) 1.27 s in one worker against 1.37 s in two; generated 20 MB 2.14 against 2.00 s,
- * 40 MB 3.76 against 3.20 s, 210 MB 18.0 against 13.4 s.
+ * 40 MB 3.76 against 3.20 s, 210 MB 18.0 against 13.4 s. With the part worker started ahead (ingest.worker.ts)
+ * and the drop 3 s after load, docsite in two parts still took 1.07–1.11 s against 0.99–1.05 s in one (2026-11-28).
  */
 export const PARALLEL_MIN_BYTES = 16 << 20;
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:batch [-- --pages N] [--shards S] [--out DIR] [--keep] [--docsite] [--growth] [--join-runs K]`
+ * `npm run bench:batch [-- --pages N] [--shards S] [--seed N] [--out DIR] [--keep] [--docsite] [--growth] [--join-runs K]`
  *
  * 1. Scale: N generated pages (default 1,000,000; test/bench/batch-pages.ts, made at run time and
  *    never committed) go straight into the map step in S shards over one worker_thread per core, then
@@ -122,10 +122,10 @@ interface ScaleRun {
   candidates: number;
 }
 
-async function scale(pages: number, shards: number, out: string, joinRuns = 0): Promise<ScaleRun> {
+async function scale(pages: number, shards: number, out: string, joinRuns = 0, seed = 7): Promise<ScaleRun> {
   const per = Math.ceil(pages / shards);
   console.log(
-    `scale: ${pages.toLocaleString('en-US')} generated pages in ${shards} shards, ${availableParallelism()} workers, out ${out}`,
+    `scale: ${pages.toLocaleString('en-US')} generated pages (seed ${seed}) in ${shards} shards, ${availableParallelism()} workers, out ${out}`,
   );
   const profile = profileFor('minhash', 'star');
   let lastLog = 0;
@@ -137,7 +137,7 @@ async function scale(pages: number, shards: number, out: string, joinRuns = 0): 
       source: {
         kind: 'generator' as const,
         module: GENERATOR,
-        args: { seed: 7, start: i * per, count: Math.max(0, Math.min(per, pages - i * per)) },
+        args: { seed, start: i * per, count: Math.max(0, Math.min(per, pages - i * per)) },
       },
     })),
     log: (l) => {
@@ -434,6 +434,7 @@ async function main(): Promise<void> {
       'full-bucket': { type: 'string' },
       growth: { type: 'boolean', default: false },
       'join-runs': { type: 'string' },
+      seed: { type: 'string', default: '7' },
     },
   });
   if (values.spark) spark = ensureSparkEnv((l) => console.log(l));
@@ -455,7 +456,9 @@ async function main(): Promise<void> {
         : `${values.out}-${pages}`
       : mkdtempSync(join(tmpdir(), 'bench-batch-'));
     try {
-      runs.push(await scale(pages, Number(values.shards) * (pages / sizes[0]), out, joinRuns));
+      runs.push(
+        await scale(pages, Number(values.shards) * (pages / sizes[0]), out, joinRuns, Number(values.seed)),
+      );
     } finally {
       if (!values.keep && !values.out) rmSync(out, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
 import { budgetCut, estimateD, linf, rpBudget } from './rp-budget';
 import { SortedRows } from './csr';
 import { FeatureCodeIndex, lengthRatio } from '../signatures/feature-code';
+import { PackedCodes } from '../signatures/feature-codes-packed';
 import { hyperlinkMap, linkGraphOfHashes } from '../signatures/hyperlink-map';
 import { hash64Into } from '../hash';
 import { bandsForMinimum, lshCandidates } from '../signatures/lsh';
@@ -33,9 +34,8 @@ export class SignatureEngine {
   /** SimHash halves and body lengths, one per page. */
   private shHi: Uint32Array = new Uint32Array(1024);
   private shLo: Uint32Array = new Uint32Array(1024);
-  private codes: (string[] | null)[] = [];
-  /** The feature codes' words, interned. */
-  private readonly words = new Map<string, string>();
+  /** The feature codes, packed (symbol ids; feature-codes-packed.ts). */
+  private readonly codes = new PackedCodes();
   private lengths: Float64Array = new Float64Array(1024);
   private fingerprints: string[] = [];
   /**
@@ -124,15 +124,7 @@ export class SignatureEngine {
     }
     this.shHi[i] = sig.simhashHi;
     this.shLo[i] = sig.simhashLo;
-    const code = sig.code;
-    // One string per distinct word across pages: codes are kept to the end (~0.25 GB at 1M pages).
-    if (code)
-      for (let k = 0; k < code.length; k++) {
-        const w = this.words.get(code[k]);
-        if (w === undefined) this.words.set(code[k], code[k]);
-        else code[k] = w;
-      }
-    this.codes.push(code);
+    this.codes.push(sig.code);
     this.lengths[i] = sig.length;
 
     this.fingerprints.push(page.fingerprint);
@@ -280,8 +272,8 @@ export class SignatureEngine {
       for (let k = 0; k < m; k++) {
         // The ordered index verified every matching pair it proposed (LCS ≥ 2L − tolerance), so a pair
         // matches iff the index proposed it (keys shared by > maxBucket pages excepted: counted apart).
-        const ci = this.codes[a[k]];
-        const cj = this.codes[b[k]];
+        const ci = this.codes.code(a[k]);
+        const cj = this.codes.code(b[k]);
         pairs.fcMatch[k] = !ci || !cj ? 2 : sources[k] & SOURCE.featureCode ? 1 : 0;
         pairs.lengthRatio[k] = Math.min(lengthRatio(this.lengths[a[k]], this.lengths[b[k]]), 1e9);
       }

@@ -1,4 +1,5 @@
-import { combine32, hash32, mix32 } from '../hash';
+import { combine32, mix32 } from '../hash';
+import type { PackedCodes } from './feature-codes-packed';
 
 /**
  * Feature code + length (Peng, Zhao, Zheng, Yu, HIT — 基于内容的大规模网页去重研究).
@@ -74,7 +75,7 @@ export function featureCode(text: string, L = FEATURE_CODE_DEFAULTS.L): string[]
 let prevRow = new Uint16Array(64);
 let curRow = new Uint16Array(64);
 
-export function lcsLength(a: readonly string[], b: readonly string[]): number {
+export function lcsLength(a: ArrayLike<string | number>, b: ArrayLike<string | number>): number {
   if (b.length + 1 > prevRow.length) {
     prevRow = new Uint16Array(2 * (b.length + 1));
     curRow = new Uint16Array(2 * (b.length + 1));
@@ -93,7 +94,11 @@ export function lcsLength(a: readonly string[], b: readonly string[]): number {
   return prev[b.length];
 }
 
-export function codesMatch(a: readonly string[], b: readonly string[], opts: FeatureCodeOptions): boolean {
+export function codesMatch(
+  a: ArrayLike<string | number>,
+  b: ArrayLike<string | number>,
+  opts: FeatureCodeOptions,
+): boolean {
   return lcsLength(a, b) >= 2 * opts.L - opts.tolerance;
 }
 
@@ -121,7 +126,8 @@ export function lengthRatio(a: number, b: number): number {
  * equal keys, and codes under one key are confirmed by lcsLength anyway.
  */
 function subsequenceKeys(
-  code: readonly string[],
+  code: Uint32Array,
+  codes: PackedCodes,
   k: number,
   out: Float64Array,
   at: number,
@@ -129,7 +135,7 @@ function subsequenceKeys(
 ): number {
   const n = code.length;
   const h = symbolHashes.length >= n ? symbolHashes : (symbolHashes = new Uint32Array(2 * n));
-  for (let i = 0; i < n; i++) h[i] = hash32(code[i]);
+  for (let i = 0; i < n; i++) h[i] = codes.hashOf(code[i]);
   let end = at;
   const rec = (from: number, left: number, acc: number) => {
     if (left === 0) {
@@ -162,7 +168,7 @@ export class FeatureCodeIndex {
   private readonly entries: Float64Array;
 
   constructor(
-    private readonly codes: readonly (readonly string[] | null)[],
+    private readonly codes: PackedCodes,
     private readonly opts: FeatureCodeOptions = FEATURE_CODE_DEFAULTS,
   ) {
     if (codes.length >= 1 << 21) throw new Error('feature-code index: more than 2M pages');
@@ -171,26 +177,27 @@ export class FeatureCodeIndex {
     // at the peak of the engine's finish, 1.4 GB at 1M pages), sorted in place.
     let keys = new Float64Array(1024);
     let m = 0;
-    codes.forEach((code, p) => {
-      if (!code || code.length < k) return;
+    for (let p = 0; p < codes.length; p++) {
+      const code = codes.code(p);
+      if (!code || code.length < k) continue;
       const need = m + choose(code.length, k);
       if (need > keys.length) {
         const next = new Float64Array(Math.max(need, Math.ceil(keys.length * 1.25)));
         next.set(keys.subarray(0, m));
         keys = next;
       }
-      m = subsequenceKeys(code, k, keys, m, p);
-    });
+      m = subsequenceKeys(code, codes, k, keys, m, p);
+    }
     this.entries = keys.subarray(0, m).sort();
   }
 
   /** Pages whose code matches page p's (LCS ≥ 2L − tolerance), found by binary search per key. */
   matchesOf(p: number): number[] {
-    const code = this.codes[p];
+    const code = this.codes.code(p);
     const k = 2 * this.opts.L - this.opts.tolerance;
     if (!code || code.length < k) return [];
     const own = new Float64Array(choose(code.length, k));
-    subsequenceKeys(code, k, own, 0, 0);
+    subsequenceKeys(code, this.codes, k, own, 0, 0);
     const found = new Set<number>();
     for (const s of own) {
       const key = Math.floor(s / 2 ** 21);
@@ -198,7 +205,7 @@ export class FeatureCodeIndex {
         const e = this.entries[i];
         if (Math.floor(e / 2 ** 21) !== key) break;
         const q = e % 2 ** 21;
-        if (q !== p && !found.has(q) && codesMatch(code, this.codes[q]!, this.opts)) found.add(q);
+        if (q !== p && !found.has(q) && codesMatch(code, this.codes.code(q)!, this.opts)) found.add(q);
       }
     }
     return [...found].sort((x, y) => x - y);
@@ -235,7 +242,7 @@ export class FeatureCodeIndex {
           const id = lo * 2 ** 21 + hi;
           if (seen.has(id)) continue;
           seen.add(id);
-          if (codesMatch(this.codes[lo]!, this.codes[hi]!, this.opts)) out.push(lo, hi);
+          if (codesMatch(this.codes.code(lo)!, this.codes.code(hi)!, this.opts)) out.push(lo, hi);
         }
       }
       s = t;

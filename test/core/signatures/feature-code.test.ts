@@ -7,6 +7,7 @@ import {
   lcsLength,
   lengthRatio,
 } from '../../../src/core/signatures/feature-code';
+import { PackedCodes } from '../../../src/core/signatures/feature-codes-packed';
 
 const chars = (s: string) => [...s];
 
@@ -67,7 +68,7 @@ describe('feature code + length (Peng et al.)', () => {
       if (rnd() < 0.5) c[Math.floor(rnd() * 10)] = base[Math.floor(rnd() * base.length)];
       codes.push(c);
     }
-    const idx = new FeatureCodeIndex(codes, D);
+    const idx = new FeatureCodeIndex(PackedCodes.from(codes), D);
     const found = Array.from(idx.pairs());
     const brute: number[] = [];
     for (let i = 0; i < codes.length; i++)

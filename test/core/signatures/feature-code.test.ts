@@ -158,3 +158,61 @@ describe('the Latin feature code read from a short window first', () => {
     }
   });
 });
+
+describe('feature codes packed as symbol ids', () => {
+  const seed = Number(process.env.PACKED_SEED ?? Math.floor(Math.random() * 1e9));
+  it(`give back every code: the same length, equal ids exactly where the words are equal, each word's hash (seed ${seed}; PACKED_SEED=${seed} repeats it)`, async () => {
+    const { seededRandom } = await import('../../../src/core/random');
+    const { hash32 } = await import('../../../src/core/hash');
+    const rnd = seededRandom(seed);
+    const vocab = Array.from({ length: 60 }, (_, i) => (i % 7 === 0 ? `词${i}` : `w${i}`));
+    const codes: (string[] | null)[] = [];
+    // Enough pages and symbols to grow every array past its first 1,024 entries.
+    for (let p = 0; p < 3000; p++) {
+      const r = rnd();
+      const word = () => vocab[Math.floor(rnd() * vocab.length)];
+      const earlier = p > 0 ? codes[Math.floor(rnd() * p)] : null;
+      if (r < 0.1) codes.push(null);
+      else if (r < 0.15) codes.push([]);
+      else if (r < 0.45 && earlier) {
+        // A near copy: one symbol changed (LCS ≥ length − 1, so it matches when long enough).
+        const c = earlier.slice();
+        if (c.length > 0) c[Math.floor(rnd() * c.length)] = word();
+        codes.push(c);
+      } else codes.push(Array.from({ length: 1 + Math.floor(rnd() * 12) }, word));
+    }
+    const packed = PackedCodes.from(codes);
+    expect(packed.length).toBe(codes.length);
+    const idOfWord = new Map<string, number>();
+    for (let p = 0; p < codes.length; p++) {
+      const got = packed.code(p);
+      if (codes[p] === null) {
+        expect(got, `page ${p}`).toBeNull();
+        continue;
+      }
+      expect(got!.length, `page ${p}`).toBe(codes[p]!.length);
+      codes[p]!.forEach((w, k) => {
+        const id = got![k];
+        expect(idOfWord.get(w) ?? id, `page ${p} symbol ${k}`).toBe(id);
+        idOfWord.set(w, id);
+        expect(packed.hashOf(id)).toBe(hash32(w));
+      });
+    }
+    // Distinct words, distinct ids.
+    expect(new Set(idOfWord.values()).size).toBe(idOfWord.size);
+    // The index over packed codes finds what the string arrays' LCS finds.
+    const idx = new FeatureCodeIndex(packed, D);
+    const want: string[] = [];
+    for (let i = 0; i < 400; i++)
+      for (let j = i + 1; j < 400; j++) {
+        const a = codes[i];
+        const b = codes[j];
+        if (a && b && a.length >= 8 && b.length >= 8 && codesMatch(a, b, D)) want.push(`${i},${j}`);
+      }
+    const got = Array.from(idx.pairs());
+    const pairs: string[] = [];
+    for (let k = 0; k < got.length; k += 2) if (got[k + 1] < 400) pairs.push(`${got[k]},${got[k + 1]}`);
+    expect(want.length).toBeGreaterThan(20);
+    expect(pairs.sort()).toEqual(want.sort());
+  });
+});

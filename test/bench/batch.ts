@@ -242,11 +242,11 @@ function printGrowth(a: ScaleRun, b: ScaleRun): void {
  * 2,000 pages verified (the cap before anchors; larger buckets anchored even there). The engine runs
  * the same pages: the same LSH candidates and clusters.
  */
-async function worst(n: number, fullBucket?: number): Promise<void> {
+async function worst(n: number, fullBucket?: number, seed = 7): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'batch-worst-'));
   try {
     const profile = profileFor('minhash', 'star');
-    const args = { seed: 7, start: 0, count: n, group: 1 };
+    const args = { seed, start: 0, count: n, group: 1 };
     const map = await runMap({
       profile,
       outDir: out,
@@ -443,7 +443,11 @@ async function main(): Promise<void> {
     await againstDocsite();
   }
   if (values.worst)
-    await worst(Number(values.worst), values['full-bucket'] ? Number(values['full-bucket']) : undefined);
+    await worst(
+      Number(values.worst),
+      values['full-bucket'] ? Number(values['full-bucket']) : undefined,
+      Number(values.seed),
+    );
   if (values['no-scale']) return;
   const sizes = [Number(values.pages), ...(values.growth ? [3 * Number(values.pages)] : [])];
   // --growth compares medians of joins run alone (3 by default); one size alone reports its one join.

@@ -76,6 +76,18 @@ describe('clusters pane', () => {
     expect(screen.getByTestId('clusters-no-text')).toHaveTextContent(/0 of this dataset's 1 page have text/);
   });
 
+  it('counts the pages with text only once they are loaded (never "0 pages with text" while they load)', () => {
+    useDatasets.setState({ datasets: [dataset('warc')], selectedId: 1 });
+    usePages.setState({ pages: [], loading: true, datasetId: 1 });
+    render(<ClustersPane />);
+    expect(screen.getByText(/for this dataset's pages with text, in the background/)).toBeTruthy();
+    expect(screen.queryByText(/\b0 pages with text/)).toBeNull();
+    cleanup();
+    usePages.setState({ pages: [page(0, 100), page(1, 80), page(2, 0)], loading: false, datasetId: 1 });
+    render(<ClustersPane />);
+    expect(screen.getByText(/for this dataset's 2 pages with text, in the background/)).toBeTruthy();
+  });
+
   it('the cluster list is one tab stop: arrows move, Enter opens (the selection the URL keeps)', () => {
     twoClusters();
     render(<ClustersPane />);

@@ -272,9 +272,8 @@ export class SignatureEngine {
       for (let k = 0; k < m; k++) {
         // The ordered index verified every matching pair it proposed (LCS ≥ 2L − tolerance), so a pair
         // matches iff the index proposed it (keys shared by > maxBucket pages excepted: counted apart).
-        const ci = this.codes.code(a[k]);
-        const cj = this.codes.code(b[k]);
-        pairs.fcMatch[k] = !ci || !cj ? 2 : sources[k] & SOURCE.featureCode ? 1 : 0;
+        const both = this.codes.has(a[k]) && this.codes.has(b[k]);
+        pairs.fcMatch[k] = !both ? 2 : sources[k] & SOURCE.featureCode ? 1 : 0;
         pairs.lengthRatio[k] = Math.min(lengthRatio(this.lengths[a[k]], this.lengths[b[k]]), 1e9);
       }
     });

@@ -5,13 +5,14 @@
  * string[] a page cost ~130 (the array and its backing store, the words interned), ~0.1 GB at 1M pages.
  */
 import { hash32 } from '../hash';
+import { growU32, roomFor } from '../candidates/growable-arrays';
 
 export class PackedCodes {
-  private symbols: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
-  private ends: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
+  private symbols: Uint32Array = new Uint32Array(1024);
+  private ends: Uint32Array = new Uint32Array(1024);
   /** 1 where the page has no code (not the same as an empty one). */
   private absent = new Uint8Array(1024);
-  private hashes: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
+  private hashes: Uint32Array = new Uint32Array(1024);
   private readonly idOf = new Map<string, number>();
   private pages = 0;
   private used = 0;
@@ -30,26 +31,31 @@ export class PackedCodes {
   push(code: readonly string[] | null): void {
     const p = this.pages++;
     if (p >= this.ends.length) {
-      this.ends = grown(this.ends, p + 1);
+      this.ends = growU32(this.ends, roomFor(p + 1));
       const a = new Uint8Array(this.ends.length);
       a.set(this.absent);
       this.absent = a;
     }
     const n = code?.length ?? 0;
-    if (this.used + n > this.symbols.length) this.symbols = grown(this.symbols, this.used + n);
+    if (this.used + n > this.symbols.length) this.symbols = growU32(this.symbols, roomFor(this.used + n));
     for (let k = 0; k < n; k++) {
       const word = code![k];
       let id = this.idOf.get(word);
       if (id === undefined) {
         id = this.idOf.size;
         this.idOf.set(word, id);
-        if (id >= this.hashes.length) this.hashes = grown(this.hashes, id + 1);
+        if (id >= this.hashes.length) this.hashes = growU32(this.hashes, roomFor(id + 1));
         this.hashes[id] = hash32(word);
       }
       this.symbols[this.used++] = id;
     }
     this.ends[p] = this.used;
     this.absent[p] = code ? 0 : 1;
+  }
+
+  /** Whether page p has a code (no view made: the engine asks this once a candidate pair). */
+  has(p: number): boolean {
+    return this.absent[p] === 0;
   }
 
   /** Page p's code as symbol ids (a view: valid until the next push), or null. */
@@ -62,11 +68,4 @@ export class PackedCodes {
   hashOf(id: number): number {
     return this.hashes[id];
   }
-}
-
-/** A copy with room for n entries and a quarter more. */
-function grown(a: Uint32Array, n: number): Uint32Array<ArrayBuffer> {
-  const b = new Uint32Array(Math.max(1024, Math.ceil(n * 1.25)));
-  b.set(a);
-  return b;
 }

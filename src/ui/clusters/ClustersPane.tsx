@@ -60,8 +60,8 @@ export function ClustersPane() {
       >
         <p className="empty">
           No signatures computed yet. Compute exact fingerprints, RP + Hyperlink Map, feature code + length,
-          MinHash and SimHash for this dataset's {fmtInt(textPages)} pages with text, in the background;
-          clusters appear here.
+          MinHash and SimHash for this dataset's {pagesLoading ? '' : `${fmtInt(textPages)} `}pages with text,
+          in the background; clusters appear here.
         </p>
         <button type="button" onClick={() => void compute()} disabled={loading}>
           Compute signatures

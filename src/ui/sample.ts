@@ -1,19 +1,9 @@
-/**
- * The embedded sample crawl. It is built into its own script chunk as base64 (`?inline`), loaded only when
- * the analyst asks for it, so what reaches the page never depends on how a server labels a `.gz` file: a
- * server that adds `Content-Encoding: gzip` to `sample.warc.gz` makes `fetch()` hand back the first gzip
- * member already inflated (the warcinfo record) and nothing else — a sample of 0 pages. A script chunk is
- * decoded whole by the browser, whatever compression the server applies to it.
- */
+import { embeddedSampleBytes } from '../workers/embedded-sample';
+
+/** The embedded sample crawl, as a file to drop (its bytes: workers/embedded-sample.ts). */
 export const SAMPLE_NAME = 'sample.warc.gz';
 
 export async function loadSample(): Promise<File> {
-  const { default: dataUrl } = (await import('../../sample/sample.warc.gz?inline')) as { default: string };
-  const comma = dataUrl.indexOf(',');
-  if (!dataUrl.startsWith('data:') || !dataUrl.slice(0, comma).endsWith(';base64'))
-    throw new Error('the embedded sample crawl is not a base64 data URL (build problem)');
-  const bin = atob(dataUrl.slice(comma + 1));
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const bytes = (await embeddedSampleBytes()) as Uint8Array<ArrayBuffer>;
   return new File([bytes], SAMPLE_NAME, { type: 'application/gzip' });
 }

@@ -53,6 +53,8 @@ export type IngestResult =
 /** What the ingest worker exposes: the job (run, cancel), and a part of another job's large file. */
 export type IngestWorkerApi = JobApi<IngestRequest, IngestProgress, IngestResult> & {
   runPart(req: PartRequest, onProgress: (p: IngestProgress) => void): Promise<PartResult>;
+  /** Warm up while idle (warm-up.ts): whether it read the sample whole before any job began. */
+  warmUp(): Promise<boolean>;
 };
 
 /** "crawl-00001.warc.gz and 35 more" for a crawl of many files. */

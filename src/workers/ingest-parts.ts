@@ -59,6 +59,16 @@ export interface PartRunner {
  */
 export const PARALLEL_MIN_BYTES = 16 << 20;
 
+/**
+ * The same, once the job's worker has its part workers started and all of them warmed up (warm-up.ts):
+ * what made a second worker cost more than it saved was its start and its JIT's compiles, and then it has
+ * had both. Chosen on docsite (12.9 MB; drops 4 s after the page opened, 5 each, A/B in the same hour,
+ * warm-up on in both): 0.934 s in one worker, 0.853 s in two parts; checked on generated crawls of other
+ * seeds: 12 MB 1.070 → 0.956 s (3 each), while 6 MB lost (0.586 s in one, 0.604 s in two at a 4 MiB
+ * threshold), hence between the two.
+ */
+export const WARM_PARALLEL_MIN_BYTES = 8 << 20;
+
 /** Reads a part in this worker (runPart of ingest-job.ts, passed in: that module imports this one). */
 export type RunPart = (req: PartRequest, onProgress: (p: IngestProgress) => void) => Promise<PartResult>;
 

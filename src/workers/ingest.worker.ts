@@ -3,7 +3,9 @@ import type { IngestProgress } from '../core/types';
 import { Comlink, startIngestWorker, type WorkerHandle } from './client';
 import { exposeJob } from './expose-job';
 import { runIngest, runPart, type IngestRequest, type IngestWorkerApi, type PartRequest } from './ingest-job';
+import { WARM_PARALLEL_MIN_BYTES } from './ingest-parts';
 import { browserNatives } from './natives';
+import { warmUp } from './warm-up';
 
 /**
  * Thin adapter around one ingest job, on the one job lifecycle (exposeJob; the store runs it with
@@ -16,21 +18,33 @@ const PARTS = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1));
  * WARM_AFTER_MS, and they wait for a large file to be cut: a part worker started at the cut ran its module
  * ~300 ms later in Chromium. Not at once: a drop made right after the page opened then shared the two
  * cores with their start (docsite 1.20–1.21 → 1.28–1.31 s); nor once a job has begun. A part worker starts
- * none.
+ * none. At the same moment it and they warm up (warm-up.ts); once all of them have, a smaller file is read
+ * in parts too (WARM_PARALLEL_MIN_BYTES).
  */
 const WARM_AFTER_MS = 2000;
 const warm: WorkerHandle<IngestWorkerApi>[] = [];
-let jobBegun = false;
+/** A job or a part has begun in this worker: no warm-up from then on. */
+let busy = false;
+/** This job worker's part workers are started and warmed up. */
+let partsWarm = false;
 if (self.name !== 'ingest-part')
   setTimeout(() => {
-    if (!jobBegun) for (let k = 1; k < PARTS; k++) warm.push(startIngestWorker('ingest-part'));
+    if (busy) return;
+    for (let k = 1; k < PARTS; k++) warm.push(startIngestWorker('ingest-part'));
+    const parts = warm.map((w) => w.api.warmUp());
+    void warmUp(() => busy);
+    void Promise.all(parts).then(
+      (done) => (partsWarm = done.length > 0 && done.every(Boolean)),
+      () => {},
+    );
   }, WARM_AFTER_MS);
 
 exposeJob(
   (req: IngestRequest, onProgress: (p: IngestProgress) => void, isCancelled) => {
-    jobBegun = true;
+    busy = true;
     return runIngest(req, onProgress, isCancelled, {
       parts: PARTS,
+      ...(partsWarm && warm.length === PARTS - 1 ? { minBytes: WARM_PARALLEL_MIN_BYTES } : {}),
       runner: () => {
         const w = warm.shift() ?? startIngestWorker('ingest-part');
         return {
@@ -42,8 +56,12 @@ exposeJob(
     });
   },
   (isCancelled) => ({
-    runPart: (req: PartRequest, onProgress: (p: IngestProgress) => void) =>
-      runPart(req, onProgress, isCancelled),
+    runPart: (req: PartRequest, onProgress: (p: IngestProgress) => void) => {
+      busy = true;
+      return runPart(req, onProgress, isCancelled);
+    },
+    // Asked by the job worker that started this one ahead of a drop.
+    warmUp: () => warmUp(() => busy),
   }),
 );
 // The SHA-1's WebAssembly is compiled as the worker starts (a spare one starts before the drop).

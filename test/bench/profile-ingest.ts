@@ -20,6 +20,8 @@
  *
  * - PROF_NOBUILD=1 reuses /tmp/prof-dist (the tree is shared: the build says which commit and which
  *   uncommitted src files it holds).
+ * - PROF_WAIT_MS=4000: drop that long after the page opened (the spare worker idle, as an analyst's drop
+ *   finds it), not at once.
  * - PROF_CDP=0: no profiler, no attach, only the /proc figures (profiling at 100 µs slows the ingest
  *   by a third or more).
  * - PROF_TRACE=1: a Chromium trace as well (tasks of every thread with their posting site, IndexedDB's
@@ -537,6 +539,9 @@ async function profileFile(file: string): Promise<void> {
     await b.context.addInitScript(`(${holdTerminate.toString()})()`);
     await b.page.goto(app.url);
     await giveFileToPage(b.page, file);
+    // PROF_WAIT_MS: drop this long after the page opened (its spare worker idle and warm, as an analyst's
+    // drop is) instead of at once, as bench:ingest does.
+    await new Promise((ok) => setTimeout(ok, Number(process.env.PROF_WAIT_MS ?? 0)));
 
     const session = await b.context.newCDPSession(b.page);
     const root = pageChannel(session);

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ingest } from '../../src/core/ingest/pipeline';
+import { generateWarcGz } from '../bench/gen-warc';
+import { dropFile, type OpenApp, openApp, readInParts, SHOTS } from './harness';
+
+mkdirSync(SHOTS, { recursive: true });
+
+/**
+ * A 10 MB WARC.gz (under PARALLEL_MIN_BYTES, over WARM_PARALLEL_MIN_BYTES): read by one worker when it is
+ * dropped as the page opens, in two parts once the page has been open long enough for the ingest workers
+ * to start and warm up (src/workers/warm-up.ts) — the same pages either way.
+ */
+describe('a 10 MB WARC.gz, dropped at once and dropped later', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dw-warm-'));
+  const file = join(dir, 'ten.warc.gz');
+  let expectedPages = 0;
+  let app: OpenApp;
+  let page: Page;
+
+  before(async () => {
+    await generateWarcGz(file, 10e6, 23);
+    const s = await ingest(
+      createReadStream(file) as AsyncIterable<Uint8Array>,
+      { fileName: 'ten.warc.gz', totalBytes: statSync(file).size },
+      async () => {},
+    );
+    expectedPages = s.pages;
+    app = await openApp();
+    page = app.page;
+  });
+
+  after(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function readWhole(): Promise<void> {
+    await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('page-count')
+      .filter({ hasText: `of ${expectedPages.toLocaleString('en-US')} pages` })
+      .waitFor({ timeout: 20_000 });
+  }
+
+  async function deleteIt(): Promise<void> {
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete ten.warc.gz' }).click();
+    await page.getByText('Drop a crawl file anywhere').waitFor();
+  }
+
+  it('dropped as the page opens: one worker reads it', async () => {
+    // The workers start their part workers and warm up after 2 s idle: this drop comes before that.
+    await dropFile(page, file);
+    await readWhole();
+    assert.equal(await readInParts(page), false, 'read by one worker');
+    await deleteIt();
+  });
+
+  it('dropped once the page has been open a few seconds: read in two parts, the same pages', async () => {
+    await page.reload();
+    await page.getByText('Drop a crawl file anywhere').waitFor();
+    // An analyst's drop, seconds after the page opened (2 s idle, then the part worker's start and the
+    // warm-ups, well under a second each on two cores).
+    await page.waitForTimeout(6000);
+    await dropFile(page, file);
+    await readWhole();
+    await page.screenshot({ path: join(SHOTS, 'warm-parts-10mb.png') });
+    assert.equal(await readInParts(page), true, 'read in two parts');
+  });
+});

@@ -13,9 +13,12 @@ import { browserNatives } from './natives';
  * (a trace: TurboFan 0.35 s, Maglev 0.14 s of the pool's tasks). A read that finds its functions compiled
  * is what an analyst's drop gets once the page has been open a few seconds.
  *
- * Measured in Chromium (drops 4 s after the page opened, medians, A/B in the same hour, 2026-11-28):
- * docsite 0.967 → 0.934 s (5 drops each) with the warm-up alone; with its parts too (ingest-parts.ts
- * WARM_PARALLEL_MIN_BYTES) 0.853 s. The sample read takes ~0.3 s of one core, once per worker.
+ * Measured in Chromium (drops 4 s after the page opened, medians, alternated against the previous build,
+ * 2026-11-28): a generated 6 MB crawl, read by one worker either way, 0.661 → 0.587 s (5 drops each);
+ * with the smaller files read in parts once warm (ingest-parts.ts WARM_PARALLEL_MIN_BYTES) docsite
+ * 0.986 → 0.902 s (7 each), a generated 12 MB crawl 1.018 → 0.853 s (5 each). A drop made as the page
+ * opens is neither helped nor slowed (docsite 1.10 / 1.09 s). The sample read takes ~0.3 s of a core,
+ * once per worker.
  *
  * Stops at its next 64 KiB of input once `busy()` says a job or a part has begun in this worker (the job
  * shares the thread with it for at most that much); answers whether it read the sample whole.

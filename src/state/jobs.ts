@@ -4,6 +4,7 @@ import type { JobOutcome } from '../core/jobs';
 import type { JobApi } from '../workers/expose-job';
 import { whenDatasetGone } from '../db/orphans';
 import { db } from '../db/schema';
+import { jobEnded, jobStarted } from './spare-worker';
 
 /** A job running in its own worker: its result, and cancel. */
 export interface RunningJob<R> {
@@ -32,16 +33,22 @@ export function runWorkerJob<A, P, R>(
     if (handle) void handle.api.cancel();
   };
   const run = async (): Promise<R> => {
-    handle = start();
-    const unwatch = opts.datasetId === undefined ? null : whenDatasetGone(db(), opts.datasetId, cancel);
+    // The spare ingest worker holds off its warm-up while any job runs (spare-worker.ts).
+    jobStarted();
     try {
-      if (cancelled) void handle.api.cancel();
-      const api = handle.api as unknown as JobApi<A, P, R>;
-      return await api.run(args, Comlink.proxy(opts.onProgress));
+      handle = start();
+      const unwatch = opts.datasetId === undefined ? null : whenDatasetGone(db(), opts.datasetId, cancel);
+      try {
+        if (cancelled) void handle.api.cancel();
+        const api = handle.api as unknown as JobApi<A, P, R>;
+        return await api.run(args, Comlink.proxy(opts.onProgress));
+      } finally {
+        unwatch?.();
+        handle.terminate();
+        handle = null;
+      }
     } finally {
-      unwatch?.();
-      handle.terminate();
-      handle = null;
+      jobEnded();
     }
   };
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;

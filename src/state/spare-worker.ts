@@ -1,4 +1,4 @@
-/** The spare ingest worker: started ahead of the next job, taken by it. */
+/** The spare ingest worker: started ahead of the next job, taken by it, warmed up while the tab is idle. */
 import { startIngestWorker, type WorkerHandle } from '../workers/client';
 import type { IngestWorkerApi } from '../workers/ingest-job';
 
@@ -9,6 +9,7 @@ import type { IngestWorkerApi } from '../workers/ingest-job';
 let spare: WorkerHandle<IngestWorkerApi> | null = null;
 export function startSpare(): void {
   if (spare === null && typeof Worker !== 'undefined') spare = startIngestWorker();
+  whenIdle();
 }
 
 /** The spare for a job that starts, or a worker of its own when there is none. */
@@ -16,4 +17,34 @@ export function takeSpare(): WorkerHandle<IngestWorkerApi> {
   const taken = spare ?? startIngestWorker();
   spare = null;
   return taken;
+}
+
+/**
+ * Once no job has run in this tab for WARM_AFTER_MS, the spare starts its part workers and all of them
+ * warm up (src/workers/warm-up.ts); a job of any kind that starts holds them off at once (its worker
+ * keeps the cores), and the next idle spell resumes them. Not at once after the page opens: a drop made
+ * then shared the two cores with the part workers' start (docsite 1.20–1.21 → 1.28–1.31 s).
+ */
+const WARM_AFTER_MS = 2000;
+let jobs = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function whenIdle(): void {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    if (jobs === 0) void spare?.api.warmUp?.();
+  }, WARM_AFTER_MS);
+}
+
+/** A job (any kind: state/jobs.ts runWorkerJob) starts in this tab. */
+export function jobStarted(): void {
+  jobs++;
+  clearTimeout(timer);
+  void spare?.api.holdWarmUp?.();
+}
+
+/** A job has ended. */
+export function jobEnded(): void {
+  jobs = Math.max(0, jobs - 1);
+  if (jobs === 0) whenIdle();
 }

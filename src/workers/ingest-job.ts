@@ -53,8 +53,13 @@ export type IngestResult =
 /** What the ingest worker exposes: the job (run, cancel), and a part of another job's large file. */
 export type IngestWorkerApi = JobApi<IngestRequest, IngestProgress, IngestResult> & {
   runPart(req: PartRequest, onProgress: (p: IngestProgress) => void): Promise<PartResult>;
-  /** Warm up while idle (warm-up.ts): whether it read the sample whole before any job began. */
+  /**
+   * Warm up while the tab is idle (warm-up.ts; a job's worker starts its part workers first and warms
+   * them too): whether all of them have read the sample whole, without a job or a hold in between.
+   */
   warmUp(): Promise<boolean>;
+  /** Stop warming up (here and in the part workers) at the next piece: a job runs in the tab. */
+  holdWarmUp(): void;
 };
 
 /** "crawl-00001.warc.gz and 35 more" for a crawl of many files. */

@@ -14,34 +14,46 @@ import { warmUp } from './warm-up';
  */
 const PARTS = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1));
 /**
- * A job's worker (the spare, started before the drop) starts its part workers once it has been idle for
- * WARM_AFTER_MS, and they wait for a large file to be cut: a part worker started at the cut ran its module
- * ~300 ms later in Chromium. Not at once: a drop made right after the page opened then shared the two
- * cores with their start (docsite 1.20–1.21 → 1.28–1.31 s); nor once a job has begun. A part worker starts
- * none. At the same moment it and they warm up (warm-up.ts); once all of them have, a smaller file is read
- * in parts too (WARM_PARALLEL_MIN_BYTES).
+ * Part workers started ahead by this job worker (the spare) when the page asks it to warm up
+ * (state/spare-worker.ts: once the tab has been idle 2 s). They wait for a large file to be cut: a part
+ * worker started at the cut ran its module ~300 ms later in Chromium. A part worker starts none.
  */
-const WARM_AFTER_MS = 2000;
 const warm: WorkerHandle<IngestWorkerApi>[] = [];
+let partsStarted = false;
 /** A job or a part has begun in this worker: no warm-up from then on. */
 let busy = false;
-/** This job worker's part workers are started and warmed up. */
+/** The page asked to hold off: a job (of any kind) runs in the tab. The next warmUp() lifts it. */
+let held = false;
+/** This worker has read the sample whole (warm-up.ts); its part workers have (a smaller file is then cut). */
+let selfWarm = false;
 let partsWarm = false;
-if (self.name !== 'ingest-part')
-  setTimeout(() => {
-    if (busy) return;
+
+let warming: Promise<boolean> | null = null;
+function warmUpAll(): Promise<boolean> {
+  held = false;
+  return (warming ??= warmUpOnce().finally(() => (warming = null)));
+}
+
+async function warmUpOnce(): Promise<boolean> {
+  if (busy) return false;
+  if (self.name !== 'ingest-part' && !partsStarted) {
+    partsStarted = true;
     for (let k = 1; k < PARTS; k++) warm.push(startIngestWorker('ingest-part'));
-    const parts = warm.map((w) => w.api.warmUp());
-    void warmUp(() => busy);
-    void Promise.all(parts).then(
-      (done) => (partsWarm = done.length > 0 && done.every(Boolean)),
-      () => {},
-    );
-  }, WARM_AFTER_MS);
+  }
+  const parts = Promise.all(warm.map((w) => w.api.warmUp())).then(
+    (done) => (partsWarm = done.length > 0 && done.every(Boolean)),
+    () => false,
+  );
+  if (!selfWarm) selfWarm = await warmUp(() => busy || held);
+  await parts;
+  return selfWarm && (self.name === 'ingest-part' || PARTS === 1 || partsWarm);
+}
 
 exposeJob(
   (req: IngestRequest, onProgress: (p: IngestProgress) => void, isCancelled) => {
     busy = true;
+    // Part workers still warming up stop (the page asked already; a part given a part stops anyway).
+    for (const w of warm) void w.api.holdWarmUp();
     return runIngest(req, onProgress, isCancelled, {
       parts: PARTS,
       ...(partsWarm && warm.length === PARTS - 1 ? { minBytes: WARM_PARALLEL_MIN_BYTES } : {}),
@@ -60,8 +72,11 @@ exposeJob(
       busy = true;
       return runPart(req, onProgress, isCancelled);
     },
-    // Asked by the job worker that started this one ahead of a drop.
-    warmUp: () => warmUp(() => busy),
+    warmUp: warmUpAll,
+    holdWarmUp: () => {
+      held = true;
+      for (const w of warm) void w.api.holdWarmUp();
+    },
   }),
 );
 // The SHA-1's WebAssembly is compiled as the worker starts (a spare one starts before the drop).

@@ -13,12 +13,12 @@ import { browserNatives } from './natives';
  * (a trace: TurboFan 0.35 s, Maglev 0.14 s of the pool's tasks). A read that finds its functions compiled
  * is what an analyst's drop gets once the page has been open a few seconds.
  *
- * Measured in Chromium (drops 4 s after the page opened, medians, alternated against the previous build,
- * 2026-11-28): a generated 6 MB crawl, read by one worker either way, 0.661 → 0.587 s (5 drops each);
- * with the smaller files read in parts once warm (ingest-parts.ts WARM_PARALLEL_MIN_BYTES) docsite
- * 0.986 → 0.902 s (7 each), a generated 12 MB crawl 1.018 → 0.853 s (5 each). A drop made as the page
- * opens is neither helped nor slowed (docsite 1.10 / 1.09 s). The sample read takes ~0.3 s of a core,
- * once per worker.
+ * Measured in Chromium (drops 4 s after the page opened, medians, alternated against the build before the
+ * warm-up, 2026-11-28): a generated 6 MB crawl, read by one worker either way, 0.642 → 0.595 s (5 drops
+ * each); with the smaller files read in parts once warm (ingest-parts.ts WARM_PARALLEL_MIN_BYTES) docsite
+ * 1.050 → 0.877 s (7 each), a generated 12 MB crawl 1.127 → 0.882 s (5 each). A drop made as the page
+ * opens gets no warm-up and is not slowed (docsite 1.226 / 1.237 s, 7 each). The reads take ~0.9 s of a
+ * core per worker, once, while the tab is idle (the page's call: state/spare-worker.ts).
  *
  * Stops at its next 64 KiB of input once `busy()` says a job or a part has begun in this worker (the job
  * shares the thread with it for at most that much); answers whether it read the sample whole.
@@ -39,20 +39,28 @@ export async function warmUp(
       stream: (start, end) => pieces(bytes, start, end, busy),
     };
     let chunk = 0;
-    await ingestCrawl([src], { natives }, async (batch) => {
-      // What the ingest job's sink does before it writes (db/page-writes.ts), written nowhere.
-      packChunk(
-        0,
-        chunk++,
-        batch.map((p) => p.content),
-      );
-    });
+    for (let round = 0; round < ROUNDS; round++)
+      await ingestCrawl([src], { natives }, async (batch) => {
+        // What the ingest job's sink does before it writes (db/page-writes.ts), written nowhere.
+        packChunk(
+          0,
+          chunk++,
+          batch.map((p) => p.content),
+        );
+      });
     return !busy();
   } catch {
     // Stopped for a job (WarmUpStopped), or anything else: a warm-up never reports.
     return false;
   }
 }
+
+/**
+ * Reads of the sample. TurboFan still compiled 0.42 s (Maglev 0.18 s) on the pool during docsite's drop
+ * after one read (a trace); after three, docsite dropped 4 s after the page opened in 0.845 s against
+ * 0.898 s after one (medians of 7, alternated), a generated 12 MB crawl 0.817 against 0.857 s (of 5).
+ */
+const ROUNDS = 3;
 
 class WarmUpStopped extends Error {}
 

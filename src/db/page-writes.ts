@@ -53,12 +53,18 @@ export async function writeBatch(
   const count = meter.pendingPages + pages.length;
   const now = Date.now();
   const touch = now - meter.last >= TOUCH_MS;
-  await d.transaction('rw', d.pageChunks, d.chunks, d.datasets, async () => {
-    await assertDatasetExists(d, datasetId);
-    await d.pageChunks.put({ datasetId, chunk, pages });
-    await d.chunks.put(row);
-    if (touch) await addStored(d, datasetId, bytes, count);
-  });
+  // Every request at once, not one after the other's answer: each answer is a task of this worker, which
+  // is parsing the next batch meanwhile, so a transaction awaited step by step stayed open for several of
+  // its parsing bursts — and kept the other part's writer (same stores) waiting that long. The check
+  // comes first in the queue; when it throws, the transaction aborts and the puts are undone.
+  await d.transaction('rw', d.pageChunks, d.chunks, d.datasets, () =>
+    Promise.all([
+      assertDatasetExists(d, datasetId),
+      d.pageChunks.put({ datasetId, chunk, pages }),
+      d.chunks.put(row),
+      touch ? addStored(d, datasetId, bytes, count) : undefined,
+    ]),
+  );
   meter.pending = touch ? 0 : bytes;
   meter.pendingPages = touch ? 0 : count;
   if (touch) meter.last = now;

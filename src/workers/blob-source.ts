@@ -27,18 +27,23 @@ async function* yieldingEvery(src: AsyncIterable<Uint8Array>, ms: number): Async
   let last = performance.now();
   for await (const c of src) {
     if (performance.now() - last > ms) {
-      await new Promise<void>((resolve) => {
-        const ch = new MessageChannel();
-        ch.port1.onmessage = () => {
-          ch.port1.close();
-          resolve();
-        };
-        ch.port2.postMessage(null);
-      });
+      await eventLoopTurn();
       last = performance.now();
     }
     yield c;
   }
+}
+
+/** A turn of the worker's event loop: the messages waiting are handled before this resolves. */
+export function eventLoopTurn(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      resolve();
+    };
+    ch.port2.postMessage(null);
+  });
 }
 
 /** A File read by ranges: slices, never the whole file (a WACZ's directory is read from its end). */

@@ -1,6 +1,7 @@
 import { ingestCrawl } from '../core/ingest/many-files';
 import type { ByteSource } from '../core/ingest/wacz';
 import { packChunk } from '../db/chunks';
+import { eventLoopTurn } from './blob-source';
 import { embeddedSampleBytes } from './embedded-sample';
 import { browserNatives } from './natives';
 
@@ -13,14 +14,15 @@ import { browserNatives } from './natives';
  * (a trace: TurboFan 0.35 s, Maglev 0.14 s of the pool's tasks). A read that finds its functions compiled
  * is what an analyst's drop gets once the page has been open a few seconds.
  *
- * Measured in Chromium (drops 4 s after the page opened, medians, alternated against the build before the
- * warm-up, 2026-11-28): a generated 6 MB crawl, read by one worker either way, 0.642 → 0.595 s (5 drops
- * each); with the smaller files read in parts once warm (ingest-parts.ts WARM_PARALLEL_MIN_BYTES) docsite
- * 1.050 → 0.877 s (7 each), a generated 12 MB crawl 1.127 → 0.882 s (5 each). A drop made as the page
- * opens gets no warm-up and is not slowed (docsite 1.226 / 1.237 s, 7 each). The reads take ~0.9 s of a
- * core per worker, once, while the tab is idle (the page's call: state/spare-worker.ts).
+ * Measured in Chromium (drops 4 s after the page opened, medians of 5, alternated against the build before
+ * the warm-up, 2026-11-28): a generated 6 MB crawl, read by one worker either way, 0.577 → 0.545 s; with
+ * the smaller files read in parts once warm (ingest-parts.ts WARM_PARALLEL_MIN_BYTES) docsite 0.974 →
+ * 0.789 s, a generated 12 MB crawl 0.990 → 0.739 s. A drop made as the page opens gets no warm-up
+ * (docsite 1.118 / 1.081 s); one made while the workers warm up (2.3 s after the page opened) waits for
+ * their current piece and shares the cores with them that long (docsite 0.995 / 1.029 s). The reads take
+ * ~0.9 s of a core per worker, once, while the tab is idle (the page's call: state/spare-worker.ts).
  *
- * Stops at its next 64 KiB of input once `busy()` says a job or a part has begun in this worker (the job
+ * Stops at its next 16 KiB of input once `busy()` says a job or a part has begun in this worker (the job
  * shares the thread with it for at most that much); answers whether it read the sample whole.
  */
 export async function warmUp(
@@ -64,10 +66,15 @@ const ROUNDS = 3;
 
 class WarmUpStopped extends Error {}
 
-const PIECE = 1 << 16;
+/**
+ * The sample is handed on 16 KiB at a time, each after a turn of the event loop: a job's message is a
+ * task, which a read that only awaits promises would hold back to its end (three reads, ~0.9 s).
+ */
+const PIECE = 1 << 14;
 
 async function* pieces(bytes: Uint8Array, start: number, end: number, busy: () => boolean) {
   for (let at = start; at < end; at += PIECE) {
+    await eventLoopTurn();
     if (busy()) throw new WarmUpStopped();
     yield bytes.subarray(at, Math.min(end, at + PIECE));
   }

@@ -42,8 +42,8 @@ describe('warm-up of an idle ingest worker', () => {
     let asked = 0;
     const done = await warmUp(() => (asked++, false));
     expect(done).toBe(true);
-    // It asked before each 64 KiB piece of the sample (and before and after it read).
-    expect(asked).toBeGreaterThan((await embeddedSampleBytes()).length >> 16);
+    // It asked before each 16 KiB piece of the sample, in each of its reads.
+    expect(asked).toBeGreaterThan(3 * ((await embeddedSampleBytes()).length >> 14));
     expect(await db().datasets.count()).toBe(0);
     expect(await db().chunks.count()).toBe(0);
   });
@@ -53,7 +53,7 @@ describe('warm-up of an idle ingest worker', () => {
     const rnd = seededRandom(seed);
     for (let round = 0; round < 4; round++) {
       const bytes = crawl(Math.floor(rnd() * 1e9), 100 + Math.floor(rnd() * 200));
-      const pieces = Math.ceil(bytes.length / (1 << 16));
+      const pieces = Math.ceil(bytes.length / (1 << 14));
       // A job begins after the k-th question: the warm-up asks at most once more, then stops.
       const k = 1 + Math.floor(rnd() * Math.max(1, pieces - 1));
       let asked = 0;
@@ -64,6 +64,20 @@ describe('warm-up of an idle ingest worker', () => {
       expect(done, `seed ${seed} round ${round}: stopped for the job`).toBe(false);
       expect(asked, `seed ${seed} round ${round}: asked ${asked} times, job at ${k}`).toBe(k + 1);
     }
+  });
+
+  it("stops for a job's message (a task) within a piece: it gives the event loop a turn", async () => {
+    const bytes = crawl(7, 400);
+    let busy = false;
+    let asked = 0;
+    // The job's message, as the worker receives it: a task queued before the warm-up starts.
+    setTimeout(() => (busy = true), 0);
+    const done = await warmUp(
+      () => (asked++, busy),
+      async () => bytes,
+    );
+    expect(done).toBe(false);
+    expect(asked, `asked ${asked} times of ${bytes.length >> 14} pieces`).toBeLessThanOrEqual(4);
   });
 
   it('does nothing when a job has begun, and never throws', async () => {

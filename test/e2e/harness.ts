@@ -6,6 +6,7 @@ import { chromium, type BrowserContext, type ElementHandle, type Page } from 'pl
 import { after, before } from 'node:test';
 import { createGzip } from 'node:zlib';
 import { ingest } from '../../src/core/ingest/pipeline';
+import { generateWarcGz } from '../bench/gen-warc';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TYPES: Record<string, string> = {
@@ -222,6 +223,31 @@ export async function newestDataset(page: Page): Promise<DatasetRowDigest> {
 export async function readInParts(page: Page): Promise<boolean> {
   const row = await newestDataset(page);
   return (row.sources ?? []).some((x) => x.parts !== undefined && x.parts >= 2);
+}
+
+/**
+ * A generated WARC.gz of about `bytes` (test/bench/gen-warc.ts, seeded) for a suite (node:test's before
+ * and after, inside a describe), in a folder of its own: `use` is given its path and the number of pages
+ * the core reads from it — what the app must show; the folder is deleted after the suite.
+ */
+export function crawlForSuite(
+  name: string,
+  bytes: number,
+  seed: number,
+  use: (crawl: { file: string; pages: number }) => void,
+): void {
+  const dir = mkdtempSync(join(tmpdir(), 'dw-generated-'));
+  before(async () => {
+    const file = join(dir, name);
+    await generateWarcGz(file, bytes, seed);
+    const s = await ingest(
+      createReadStream(file) as AsyncIterable<Uint8Array>,
+      { fileName: name, totalBytes: statSync(file).size },
+      async () => {},
+    );
+    use({ file, pages: s.pages });
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
 }
 
 /** A file of the project (fixtures, the sample) by its path from the repository root. */

@@ -1,39 +1,19 @@
 import assert from 'node:assert/strict';
-import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ingest } from '../../src/core/ingest/pipeline';
-import { generateWarcGz } from '../bench/gen-warc';
-import { dropFile, type OpenApp, openApp, readInParts, SHOTS } from './harness';
+import { appForSuite, crawlForSuite, dropFile, readInParts, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
 /** A WARC.gz large enough to be read by several workers in parallel, with cancel in the middle. */
 describe('an 18 MB WARC.gz in Chromium', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'dw-large-'));
-  const file = join(dir, 'large.warc.gz');
+  let file = '';
   let expectedPages = 0;
-  let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    await generateWarcGz(file, 18e6, 11);
-    const s = await ingest(
-      createReadStream(file) as AsyncIterable<Uint8Array>,
-      { fileName: 'large.warc.gz', totalBytes: statSync(file).size },
-      async () => {},
-    );
-    expectedPages = s.pages;
-    app = await openApp();
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  crawlForSuite('large.warc.gz', 18e6, 11, (c) => ({ file, pages: expectedPages } = c));
+  appForSuite((app) => (page = app.page));
 
   it('cancel, then discard: no dataset is left', async () => {
     await dropFile(page, file);

@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ingest } from '../../src/core/ingest/pipeline';
-import { generateWarcGz } from '../bench/gen-warc';
-import { dropFile, type OpenApp, openApp, readInParts, SHOTS } from './harness';
+import { appForSuite, crawlForSuite, dropFile, readInParts, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
@@ -16,28 +13,11 @@ mkdirSync(SHOTS, { recursive: true });
  * to start and warm up (src/workers/warm-up.ts) — the same pages either way.
  */
 describe('a 10 MB WARC.gz, dropped at once and dropped later', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'dw-warm-'));
-  const file = join(dir, 'ten.warc.gz');
+  let file = '';
   let expectedPages = 0;
-  let app: OpenApp;
   let page: Page;
-
-  before(async () => {
-    await generateWarcGz(file, 10e6, 23);
-    const s = await ingest(
-      createReadStream(file) as AsyncIterable<Uint8Array>,
-      { fileName: 'ten.warc.gz', totalBytes: statSync(file).size },
-      async () => {},
-    );
-    expectedPages = s.pages;
-    app = await openApp();
-    page = app.page;
-  });
-
-  after(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  crawlForSuite('ten.warc.gz', 10e6, 23, (c) => ({ file, pages: expectedPages } = c));
+  appForSuite((app) => (page = app.page));
 
   async function readWhole(): Promise<void> {
     await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });

@@ -6,8 +6,8 @@ import { embeddedSampleBytes } from './embedded-sample';
 import { browserNatives } from './natives';
 
 /**
- * An idle ingest worker reads the embedded sample once — the same core, natives and packing of contents as
- * a drop's read — and keeps nothing: nothing is stored, nothing is posted. Why: V8 compiles a read's hot
+ * An idle ingest worker reads the embedded sample (ROUNDS times) — the same core, natives and packing of
+ * contents as a drop's read — and keeps nothing: nothing is stored, nothing is posted. Why: V8 compiles a read's hot
  * functions (Maglev, then TurboFan, on the renderer's thread pool) while they first run, and a worker
  * reading a drop cold shared the two cores of this machine with those compiles — 0.35 of the 1.46 CPU-s
  * all Chromium processes spent on docsite's drop went to the thread pool, the JIT's compiles most of it

@@ -22,7 +22,8 @@ export function takeSpare(): WorkerHandle<IngestWorkerApi> {
 /**
  * Once no job has run in this tab for WARM_AFTER_MS, the spare starts its part workers and all of them
  * warm up (src/workers/warm-up.ts); a job of any kind that starts holds them off at once (its worker
- * keeps the cores), and the next idle spell resumes them. Not at once after the page opens: a drop made
+ * keeps the cores), and the next idle spell resumes them; a hidden tab waits until it is shown. Not at once
+ * after the page opens: a drop made
  * then shared the two cores with the part workers' start (docsite 1.20–1.21 → 1.28–1.31 s).
  */
 const WARM_AFTER_MS = 2000;
@@ -32,7 +33,13 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 function whenIdle(): void {
   clearTimeout(timer);
   timer = setTimeout(() => {
-    if (jobs === 0) void spare?.api.warmUp?.();
+    if (jobs > 0) return;
+    // A tab in the background spends no CPU on it: it warms up once it is shown again and idle.
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
+      document.addEventListener('visibilitychange', whenIdle, { once: true });
+      return;
+    }
+    void spare?.api.warmUp?.();
   }, WARM_AFTER_MS);
 }
 

@@ -64,6 +64,27 @@ describe('the spare ingest worker warms up while the tab is idle', () => {
     expect(calls).toEqual(['hold', 'hold', 'warmUp']);
   });
 
+  it('a hidden tab waits until it is shown, then 2 s of idle', () => {
+    let shown: (() => void) | null = null;
+    const doc = {
+      visibilityState: 'hidden',
+      addEventListener: (type: string, fn: () => void) => {
+        if (type === 'visibilitychange') shown = fn;
+      },
+    };
+    vi.stubGlobal('document', doc);
+    spare.startSpare();
+    vi.advanceTimersByTime(10_000);
+    expect(calls).toEqual([]);
+    expect(shown).not.toBeNull();
+    doc.visibilityState = 'visible';
+    shown!();
+    vi.advanceTimersByTime(1999);
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(calls).toEqual(['warmUp']);
+  });
+
   it('a job that takes the spare leaves nothing to warm until the next spare', () => {
     spare.startSpare();
     spare.jobStarted();

@@ -22,9 +22,9 @@ export function takeSpare(): WorkerHandle<IngestWorkerApi> {
 /**
  * Once no job has run in this tab for WARM_AFTER_MS, the spare starts its part workers and all of them
  * warm up (src/workers/warm-up.ts); a job of any kind that starts holds them off at once (its worker
- * keeps the cores), and the next idle spell resumes them; a hidden tab waits until it is shown. Not at once
- * after the page opens: a drop made
- * then shared the two cores with the part workers' start (docsite 1.20–1.21 → 1.28–1.31 s).
+ * keeps the cores), and the next idle spell resumes them; a hidden tab waits until it is shown. Not at
+ * once after the page opens: a drop made then shared the two cores with the part workers' start (docsite
+ * 1.20–1.21 → 1.28–1.31 s).
  */
 const WARM_AFTER_MS = 2000;
 let jobs = 0;

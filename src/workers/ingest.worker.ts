@@ -49,11 +49,15 @@ async function warmUpOnce(): Promise<boolean> {
   return selfWarm && (self.name === 'ingest-part' || PARTS === 1 || partsWarm);
 }
 
+function holdParts(): void {
+  for (const w of warm) void w.api.holdWarmUp();
+}
+
 exposeJob(
   (req: IngestRequest, onProgress: (p: IngestProgress) => void, isCancelled) => {
     busy = true;
-    // Part workers still warming up stop (the page asked already; a part given a part stops anyway).
-    for (const w of warm) void w.api.holdWarmUp();
+    // Its part workers stop warming up too (the page asked already; this worker does not rely on it).
+    holdParts();
     return runIngest(req, onProgress, isCancelled, {
       parts: PARTS,
       ...(partsWarm && warm.length === PARTS - 1 ? { minBytes: WARM_PARALLEL_MIN_BYTES } : {}),
@@ -75,7 +79,7 @@ exposeJob(
     warmUp: warmUpAll,
     holdWarmUp: () => {
       held = true;
-      for (const w of warm) void w.api.holdWarmUp();
+      holdParts();
     },
   }),
 );

@@ -1,6 +1,7 @@
 import { Inflate, inflateSync } from 'fflate';
 import { BUDGET, DEFLATE_MAX_RATIO } from './budget';
 import { joinBytes } from './bytes';
+import { inflateSmall } from './inflate-small';
 
 /**
  * One gzip member of a multi-member stream (gzip.ts): its header and trailer, its deflate data inflated
@@ -69,6 +70,15 @@ export type Attempt =
  * there), or the fault (eof: the data stops before the deflate stream does). Small inputs in one call
  * (bounded by the output buffer), larger ones in steps that stop at the limit.
  */
+/**
+ * `body` inflated into `out` (a view of it; a stream longer than `out` gives all of `out`): by
+ * inflateSmall, and by fflate when inflateSmall answers null — a damaged or cut stream, which fflate
+ * reads as far as it can or words the error of.
+ */
+function inflateInto(body: Uint8Array, out: Uint8Array): Uint8Array {
+  return inflateSmall(body, out) ?? inflateSync(body, { out });
+}
+
 function boundedInflate(
   body: Uint8Array,
   limit: number,
@@ -81,10 +91,10 @@ function boundedInflate(
       // bounded. On overflow, once more with the most this input can inflate to, within the limit.
       const most = Math.min(limit, body.length * DEFLATE_MAX_RATIO + 1024);
       let size = Math.min(expected, most);
-      let out = inflateSync(body, { out: outBuffer(size + 1) });
+      let out = inflateInto(body, outBuffer(size + 1));
       if (out.length > size && size < most) {
         size = most;
-        out = inflateSync(body, { out: outBuffer(size + 1) });
+        out = inflateInto(body, outBuffer(size + 1));
       }
       if (out.length > limit) return 'over';
       return { data: out };

@@ -11,7 +11,7 @@ import { isQuotaError, writeBatch, flushMeter, StoreMeter } from '../db/page-wri
 import { createDataset, deleteDataset, finishDataset, updateDatasetRow } from '../db/queries';
 import { writeUrlLayer } from '../db/url-layer';
 import { datasetExists, DatasetGone } from '../db/orphans';
-import { db } from '../db/schema';
+import { db, type Dataset } from '../db/schema';
 import { blobSource, chunks } from './blob-source';
 import type { JobApi } from './expose-job';
 import { errorInfo, finishAfterFault, isStorageFull, storageFullInfo, WriteGuard } from './ingest-faults';
@@ -43,7 +43,8 @@ export interface IngestRequest {
 }
 
 export type IngestResult =
-  | { kind: 'done'; datasetId: number; summary: IngestSummary }
+  /** `row`: the dataset's row as the job left it (the page shows it at once, before its list is read again). */
+  | { kind: 'done'; datasetId: number; summary: IngestSummary; row?: Dataset }
   | { kind: 'cancelled'; datasetId: number | null; pages: number }
   /** No dataset: the files are not a crawl, or (`noPage`) reading one stopped before its first page. */
   | { kind: 'rejected'; error: IngestErrorInfo; noPage?: boolean }
@@ -225,7 +226,8 @@ export async function runIngest(
     }
     const outcome = ingestOutcome(summary);
     await finishDataset(d, datasetId!, outcome.status, { ...summary, error: outcome.error });
-    return { kind: 'done', datasetId: datasetId!, summary };
+    const row = await d.datasets.get(datasetId!);
+    return { kind: 'done', datasetId: datasetId!, summary, ...(row ? { row } : {}) };
   } catch (e) {
     if (datasetId !== null) await flushMeter(d, datasetId, meter);
     const read = e instanceof IngestCancelled ? (e.summary ?? undefined) : undefined;

@@ -65,6 +65,19 @@ describe('workbench shell', () => {
     expect(screen.getByTestId('detail-title')).toHaveTextContent('Tiny page A');
   });
 
+  it('shows the dataset as ready in the same update that ends the job', async () => {
+    render(<App />);
+    // What the list says of the job's dataset at the moment the job ends (before it is read again).
+    const seen: string[] = [];
+    const stop = useDatasets.subscribe((st, prev) => {
+      if (prev.job && !st.job) seen.push(st.datasets.find((x) => x.id === st.selectedId)?.status ?? 'absent');
+    });
+    pickFile(fixture('tiny.warc.gz'));
+    await waitFor(() => expect(seen).toHaveLength(1), { timeout: 10_000 });
+    stop();
+    expect(seen).toEqual(['ready']);
+  });
+
   it('renders hostile titles and text as text: no script or img element is created', async () => {
     render(<App />);
     pickFile(fixture('hostile.warc.gz'));

@@ -351,19 +351,27 @@ export async function dropGivenFile(page: Page): Promise<number> {
     const dt = new DataTransfer();
     dt.items.add(file);
     // The moment the page shows the dataset read: seen by a MutationObserver as the DOM changes (a 20 ms
-    // poll added 0–20 ms to every figure), with the poll kept as a fallback.
-    const done = () =>
-      document.querySelector('.dataset-list .badge:not(.status-ingesting)') &&
-      !document.querySelector('.ingest');
+    // poll added 0–20 ms to every figure), with the poll kept as a fallback. (No named function in here:
+    // tsx would wrap it in a helper the page does not have.)
     let end = 0;
     const seen = new MutationObserver(() => {
-      if (!end && done()) end = performance.now();
+      if (
+        !end &&
+        document.querySelector('.dataset-list .badge:not(.status-ingesting)') &&
+        !document.querySelector('.ingest')
+      )
+        end = performance.now();
     });
     seen.observe(document.body, { childList: true, subtree: true, attributes: true });
     window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     while (!end) {
       await new Promise((r) => setTimeout(r, 20));
-      if (!end && done()) end = performance.now();
+      if (
+        !end &&
+        document.querySelector('.dataset-list .badge:not(.status-ingesting)') &&
+        !document.querySelector('.ingest')
+      )
+        end = performance.now();
     }
     seen.disconnect();
     return (end - t0) / 1000;

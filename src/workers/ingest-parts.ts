@@ -69,6 +69,8 @@ export const PARALLEL_MIN_BYTES = 16 << 20;
  */
 export const WARM_PARALLEL_MIN_BYTES = 8 << 20;
 
+const PROGRESS_MS = 100;
+
 /** Reads a part in this worker (runPart of ingest-job.ts, passed in: that module imports this one). */
 export type RunPart = (req: PartRequest, onProgress: (p: IngestProgress) => void) => Promise<PartResult>;
 
@@ -90,13 +92,19 @@ export async function runParallel(
   const progress: (IngestProgress | null)[] = new Array(n).fill(null);
   const runners: (PartRunner | null)[] = [];
   let cancelSent = false;
+  let sent = -Infinity;
   const report = (k: number, p: IngestProgress) => {
     progress[k] = p;
     if (isCancelled() && !cancelSent) {
       cancelSent = true;
       for (const r of runners) r?.cancel();
     }
-    ctx.onProgress(sumProgress(progress, file.size, performance.now() - t0));
+    // Each part reports every 100 ms: one sum per 100 ms goes on, as a read in one worker reports (each
+    // sum is a render of the page, which shares the cores with the parts).
+    const now = performance.now();
+    if (now - sent < PROGRESS_MS) return;
+    sent = now;
+    ctx.onProgress(sumProgress(progress, file.size, now - t0));
   };
   const listed = ctx.pageList?.urls();
   const results = await Promise.all(

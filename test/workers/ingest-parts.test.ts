@@ -21,7 +21,13 @@ async function summaryOf(name: string): Promise<IngestSummary> {
       httpResponse(200, [['Content-Type', 'text/html']], `<title>${name}</title><p>text</p>`),
     ),
   );
-  return ingest([warc], { fileName: name, totalBytes: warc.length }, async () => {});
+  return ingest(
+    (async function* () {
+      yield warc;
+    })(),
+    { fileName: name, totalBytes: warc.length },
+    async () => {},
+  );
 }
 
 const progress = (bytesRead: number): IngestProgress => ({

@@ -4,10 +4,12 @@ import { packChunk } from '../db/chunks';
 import { eventLoopTurn } from './blob-source';
 import { embeddedSampleBytes } from './embedded-sample';
 import { browserNatives } from './natives';
+import { warmUpCrawl } from './warm-up-crawl';
 
 /**
- * An idle ingest worker reads the embedded sample (ROUNDS times) — the same core, natives and packing of
- * contents as a drop's read — and keeps nothing: nothing is stored, nothing is posted. Why: V8 compiles a read's hot
+ * An idle ingest worker reads the embedded sample and then warm-up-crawl.ts's crawl (pages in the HTML forms
+ * real pages take and the sample's do not), ROUNDS times — the same core, natives and packing of contents as
+ * a drop's read — and keeps nothing: nothing is stored, nothing is posted. Why: V8 compiles a read's hot
  * functions (Maglev, then TurboFan, on the renderer's thread pool) while they first run, and a worker
  * reading a drop cold shared the two cores of this machine with those compiles — 0.35 of the 1.46 CPU-s
  * all Chromium processes spent on docsite's drop went to the thread pool, the JIT's compiles most of it
@@ -34,22 +36,23 @@ export async function warmUp(
     const bytes = await sample();
     const natives = await browserNatives();
     if (busy()) return false;
-    const src: ByteSource = {
+    const crawls = [bytes, await warmUpCrawl()].map((b): ByteSource => ({
       name: 'warm-up.warc.gz',
-      size: bytes.length,
-      read: async (start, end) => bytes.slice(start, end),
-      stream: (start, end) => pieces(bytes, start, end, busy),
-    };
+      size: b.length,
+      read: async (start, end) => b.slice(start, end),
+      stream: (start, end) => pieces(b, start, end, busy),
+    }));
     let chunk = 0;
     for (let round = 0; round < ROUNDS; round++)
-      await ingestCrawl([src], { natives }, async (batch) => {
-        // What the ingest job's sink does before it writes (db/page-writes.ts), written nowhere.
-        packChunk(
-          0,
-          chunk++,
-          batch.map((p) => p.content),
-        );
-      });
+      for (const src of crawls)
+        await ingestCrawl([src], { natives }, async (batch) => {
+          // What the ingest job's sink does before it writes (db/page-writes.ts), written nowhere.
+          packChunk(
+            0,
+            chunk++,
+            batch.map((p) => p.content),
+          );
+        });
     return !busy();
   } catch {
     // Stopped for a job (WarmUpStopped), or anything else: a warm-up never reports.

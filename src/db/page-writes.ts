@@ -4,7 +4,7 @@
  */
 import type { IngestedPage } from '../core/types';
 import type { PageContent } from '../core/types';
-import { chunkBytes, packChunk } from './chunks';
+import { chunkBytes, packChunk, type StoredChunk } from './chunks';
 import { assertDatasetExists } from './orphans';
 import { forgetChunks } from './page-contents';
 import { pageChunksOf } from './page-rows';
@@ -41,15 +41,8 @@ export async function writeBatch(
   meter = new StoreMeter(),
 ): Promise<void> {
   if (batch.length === 0) return;
-  const chunk = batch[0].page.seq;
-  const pages: StoredPage[] = new Array(batch.length);
-  const contents: PageContent[] = new Array(batch.length);
-  for (let i = 0; i < batch.length; i++) {
-    pages[i] = { ...batch[i].page, datasetId, chunk };
-    contents[i] = batch[i].content;
-  }
-  const row = packChunk(datasetId, chunk, contents);
-  const bytes = meter.pending + approxBytes(pages) + chunkBytes(row);
+  const { chunk, pages, row, bytes: stored } = prepareBatch(datasetId, batch);
+  const bytes = meter.pending + stored;
   const count = meter.pendingPages + pages.length;
   const now = Date.now();
   const touch = now - meter.last >= TOUCH_MS;
@@ -68,6 +61,26 @@ export async function writeBatch(
   meter.pending = touch ? 0 : bytes;
   meter.pendingPages = touch ? 0 : count;
   if (touch) meter.last = now;
+}
+
+/**
+ * A batch as writeBatch stores it: its page rows, its contents packed into one chunk, keyed by its first
+ * seq, and about what they take. Pure: the warm-up (workers/warm-up.ts) runs it too, so that V8 has
+ * compiled it for the shapes a job's write gives it.
+ */
+export function prepareBatch(
+  datasetId: number,
+  batch: IngestedPage[],
+): { chunk: number; pages: StoredPage[]; row: StoredChunk; bytes: number } {
+  const chunk = batch[0].page.seq;
+  const pages: StoredPage[] = new Array(batch.length);
+  const contents: PageContent[] = new Array(batch.length);
+  for (let i = 0; i < batch.length; i++) {
+    pages[i] = { ...batch[i].page, datasetId, chunk };
+    contents[i] = batch[i].content;
+  }
+  const row = packChunk(datasetId, chunk, contents);
+  return { chunk, pages, row, bytes: approxBytes(pages) + chunkBytes(row) };
 }
 
 /** Add what a meter still holds to its dataset's row (a writer's last act; quiet when it cannot). */

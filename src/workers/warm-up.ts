@@ -1,6 +1,6 @@
 import { ingestCrawl } from '../core/ingest/many-files';
 import type { ByteSource } from '../core/ingest/wacz';
-import { packChunk } from '../db/chunks';
+import { prepareBatch } from '../db/page-writes';
 import { eventLoopTurn } from './blob-source';
 import { embeddedSampleBytes } from './embedded-sample';
 import { browserNatives } from './natives';
@@ -42,16 +42,11 @@ export async function warmUp(
       read: async (start, end) => b.slice(start, end),
       stream: (start, end) => pieces(b, start, end, busy),
     }));
-    let chunk = 0;
     for (let round = 0; round < ROUNDS; round++)
       for (const src of crawls)
         await ingestCrawl([src], { natives }, async (batch) => {
           // What the ingest job's sink does before it writes (db/page-writes.ts), written nowhere.
-          packChunk(
-            0,
-            chunk++,
-            batch.map((p) => p.content),
-          );
+          prepareBatch(0, batch);
         });
     return !busy();
   } catch {

@@ -23,6 +23,7 @@
  *
  * Deterministic (a seeded generator, fixed dates): 48 captures, 105 records, ~100 KB.
  */
+import { joinBytes } from '../core/ingest/bytes';
 import { seededRandom } from '../core/random';
 import { sha1Digest } from '../core/text/sha1';
 
@@ -91,7 +92,7 @@ export async function warmUpCrawl(seed = 7): Promise<Uint8Array> {
       ['Content-Length', String(body.length)],
       ...(status === 301 ? [['Location', LINKS[i % LINKS.length]] as [string, string]] : []),
     ];
-    const http = concat(enc.encode(httpHead(status, headers)), body);
+    const http = joinBytes([enc.encode(httpHead(status, headers)), body]);
     // Every other capture states its digests (checked), the others have theirs computed.
     const stated: [string, string][] =
       i % 2
@@ -140,7 +141,7 @@ export async function warmUpCrawl(seed = 7): Promise<Uint8Array> {
     ],
     enc.encode(sentence(200)),
   );
-  return concat(...members);
+  return joinBytes(members);
 }
 
 function page(i: number, text: string, nav: string, sentence: (n: number) => string): string {
@@ -178,7 +179,7 @@ function warcRecord(id: number, headers: [string, string][], block: Uint8Array):
     ['Content-Length', String(block.length)],
   ];
   const head = `WARC/1.1${CRLF}${all.map(([k, v]) => `${k}: ${v}${CRLF}`).join('')}${CRLF}`;
-  return concat(enc.encode(head), block, enc.encode(CRLF + CRLF));
+  return joinBytes([enc.encode(head), block, enc.encode(CRLF + CRLF)]);
 }
 
 /** One gzip member (CompressionStream); `extra`: with an FEXTRA field in its header, as some writers add. */
@@ -190,15 +191,5 @@ async function gzip(bytes: Uint8Array, extra: boolean): Promise<Uint8Array> {
   const field = Uint8Array.from([8, 0, 0x73, 0x6c, 4, 0, 0, 0, 0, 0]);
   const head = out.slice(0, 10);
   head[3] |= 4;
-  return concat(head, field, out.subarray(10));
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return joinBytes([head, field, out.subarray(10)]);
 }

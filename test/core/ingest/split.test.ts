@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ingest } from '../../../src/core/ingest/pipeline';
 import { SEGMENT_SEQS } from '../../../src/core/ingest/parts';
-import { planSplits } from '../../../src/core/ingest/split';
-import { seededRandom } from '../../../src/core/random';
+import { planSplits, SPLIT_WINDOW } from '../../../src/core/ingest/split';
+import { seededRandom, type Rng } from '../../../src/core/random';
 import type { IngestedPage, IngestSummary } from '../../../src/core/types';
 import { concat, httpResponse, warcRecord } from '../helpers';
 
@@ -38,6 +38,41 @@ const comparable = (p: IngestedPage) => ({
   offset: p.page.offset,
   text: p.content.text,
 });
+
+const SPLIT_SEED = Number(process.env.SPLIT_SEED ?? 20261128);
+
+/**
+ * A WARC.gz of members of every length (some longer than a test's window, some incompressible), with junk
+ * between some of them: bytes that look like a gzip member's start and are not, or a member cut short.
+ */
+function randomGzipCrawl(rnd: Rng): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const n = 5 + Math.floor(rnd() * 40);
+  for (let i = 0; i < n; i++) {
+    const size = Math.floor(rnd() ** 4 * 20000);
+    let body = `<title>p${i}</title>` + 'x'.repeat(size);
+    if (rnd() < 0.3) {
+      const noise = new Uint8Array(size);
+      for (let k = 0; k < size; k++) noise[k] = (rnd() * 256) | 0;
+      body = Buffer.from(noise).toString('latin1');
+    }
+    const rec = warcRecord(
+      [
+        ['WARC-Type', rnd() < 0.1 ? 'metadata' : 'response'],
+        ['WARC-Target-URI', `http://s.test/${i}`],
+      ],
+      httpResponse(200, [['Content-Type', 'text/html']], body),
+    );
+    parts.push(gzipSync(rec, { level: 1 + Math.floor(rnd() * 9) }));
+    const junk = rnd();
+    if (junk < 0.1)
+      parts.push(
+        new Uint8Array([0x1f, 0x8b, 8, 0, ...Array.from({ length: 30 }, () => Math.floor(rnd() * 256))]),
+      );
+    else if (junk < 0.15) parts.push(gzipSync(rec).subarray(0, 10 + Math.floor(rnd() * 40)));
+  }
+  return concat(...parts);
+}
 
 describe('planSplits', () => {
   for (const [name, path] of Object.entries(files)) {
@@ -112,6 +147,43 @@ describe('planSplits', () => {
         );
       expect(pieces.map(comparable), `seed ${seed}`).toEqual(whole.pages.map(comparable));
     }
+  });
+
+  it(`cuts where one read of the whole window cuts, whatever its first read (SPLIT_SEED=${SPLIT_SEED})`, async () => {
+    const outcomes = { cut: 0, none: 0, grew: 0 };
+    for (let t = 0; t < 150; t++) {
+      const rnd = seededRandom(SPLIT_SEED + t);
+      const bytes = randomGzipCrawl(rnd);
+      const max = 512 + Math.floor(rnd() * 16384);
+      const first = 1 + Math.floor(rnd() * max);
+      const parts = 2 + Math.floor(rnd() * 4);
+      const segmentBytes = 64 + Math.floor(rnd() * 4096);
+      const reads: number[] = [];
+      const src = {
+        size: bytes.length,
+        read: async (a: number, b: number) => {
+          reads.push(b - a);
+          return bytes.subarray(a, b);
+        },
+      };
+      const got = await planSplits(src, parts, segmentBytes, { first, max });
+      const want = await planSplits(src, parts, segmentBytes, { first: max, max });
+      expect(got, `case ${t} (seed ${SPLIT_SEED + t}): first ${first}, max ${max}`).toEqual(want);
+      expect(Math.max(...reads), `case ${t}`).toBeLessThanOrEqual(Math.max(max, first));
+      outcomes[want ? 'cut' : 'none']++;
+      if (reads.some((n) => n > first)) outcomes.grew++;
+    }
+    // The cases cover both answers, and reads that had to grow.
+    expect(outcomes.cut).toBeGreaterThan(30);
+    expect(outcomes.none).toBeGreaterThan(10);
+    expect(outcomes.grew).toBeGreaterThan(30);
+    // The app's windows on the fixtures: the same cuts as one 4 MiB read.
+    const sample = new Uint8Array(readFileSync(files['sample.warc.gz']));
+    const src = { size: sample.length, read: async (a: number, b: number) => sample.subarray(a, b) };
+    for (const parts of [2, 3, 4])
+      expect(await planSplits(src, parts, 4096)).toEqual(
+        await planSplits(src, parts, 4096, { first: SPLIT_WINDOW.max, max: SPLIT_WINDOW.max }),
+      );
   });
 
   it('does not split a whole-file gzip or a non-WARC file', async () => {

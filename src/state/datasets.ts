@@ -207,7 +207,6 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       takeSpare,
       { files, name, lock, parquetColumns: opts.parquetColumns, sample: opts.sample },
       {
-        hold: lock,
         onProgress: (p: IngestProgress) => {
           const job = get().job;
           if (job) set({ job: { ...job, progress: p } });

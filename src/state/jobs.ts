@@ -16,15 +16,14 @@ export interface RunningJob<R> {
  * The client side of the one job lifecycle: start the job's worker, run it with progress, terminate the
  * worker at the end whatever happened. With `lock`, the job runs only while this tab holds that Web Lock
  * (`navigator.locks`, across tabs): a second tab asking for the same job on the same dataset gets
- * `{ kind: 'busy' }` at once instead of running it twice. With `hold`, the job holds that (unique) lock
- * while it runs, so that other tabs and the next load can tell it from an interrupted one. With
- * `datasetId`, the job is cancelled when that dataset is deleted, in this tab or another (its writes
+ * `{ kind: 'busy' }` at once instead of running it twice. (An ingest job holds its own lock in its worker:
+ * src/workers/ingest.worker.ts.) With `datasetId`, the job is cancelled when that dataset is deleted, in this tab or another (its writes
  * check too: src/db/orphans.ts).
  */
 export function runWorkerJob<A, P, R>(
   start: () => WorkerHandle<JobApi<A, P, R>>,
   args: A,
-  opts: { onProgress(p: P): void; lock?: string; hold?: string; datasetId?: number },
+  opts: { onProgress(p: P): void; lock?: string; datasetId?: number },
 ): RunningJob<R> {
   let handle: WorkerHandle<JobApi<A, P, R>> | null = null;
   let cancelled = false;
@@ -57,9 +56,7 @@ export function runWorkerJob<A, P, R>(
       ? (locks.request(opts.lock, { ifAvailable: true }, (l) =>
           l ? run() : { kind: 'busy' as const },
         ) as Promise<R | { kind: 'busy' }>)
-      : opts.hold && locks
-        ? (locks.request(opts.hold, run) as Promise<R>)
-        : run();
+      : run();
   return { result, cancel };
 }
 

@@ -57,6 +57,17 @@ async function warmUpOnce(): Promise<boolean> {
   return selfWarm && (self.name === 'ingest-part' || PARTS === 1 || partsWarm);
 }
 
+/**
+ * The job holds its Web Lock (unique to it, named by the page: state/datasets.ts) here, in its worker,
+ * while it runs: other tabs and the next load tell a dataset still being read from one a closed tab left
+ * 'ingesting' (state/ingest-locks.ts), and a worker's locks go with it. Taken here rather than by the page
+ * before it posts the job: the page's grant came after its render of the progress panel, and the read
+ * waited ~7 ms for it (docsite, 2026-11-28).
+ */
+function holding<T>(lock: string | undefined, job: () => Promise<T>): Promise<T> {
+  return lock && navigator.locks ? (navigator.locks.request(lock, job) as Promise<T>) : job();
+}
+
 function holdParts(): void {
   for (const w of warm) void w.api.holdWarmUp();
 }
@@ -66,18 +77,20 @@ exposeJob(
     busy = true;
     // Its part workers stop warming up too (the page asked already; this worker does not rely on it).
     holdParts();
-    return runIngest(req, onProgress, isCancelled, {
-      parts: PARTS,
-      ...(partsWarm && warm.length === PARTS - 1 ? { minBytes: WARM_PARALLEL_MIN_BYTES } : {}),
-      runner: () => {
-        const w = warm.shift() ?? startIngestWorker('ingest-part');
-        return {
-          run: (part, progress) => w.api.runPart(part, Comlink.proxy(progress)),
-          cancel: () => void w.api.cancel(),
-          terminate: () => w.terminate(),
-        };
-      },
-    });
+    return holding(req.lock, () =>
+      runIngest(req, onProgress, isCancelled, {
+        parts: PARTS,
+        ...(partsWarm && warm.length === PARTS - 1 ? { minBytes: WARM_PARALLEL_MIN_BYTES } : {}),
+        runner: () => {
+          const w = warm.shift() ?? startIngestWorker('ingest-part');
+          return {
+            run: (part, progress) => w.api.runPart(part, Comlink.proxy(progress)),
+            cancel: () => void w.api.cancel(),
+            terminate: () => w.terminate(),
+          };
+        },
+      }),
+    );
   },
   (isCancelled) => ({
     runPart: (req: PartRequest, onProgress: (p: IngestProgress) => void) => {

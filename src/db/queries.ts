@@ -120,13 +120,37 @@ export async function renameDataset(d: WorkbenchDb, datasetId: number, name: str
   return clean;
 }
 
+/**
+ * A read's end on its dataset's row, in one transaction: the summary's figures, the bytes its writers
+ * stored since they last added theirs (`pendingBytes`: page-writes.ts StoreMeter), and the row as it now
+ * is (undefined: the dataset is gone). One transaction, not three (the meter's, the update's, a read of
+ * the row): each woke the page's dataset list, and the next waited behind its read.
+ */
 export async function finishDataset(
   d: WorkbenchDb,
   datasetId: number,
   status: DatasetStatus,
   s: Partial<IngestSummary> & { pages: number },
-): Promise<void> {
-  await d.datasets.update(datasetId, {
+  pendingBytes = 0,
+): Promise<Dataset | undefined> {
+  return d.transaction('rw', d.datasets, async () => {
+    const row = await d.datasets.get(datasetId);
+    if (!row) return undefined;
+    const done: Dataset = {
+      ...row,
+      ...finishedFields(status, s),
+      storedBytes: (row.storedBytes ?? 0) + pendingBytes,
+    };
+    await d.datasets.put(done);
+    return done;
+  });
+}
+
+function finishedFields(
+  status: DatasetStatus,
+  s: Partial<IngestSummary> & { pages: number },
+): Partial<Dataset> {
+  return {
     status,
     heartbeat: Date.now(),
     pages: s.pages,
@@ -144,7 +168,7 @@ export async function finishDataset(
     ...(s.statusCounts ? { statusCounts: s.statusCounts } : {}),
     ...(s.pageList ? { pageList: s.pageList } : {}),
     ...(s.digests ? { digests: s.digests } : {}),
-  });
+  };
 }
 
 /** Delete a dataset with all its rows in every table, in one transaction. */

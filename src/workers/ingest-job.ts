@@ -155,7 +155,7 @@ export async function runIngest(
           ? new File([whole.slice(range.start, range.start + range.source.size)], unit.name)
           : whole;
         const here = (part: PartRequest, p: (x: IngestProgress) => void) => runPart(part, p, stopped);
-        const s = await runParallel(file, datasetId!, plan, ctx, stopped, spawn.runner, here);
+        const s = await runParallel(file, datasetId!, plan, ctx, stopped, spawn.runner, here, meter);
         pages += s.pages;
         return s;
       }
@@ -212,21 +212,31 @@ export async function runIngest(
         if (await writes.write(() => writeBatch(d, datasetId!, batch, meter))) pages += batch.length;
       },
     );
-    await flushMeter(d, datasetId!, meter);
     // The last write failed: the read had ended with it.
-    if (writes.fault) return await stop(writes.fault.error, summary);
+    if (writes.fault) {
+      await flushMeter(d, datasetId!, meter);
+      return await stop(writes.fault.error, summary);
+    }
     if (summary.pages === 0 && summary.error) {
       // Every part failed before a page: nothing to keep.
       await deleteDataset(d, datasetId!);
       return { kind: 'rejected', error: summary.error, noPage: true };
     }
     if (isStorageFull(summary.error)) {
+      await flushMeter(d, datasetId!, meter);
       const kept = await finishAfterFault(d, datasetId!, summary.error, label, summary);
       return { kind: 'stopped', datasetId: datasetId!, pages: kept.pages, error: kept.error };
     }
     const outcome = ingestOutcome(summary);
-    await finishDataset(d, datasetId!, outcome.status, { ...summary, error: outcome.error });
-    const row = await d.datasets.get(datasetId!);
+    // The bytes stored since the row was last touched (this worker's and its parts') go with the end.
+    const row = await finishDataset(
+      d,
+      datasetId!,
+      outcome.status,
+      { ...summary, error: outcome.error },
+      meter.pending,
+    );
+    meter.pending = 0;
     return { kind: 'done', datasetId: datasetId!, summary, ...(row ? { row } : {}) };
   } catch (e) {
     if (datasetId !== null) await flushMeter(d, datasetId, meter);
@@ -283,9 +293,12 @@ export async function runPart(
         for (const u of marked) found.add(u);
       }
     });
-    await flushMeter(d, req.datasetId, meter);
-    if (writes.fault) return failed(writes.fault.error, summary);
-    return { kind: 'done', summary, revisits, ...foundOnes() };
+    if (writes.fault) {
+      await flushMeter(d, req.datasetId, meter);
+      return failed(writes.fault.error, summary);
+    }
+    // Its bytes not yet on the row go to the job, which adds them with the read's end (one transaction).
+    return { kind: 'done', summary, revisits, unstored: meter.pending, ...foundOnes() };
   } catch (e) {
     await flushMeter(d, req.datasetId, meter);
     const read = e instanceof IngestCancelled ? e.summary : null;

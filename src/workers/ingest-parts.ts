@@ -17,6 +17,7 @@ import { revisitFields } from '../core/ingest/warc-pages';
 import { RevisitTies, sumProgress, type Unresolved } from '../core/ingest/parts';
 import type { IngestErrorInfo, IngestProgress, IngestSummary } from '../core/types';
 import { loadPages, updatePages } from '../db/page-rows';
+import { StoreMeter } from '../db/page-writes';
 import { db, type StoredPage } from '../db/schema';
 
 /** One slice of a file, read by one worker into an existing dataset. */
@@ -36,9 +37,13 @@ export interface PartRequest {
   bodyCacheChars?: number;
 }
 
-/** `found`: the listed URLs (PartRequest.listed) whose pages it stored. */
+/**
+ * `found`: the listed URLs (PartRequest.listed) whose pages it stored. `unstored`: the bytes it stored and
+ * did not add to the dataset row's storedBytes (page-writes.ts StoreMeter): the job adds them with the
+ * read's end (finishDataset), in its one transaction.
+ */
 export type PartResult =
-  | { kind: 'done'; summary: IngestSummary; revisits: Unresolved[]; found?: string[] }
+  | { kind: 'done'; summary: IngestSummary; revisits: Unresolved[]; found?: string[]; unstored?: number }
   | { kind: 'cancelled'; pages: number; summary: IngestSummary | null; found?: string[] }
   /** `read`: what it read before a failed write stopped it (its records; not all its pages are stored). */
   | { kind: 'failed'; pages: number; error: IngestErrorInfo; read: IngestSummary | null; found?: string[] };
@@ -86,6 +91,8 @@ export async function runParallel(
   isCancelled: () => boolean,
   spawn: () => PartRunner,
   here: RunPart,
+  /** The job's meter: each part's `unstored` bytes are added to it. */
+  meter: StoreMeter = new StoreMeter(),
 ): Promise<IngestSummary> {
   const t0 = performance.now();
   const n = plan.bounds.length - 1;
@@ -129,7 +136,10 @@ export async function runParallel(
       return r.run(part, (p) => report(k, p)).finally(() => r.terminate());
     }),
   );
-  for (const r of results) if (r.found) ctx.pageList?.found(r.found);
+  for (const r of results) {
+    if (r.found) ctx.pageList?.found(r.found);
+    if (r.kind === 'done') meter.pending += r.unstored ?? 0;
+  }
   const done = results.flatMap((r) =>
     r.kind === 'done' ? [r.summary] : r.kind === 'cancelled' && r.summary ? [r.summary] : [],
   );

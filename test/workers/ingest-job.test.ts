@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { gzipSync, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { statusClass } from '../../src/core/ingest/status';
+import { chunkBytes } from '../../src/db/chunks';
 import { loadPages } from '../../src/db/page-rows';
+import { approxBytes } from '../../src/db/page-writes';
 import { markInterrupted } from '../../src/db/queries';
 import { db } from '../../src/db/schema';
 import { runIngest, runPart } from '../../src/workers/ingest-job';
@@ -245,6 +247,29 @@ describe('ingest job: a full disk', () => {
     expect(row.pages).toBe(kept.pages);
     expect(row.hosts).toBe(kept.hosts);
     expect(row.statusCounts).toEqual(kept.statusCounts);
+  });
+});
+
+describe('ingest job: the row at the end', () => {
+  it('counts every batch stored in storedBytes, read in one worker or in parts, and returns the row', async () => {
+    for (const spawn of [undefined, TWO_PARTS]) {
+      const r = await read(warcOfPages(1200, 7000), spawn);
+      if (r.kind !== 'done') throw new Error(`expected a done read, got ${r.kind}`);
+      // What each stored batch takes, as writeBatch counts it.
+      let want = 0;
+      await db()
+        .pageChunks.where('[datasetId+chunk]')
+        .between([r.datasetId, -Infinity], [r.datasetId, Infinity])
+        .each((c) => void (want += approxBytes(c.pages)));
+      await db()
+        .chunks.where('[datasetId+chunk]')
+        .between([r.datasetId, -Infinity], [r.datasetId, Infinity])
+        .each((c) => void (want += chunkBytes(c)));
+      const row = (await db().datasets.get(r.datasetId))!;
+      expect(row.status, spawn ? 'in parts' : 'in one').toBe('ready');
+      expect(row.storedBytes, spawn ? 'in parts' : 'in one').toBe(want);
+      expect(r.row).toEqual(row);
+    }
   });
 });
 

@@ -23,7 +23,9 @@ export function App() {
   const refresh = useDatasets((s) => s.refresh);
   const selectedId = useDatasets((s) => s.selectedId);
   const datasets = useDatasets((s) => s.datasets);
-  const job = useDatasets((s) => s.job);
+  // Whether a read runs, not the job itself: its progress changes ten times a second, and only the panel
+  // shows it (the whole workbench re-rendered with each, on the cores the read needs).
+  const jobRuns = useDatasets((s) => s.job !== null);
   const load = usePages((s) => s.load);
   const loadAnalysis = useAnalysis((s) => s.load);
   const loadDust = useDust((s) => s.load);
@@ -59,7 +61,7 @@ export function App() {
         <Sidebar />
         <main className="main">
           <Notices />
-          {job && <IngestPanel />}
+          {jobRuns && <IngestPanel />}
           <BatchResultView />
           {selected ? (
             <>
@@ -89,7 +91,7 @@ export function App() {
               )}
             </>
           ) : (
-            !job && (
+            !jobRuns && (
               <div className="welcome">
                 <h1>Dedup Workbench</h1>
                 <p>

@@ -9,14 +9,14 @@ import { FileButton } from './FileButton';
  */
 export function OpenLargeCrawl() {
   const ingestFiles = useDatasets((s) => s.ingestFiles);
-  const job = useDatasets((s) => s.job);
+  const job = useDatasets((s) => s.job !== null);
   const [open, setOpen] = useState(false);
   const [budget, setBudget] = useState(20000);
   const [seed, setSeed] = useState(1);
   const valid = Number.isInteger(budget) && budget >= 10 && Number.isInteger(seed) && seed >= 0;
   return (
     <div className="large-crawl">
-      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!!job}>
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} disabled={job}>
         Open a large crawl…
       </button>
       {open && (
@@ -50,7 +50,7 @@ export function OpenLargeCrawl() {
           <FileButton
             multiple
             testId="sample-input"
-            disabled={!valid || !!job}
+            disabled={!valid || job}
             onFiles={(files) => {
               setOpen(false);
               const crawl = files.find((f) => !/\.cdxj?$/i.test(f.name)) ?? files[0];

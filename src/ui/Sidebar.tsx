@@ -14,7 +14,8 @@ export function Sidebar() {
   const remove = useDatasets((s) => s.remove);
   const ingestFile = useDatasets((s) => s.ingestFile);
   const ingestFiles = useDatasets((s) => s.ingestFiles);
-  const job = useDatasets((s) => s.job);
+  // Whether a job runs (not its progress, which changes ten times a second).
+  const job = useDatasets((s) => s.job !== null);
   // The dataset list is one tab stop: ↑/↓ move between datasets, Enter opens one, Delete deletes it.
   const list = useRef<HTMLUListElement>(null);
   const [focused, setFocused] = useState<number | null>(null);
@@ -40,21 +41,16 @@ export function Sidebar() {
       <div className="brand">Dedup Workbench</div>
       <div className="actions">
         {/* Files chosen together are one crawl (one dataset): a crawl is often dozens of WARC.gz. */}
-        <FileButton
-          multiple
-          testId="file-input"
-          disabled={!!job}
-          onFiles={(files) => void ingestFiles(files)}
-        >
+        <FileButton multiple testId="file-input" disabled={job} onFiles={(files) => void ingestFiles(files)}>
           Open file…
         </FileButton>
-        <button type="button" onClick={() => void openSample()} disabled={!!job}>
+        <button type="button" onClick={() => void openSample()} disabled={job}>
           Open sample crawl
         </button>
         <FileButton
           folder
           testId="folder-input"
-          disabled={!!job}
+          disabled={job}
           onFiles={(chosen) => {
             // A folder's files in path order (numbered WARCs stay in crawl order); named after the folder.
             const files = chosen.sort((a, b) => (a.webkitRelativePath < b.webkitRelativePath ? -1 : 1));

@@ -111,4 +111,60 @@ describe(`the signatures job (seed ${seed}; JOB_SEED=${seed} repeats it)`, () =>
     expect(await run(2, 1000), `seed ${seed}: pages read again`).toEqual(one);
     expect(await run(0, 0), `seed ${seed}: one thread, pages read again`).toEqual(one);
   });
+
+  it('starts its signers before the first pass when the dataset stores bytes enough, and ends them if its text is too little', async () => {
+    const id = await dataset(600);
+    const stored = (await db().datasets.get(id))!.storedBytes!;
+    const one = await (async () => {
+      await runAnalysis(
+        { datasetId: id, params: {} },
+        () => undefined,
+        () => false,
+      );
+      return analysis(id);
+    })();
+    const run = async (minChars: number) => {
+      const seen: string[] = [];
+      const events: string[] = [];
+      let signs = 0;
+      const r = await runAnalysis(
+        { datasetId: id, params: {} },
+        (p) => void seen.push(p.phase),
+        () => false,
+        () => {
+          events.push(`start after ${seen.length} progress reports`);
+          return [1, 2].map(() => {
+            const s = signer();
+            return {
+              ...s,
+              sign: (texts: string[], params: Parameters<PageSigner['sign']>[1]) => {
+                signs++;
+                return s.sign(texts, params);
+              },
+              terminate: () => void events.push('end'),
+            };
+          });
+        },
+        undefined,
+        minChars,
+      );
+      expect(r.kind, `seed ${seed}`).toBe('done');
+      return { events, signs, result: await analysis(id) };
+    };
+    // Bytes enough, text enough: started before the first pass, used, ended with the job.
+    const early = await run(Math.floor(stored / 4));
+    expect(early.events).toEqual(['start after 0 progress reports', 'end', 'end']);
+    expect(early.signs).toBeGreaterThan(0);
+    expect(early.result, `seed ${seed}`).toEqual(one);
+    // Bytes enough, text too little (a character takes a byte or more: 600 pages' text is under their bytes):
+    // started, ended once the first pass has counted the text, never used.
+    const unused = await run(stored);
+    expect(unused.events).toEqual(['start after 0 progress reports', 'end', 'end']);
+    expect(unused.signs).toBe(0);
+    expect(unused.result, `seed ${seed}`).toEqual(one);
+    // Bytes too few: no signer at all.
+    const none = await run(stored + 1);
+    expect(none.events).toEqual([]);
+    expect(none.result, `seed ${seed}`).toEqual(one);
+  });
 });

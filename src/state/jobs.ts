@@ -16,9 +16,9 @@ export interface RunningJob<R> {
  * The client side of the one job lifecycle: start the job's worker, run it with progress, terminate the
  * worker at the end whatever happened. With `lock`, the job runs only while this tab holds that Web Lock
  * (`navigator.locks`, across tabs): a second tab asking for the same job on the same dataset gets
- * `{ kind: 'busy' }` at once instead of running it twice. (An ingest job holds its own lock in its worker:
- * src/workers/ingest.worker.ts.) With `datasetId`, the job is cancelled when that dataset is deleted, in this tab or another (its writes
- * check too: src/db/orphans.ts).
+ * `{ kind: 'busy' }` at once instead of running it twice. (An ingest job holds its own lock, in its
+ * worker: src/workers/ingest.worker.ts.) With `datasetId`, the job is cancelled when that dataset is
+ * deleted, in this tab or another (its writes check too: src/db/orphans.ts).
  */
 export function runWorkerJob<A, P, R>(
   start: () => WorkerHandle<JobApi<A, P, R>>,

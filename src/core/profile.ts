@@ -172,7 +172,6 @@ function rule(v: unknown, field: string): Rule {
 
 const METHODS = Object.keys(METHOD_LABELS) as MethodId[];
 
-/** Parse and check a profile's JSON text; throws ProfileError naming the first wrong field. */
 /**
  * The workbench's defaults as a profile: what the batch runs without one (`--profile` left out), and
  * what every field a profile leaves out takes.
@@ -202,7 +201,8 @@ function withDefaults(v: unknown, ref: unknown): unknown {
 }
 
 /**
- * Reads a profile: `profile` and `version` say what the file is; every other field may be left out and
+ * Parse and check a profile's JSON text; throws ProfileError naming the first wrong field.
+ * `profile` and `version` say what the file is; every other field may be left out and
  * takes the workbench's default (a profile may give only what it changes). What is given is checked
  * field by field, unknown fields of the thresholds and engine included.
  */

@@ -45,8 +45,10 @@ interface DatasetsState {
   refresh(): Promise<void>;
   select(id: number | null): void;
   ingestFile(file: File): Promise<void>;
-  /** Read the files of one crawl (several WARC.gz, a folder, a WACZ) into ONE dataset. */
-  /** `parquetColumns`: the columns a Parquet table of documents is read by, when the analyst chose them. */
+  /**
+   * Read the files of one crawl (several WARC.gz, a folder, a WACZ) into ONE dataset.
+   * `parquetColumns`: the columns a Parquet table of documents is read by, when the analyst chose them.
+   */
   ingestFiles(
     files: File[],
     name?: string,

@@ -44,7 +44,6 @@ export class WriteGuard {
   }
 }
 
-/** The storage-full message: what happened, how many pages are kept, what to do. */
 /** The kind of the fault a full disk stops a read with (a typed status, not the sentence's words). */
 const STORAGE_FULL = 'storage-full';
 
@@ -52,6 +51,7 @@ export function isStorageFull(info: IngestErrorInfo | null | undefined): info is
   return info?.kind === STORAGE_FULL;
 }
 
+/** The storage-full message: what happened, how many pages are kept, what to do. */
 export function storageFullInfo(fileName: string, pages: number): IngestErrorInfo {
   // No quota figure: navigator.storage.estimate() in a worker can report the disk, not the limit hit.
   const reason =

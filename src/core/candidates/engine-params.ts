@@ -19,12 +19,10 @@ export interface EngineParams {
   fc: FeatureCodeOptions;
   shingles: ShingleOptions;
   /**
-   * `threshold`: the lowest Jaccard LSH must catch (with probability LSH_RECALL): the Jaccard slider's
-   * minimum, so the slider's whole range reads complete candidates (bandsForMinimum).
-   */
-  /**
    * MinHash signatures and their LSH index: the band threshold, and how a bucket is verified (every
    * pair up to `fullBucket` pages, each page against the first `anchors` pages above; LSH_BUCKET).
+   * `threshold`: the lowest Jaccard LSH must catch (with probability LSH_RECALL): the Jaccard slider's
+   * minimum, so the slider's whole range reads complete candidates (bandsForMinimum).
    */
   minhash: MinHashOptions & { threshold: number; fullBucket: number; anchors: number };
   /** Drop English stop words from the bag of words (RP, cosine, SimHash). */

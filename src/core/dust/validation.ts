@@ -55,6 +55,9 @@ export interface ValidationOutcome {
   cause?: 'no-change' | 'no-content' | 'target-missing';
 }
 
+/** Negative samples kept per validation (εN is 5 at the paper's setting; an exhausted list may give more). */
+export const NEGATIVES_KEPT = 50;
+
 /**
  * Fig. 3, ValidateRule(R, L):
  *  4: while (positive < (1 − ε)N and negative < εN) do
@@ -64,9 +67,6 @@ export interface ValidationOutcome {
  *  9:   if (fetch v failed or DocSketch(u) ≠ DocSketch(v)) negative++ else positive++
  * 13: if (negative ≥ εN) return false
  */
-/** Negative samples kept per validation (εN is 5 at the paper's setting; an exhausted list may give more). */
-export const NEGATIVES_KEPT = 50;
-
 export function validateRule(
   rule: Rule,
   L: UrlIndex,

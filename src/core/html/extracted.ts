@@ -1,5 +1,7 @@
-/** What an HTML page gives the workbench (extract.ts makes it). */
-/** What the workbench keeps of an HTML page: text only, never markup (crawled content is hostile). */
+/**
+ * What an HTML page gives the workbench (extract.ts makes it): text only, never markup (crawled content
+ * is hostile).
+ */
 export interface Extracted {
   title: string;
   /** Visible text; block boundaries as line breaks (tidied by tidyText downstream). */

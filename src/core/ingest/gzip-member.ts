@@ -66,11 +66,6 @@ export type Attempt =
   | { ok: false; eof: boolean; reason: string; lengthMismatch?: boolean; overBudget?: boolean };
 
 /**
- * Deflate data inflated up to `limit` bytes: its data, 'over' once it inflates past them (it stops
- * there), or the fault (eof: the data stops before the deflate stream does). Small inputs in one call
- * (bounded by the output buffer), larger ones in steps that stop at the limit.
- */
-/**
  * `body` inflated into `out` (a view of it; a stream longer than `out` gives all of `out`): by
  * inflateSmall, and by fflate when inflateSmall answers null — a damaged or cut stream, which fflate
  * reads as far as it can or words the error of.
@@ -79,6 +74,11 @@ function inflateInto(body: Uint8Array, out: Uint8Array): Uint8Array {
   return inflateSmall(body, out) ?? inflateSync(body, { out });
 }
 
+/**
+ * Deflate data inflated up to `limit` bytes: its data, 'over' once it inflates past them (it stops
+ * there), or the fault (eof: the data stops before the deflate stream does). Small inputs in one call
+ * (bounded by the output buffer), larger ones in steps that stop at the limit.
+ */
 function boundedInflate(
   body: Uint8Array,
   limit: number,

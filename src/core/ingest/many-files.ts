@@ -31,8 +31,10 @@ export interface CrawlOptions {
   baseUrl?: string;
   isCancelled?: () => boolean;
   onProgress?: (p: IngestProgress) => void;
-  /** Called once, when the first source's format is known: the caller creates its dataset here. */
-  /** `container`: 'wacz' when the first crawl file read is a WACZ (its WARCs are what `format` says). */
+  /**
+   * Called once, when the first source's format is known: the caller creates its dataset here.
+   * `container`: 'wacz' when the first crawl file read is a WACZ (its WARCs are what `format` says).
+   */
   onFormat?: (format: FormatId, compressed: boolean, container?: 'wacz') => Promise<void> | void;
   readUnit?: UnitReader;
   /** The columns Parquet tables of documents are read by, when the analyst chose them. */

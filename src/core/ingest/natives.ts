@@ -1,16 +1,16 @@
 import type { MemberInflater } from './gzip-native';
 
+/** A synchronous hash: the digest of `bytes`. */
+export type Hash = (bytes: Uint8Array) => Uint8Array;
+/** A synchronous SHA-1: the 20-byte digest of `bytes`. */
+export type Sha1 = Hash;
+
 /**
  * What the platform does faster than the core's own JavaScript, handed in by whoever runs the core: the
  * browser's workers pass DecompressionStream's inflate and a WebAssembly SHA-1 (src/workers/natives.ts);
  * the CLI and the benches node:zlib and node:crypto (src/cli/natives.ts). The core has no platform
  * imports; without these it uses fflate and text/sha1.ts, and gives the same results.
  */
-/** A synchronous hash: the digest of `bytes`. */
-export type Hash = (bytes: Uint8Array) => Uint8Array;
-/** A synchronous SHA-1: the 20-byte digest of `bytes`. */
-export type Sha1 = Hash;
-
 export interface Natives {
   /** Inflate one gzip member (see gzip-native.ts); default fflate. */
   inflate?: MemberInflater;

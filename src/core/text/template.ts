@@ -47,7 +47,6 @@ export interface TemplatePage {
   hints?: readonly number[];
 }
 
-/** A page's text split into its main text and its template lines. */
 /**
  * A model as the signatures job stores it with its analysis: each site's count of distinct texts and its
  * template lines (hashes). The page detail splits a page by it, so it shows the template text that was
@@ -57,6 +56,7 @@ export interface StoredTemplate {
   sites: { site: string; texts: number; lines: number[] }[];
 }
 
+/** A page's text split into its main text and its template lines. */
 export interface TemplateSplit {
   /** The non-template lines, joined by line breaks. */
   main: string;

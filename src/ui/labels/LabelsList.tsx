@@ -9,8 +9,10 @@ import { fmtInt, plural } from '../format';
 import { Url } from '../Url';
 import { scrollActiveIntoView, useFollowSelection, useListKeys } from '../useListKeys';
 
-/** The keys that label a pair, in the queue and in this list alike. */
-/** The label keys: d, n, u, and y for duplicate as in dedupe's console labeller (y/n/u). */
+/**
+ * The keys that label a pair, in the queue and in this list alike: d, n, u, and y for duplicate as in
+ * dedupe's console labeller (y/n/u).
+ */
 export const LABEL_KEYS: Record<string, LabelValue> = { d: 'dup', y: 'dup', n: 'not', u: 'unsure' };
 
 const LABEL_NAMES: Record<LabelValue, string> = { dup: 'duplicate', not: 'not', unsure: 'unsure' };

@@ -29,11 +29,8 @@ export type { PartRequest, PartResult, PartRunner } from './ingest-parts';
 
 export interface IngestRequest {
   /** The files of one crawl, read into ONE dataset in this order (several WARC.gz, a folder, a WACZ). */
-  files?: File[];
-  /** One file (kept for callers that read one). */
-  file?: File;
+  files: File[];
   name?: string;
-  baseUrl?: string;
   /** The Web Lock the starting tab holds while the job runs (kept on the dataset row; see markInterrupted). */
   lock?: string;
   /** The columns a Parquet table of documents is read by, as the analyst chose them. */
@@ -82,18 +79,17 @@ export async function runIngest(
   spawnParts?: { parts: number; runner: () => PartRunner; minBytes?: number; segmentBytes?: number },
 ): Promise<IngestResult> {
   let spawn = spawnParts;
-  const given = req.files ?? (req.file ? [req.file] : []);
-  const label = crawlName(given);
+  const files = req.files;
+  const label = crawlName(files);
   const d = db();
   let datasetId: number | null = null;
-  const files = given;
   let sample: (PreparedSample & { kind: 'ready' }) | null = null;
   if (req.sample) {
     // A sample's dataset exists from the start: its URL layer is stored while the index is read.
     datasetId = await createDataset(d, {
       name: req.name ?? label,
       fileName: label,
-      bytes: given.reduce((a, f) => a + f.size, 0),
+      bytes: files.reduce((a, f) => a + f.size, 0),
       format: 'warc',
       compressed: false,
       lock: req.lock,
@@ -103,7 +99,7 @@ export async function runIngest(
     try {
       const t0 = performance.now();
       const natives = await browserNatives();
-      prepared = await prepareSample(given, req.sample, {
+      prepared = await prepareSample(files, req.sample, {
         onLayer: (chunk, lines) => writeUrlLayer(d, id, chunk, lines),
         isCancelled,
         inflate: natives.inflate,
@@ -183,7 +179,6 @@ export async function runIngest(
     const summary = await ingestCrawl(
       sources,
       {
-        baseUrl: req.baseUrl,
         isCancelled: stopped,
         onProgress,
         readUnit,
@@ -199,7 +194,7 @@ export async function runIngest(
           datasetId = await createDataset(d, {
             name: req.name ?? label,
             fileName: label,
-            bytes: given.reduce((a, f) => a + f.size, 0),
+            bytes: files.reduce((a, f) => a + f.size, 0),
             format,
             compressed,
             ...(container ? { container } : {}),

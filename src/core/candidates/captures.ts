@@ -8,11 +8,6 @@
 
 export type CaptureMode = 'url' | 'each';
 
-export const CAPTURE_MODES: Record<CaptureMode, string> = {
-  url: 'one page per URL (its first capture; the others listed with it)',
-  each: 'every capture its own page (compare captures)',
-};
-
 /** The captures that do not stand for their URL: each one's page index, and its own seq. */
 export interface Captures {
   /** Index (in signature order) of the page standing for the URL, per extra capture. */

@@ -204,6 +204,38 @@ export interface DigestMismatch {
   computed: string;
 }
 
+/**
+ * What a problem read past is, when it is named (IngestErrorInfo.kind): the key a read counts its
+ * repeats under (ReaderContext.warn; a problem without a kind is keyed by its sentence) and views and
+ * merges look for. Never shown: the sentence is.
+ */
+export type ProblemKind =
+  // Damage a WARC or ARC reader reads past (warc.ts, warc-record.ts, warc-recovery.ts, arc.ts).
+  | 'junk'
+  | 'length-off'
+  | 'length-duplicate'
+  | 'length-malformed'
+  | 'separator-missing'
+  | 'separator-short'
+  | 'version-case'
+  | 'version-draft'
+  | 'whole-file-gzip'
+  | 'over-budget'
+  | 'arc-length'
+  | 'arc-length-off'
+  | 'arc-no-filedesc'
+  // Line formats (reader.ts; crawl-log.ts lists its first bad lines one by one, then the rest as one).
+  | 'long-line'
+  | `bad line ${number}`
+  | 'bad lines'
+  // An access log's host guessed from its referers (access-log.ts HOST_GUESSED; DatasetHeader asks for a base URL).
+  | 'host guessed from the referers'
+  // Digest mismatches, one per field over a dataset (digest-report.ts DIGEST_WARNING_KINDS).
+  | 'digest-payload-mismatch'
+  | 'digest-block-mismatch'
+  // The browser's storage full (workers/ingest-faults.ts).
+  | 'storage-full';
+
 export interface IngestErrorInfo {
   fileName: string;
   /** Byte offset in the file (compressed offset for .gz), or -1. */
@@ -212,8 +244,8 @@ export interface IngestErrorInfo {
   line: number;
   reason: string;
   message: string;
-  /** For a problem read past: its kind when a view looks for it (HOST_GUESSED), absent otherwise. */
-  kind?: string;
+  /** For a problem read past: its kind when it has one (a view looks for HOST_GUESSED), absent otherwise. */
+  kind?: ProblemKind;
   /** A Parquet table whose documents' columns were not found: its columns, for the analyst to choose. */
   columns?: string[];
 }

@@ -3,7 +3,7 @@
  * internal error), the writes stopped after a failed one, and the dataset finished with the rows stored.
  */
 import { IngestError } from '../core/ingest/errors';
-import type { IngestErrorInfo, IngestSummary } from '../core/types';
+import type { IngestErrorInfo, IngestSummary, ProblemKind } from '../core/types';
 import { countStoredRows } from '../db/page-rows';
 import { dropLastPages, isQuotaError } from '../db/page-writes';
 import { finishDataset } from '../db/queries';
@@ -45,7 +45,7 @@ export class WriteGuard {
 }
 
 /** The kind of the fault a full disk stops a read with (a typed status, not the sentence's words). */
-const STORAGE_FULL = 'storage-full';
+const STORAGE_FULL = 'storage-full' satisfies ProblemKind;
 
 export function isStorageFull(info: IngestErrorInfo | null | undefined): info is IngestErrorInfo {
   return info?.kind === STORAGE_FULL;

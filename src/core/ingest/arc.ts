@@ -1,6 +1,7 @@
 import { BUDGET, mib } from './budget';
 import { ByteQueue, latin1, OffsetMap } from './bytes';
 import { FormatFault } from './errors';
+import type { ProblemKind } from '../types';
 import { snippet } from './snippet';
 
 /** One ARC record (Internet Archive ARC v1, and v2's longer header line). */
@@ -45,7 +46,7 @@ export class ArcParser {
     private readonly onRecord: (r: ArcRecord) => void,
     compressed: boolean,
     offsetBase = 0,
-    private readonly onWarning?: (reason: string, offset: number, kind: string) => void,
+    private readonly onWarning?: (reason: string, offset: number, kind: ProblemKind) => void,
   ) {
     this.map = new OffsetMap(!compressed, offsetBase);
   }
@@ -250,7 +251,7 @@ export class ArcParser {
     return -1;
   }
 
-  private warn(kind: string, reason: string, offset: number): void {
+  private warn(kind: ProblemKind, reason: string, offset: number): void {
     this.onWarning?.(reason, offset, kind);
   }
 

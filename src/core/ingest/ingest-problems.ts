@@ -1,8 +1,11 @@
-import { LINE_FORMATS, lineWord, type FormatId, type IngestErrorInfo } from '../types';
+import { LINE_FORMATS, lineWord, type FormatId, type IngestErrorInfo, type ProblemKind } from '../types';
 import { IngestError } from './errors';
 
-/** Problems read past, one entry per kind: the first occurrence and how many times it happened. */
-export type Problem = { reason: string; offset: number; count: number; kind: string };
+/**
+ * Problems read past, one entry per kind (per reason when it has none): the first occurrence and how
+ * many times it happened.
+ */
+export type Problem = { reason: string; offset: number; count: number; kind?: ProblemKind };
 
 /**
  * One problem kind as the analyst reads it: a file written by a tool with a habit (node-warc's short
@@ -21,6 +24,6 @@ export function warningInfo(fileName: string, w: Problem, format: FormatId | nul
     reason,
     lines ? { line: w.offset, lineWord: word } : { offset: w.offset },
   ).toInfo();
-  // A kind other than the sentence is a key views may look for (access-log.ts HOST_GUESSED).
-  return w.kind !== w.reason ? { ...info, kind: w.kind } : info;
+  // The kind is a key views may look for (access-log.ts HOST_GUESSED).
+  return w.kind ? { ...info, kind: w.kind } : info;
 }

@@ -81,11 +81,12 @@ export class IngestRun {
     this.ctx = {
       fileName: opts.fileName,
       baseUrl: opts.baseUrl ?? '',
-      warn: (reason, offset, kind = reason) => {
-        const seen = this.problems.get(kind);
+      warn: (reason, offset, kind) => {
+        const key = kind ?? reason;
+        const seen = this.problems.get(key);
         if (seen) seen.count++;
         else if (this.problems.size < MAX_WARNINGS)
-          this.problems.set(kind, { reason, offset, count: 1, kind });
+          this.problems.set(key, kind ? { reason, offset, count: 1, kind } : { reason, offset, count: 1 });
       },
       page: (p) => {
         this.pages++;

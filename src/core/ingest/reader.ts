@@ -1,7 +1,7 @@
 import type { DigestCheck } from './digests';
 import type { ExtractionCache } from './extraction-cache';
 import type { Sha1 } from './natives';
-import type { IngestedPage } from '../types';
+import type { IngestedPage, ProblemKind } from '../types';
 import { BUDGET, mib } from './budget';
 import { FormatFault } from './errors';
 
@@ -15,7 +15,7 @@ export interface ReaderContext {
    * A problem the reader recovered from (kept with the dataset, shown to the analyst). Repeats of one
    * `kind` (default: the reason itself) are noted once, with how many records had it and the first offset.
    */
-  warn(reason: string, offset: number, kind?: string): void;
+  warn(reason: string, offset: number, kind?: ProblemKind): void;
   record(type: string): void;
   skip(reason: string): void;
   /**

@@ -1,4 +1,5 @@
 import { BUDGET } from './budget';
+import type { ProblemKind } from '../types';
 import { headerValue, parseHeaderLines, utf8 } from './bytes';
 
 /** One WARC record (ISO 28500, WARC/1.0 and 1.1). `block` is a view valid only during the callback. */
@@ -17,7 +18,7 @@ export interface WarcRecord {
 export const MAX_BLOCK = BUDGET.recordBytes;
 
 /** A problem read past; `kind` groups repeats of the same problem. */
-export type Warn = (kind: string, reason: string, offset: number) => void;
+export type Warn = (kind: ProblemKind, reason: string, offset: number) => void;
 
 /**
  * A record's header block (its bytes before the blank line that ends it) at `offset`: its version line,

@@ -1,6 +1,7 @@
 import { mib } from './budget';
 import { ByteQueue, headerValue, OffsetMap } from './bytes';
 import { FormatFault } from './errors';
+import type { ProblemKind } from '../types';
 import { snippet } from './snippet';
 import { blockEndBefore, firstRecordStart, isVersionLine } from './warc-boundaries';
 import { MAX_BLOCK, type WarcRecord } from './warc-record';
@@ -15,7 +16,7 @@ export interface WarcParserOptions {
   /** File offset where the parsed bytes start (parallel parts). */
   offsetBase?: number;
   /** A problem read past; `kind` groups repeats of the same problem (noted once per file). */
-  onWarning?: (reason: string, offset: number, kind: string) => void;
+  onWarning?: (reason: string, offset: number, kind: ProblemKind) => void;
 }
 
 /**
@@ -51,7 +52,7 @@ export abstract class WarcRecovery {
     this.map = new OffsetMap(!compressed, opts.offsetBase ?? 0);
   }
 
-  protected warn(kind: string, reason: string, offset: number): void {
+  protected warn(kind: ProblemKind, reason: string, offset: number): void {
     this.opts.onWarning?.(reason, offset, kind);
   }
 

@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -97,8 +98,16 @@ self.addEventListener('fetch', (e) => {
   };
 }
 
+/**
+ * brotli's decoder proper (core/ingest/http.ts streams through it): the package's exports map hides it, so
+ * its specifier is resolved here, beside the package's entry, for the app and vitest (tsx and esbuild
+ * take tsconfig.json's `paths`; the types are in types/brotli-decoder.d.ts).
+ */
+const brotliDecoder = join(dirname(createRequire(import.meta.url).resolve('brotli')), 'dec/decode.js');
+
 export default defineConfig({
   plugins: [react(), contentSecurityPolicy(), serviceWorker()],
+  resolve: { alias: { 'brotli/dec/decode.js': brotliDecoder } },
   define: { __APP_VERSION__: JSON.stringify(version) },
   worker: { format: 'es' },
   // The sample crawl is an asset imported with ?inline (src/ui/sample.ts), in its own chunk.

@@ -11,6 +11,7 @@ import { isWildcard, ORIGIN } from './wildcards';
 import { groupBySite, tokenizeUrl, untokenize } from './url-list';
 import type { DustParams, DustUrl, Rule } from './types';
 import { movesOrigin, originEnd, originMove, originTargets, respelled, urlOrigin } from './origin-moves';
+import { inScope } from './sections';
 
 export interface Canonization {
   url: string;
@@ -58,6 +59,8 @@ export function canonize(
       const rule = rules[i];
       const needle = needleOf(rule);
       if (needle !== '' && !current.includes(needle)) continue;
+      // A rule with a scope (scope.ts) rewrites only in the sections of its site where it held.
+      if (rule.scope !== undefined && !inScope(rule, current)) continue;
       if (rule.kind === 'substring') {
         const t = applySubstring(tokens, rule.alpha, rule.beta);
         if (t && !deferred(rules, i, tokens)) {
@@ -128,6 +131,11 @@ export function canonizationOrder<R extends Rule>(rules: readonly R[]): R[] {
 }
 
 const orders = new Map<string, Rule[]>();
+
+/** Forgets the orders kept: scope.ts gives rules a scope, which the respelled copies must carry. */
+export function clearOrderCache(): void {
+  orders.clear();
+}
 const sideIds = new WeakMap<object, number>();
 let nextSide = 1;
 /** A rule in a cache key: its identity and its sides' (respelled or swapped sides are new arrays). */

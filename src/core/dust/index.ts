@@ -19,6 +19,8 @@ import {
   type Composition,
 } from './folding';
 import { markRedundantValid } from './redundant-valid';
+import { chooseRepresentatives } from './representatives';
+import { scopeRules } from './scope';
 import { findInstances, UrlIndex } from './rules';
 import { transferRules } from './transfer';
 import { breakOriginCycles, widenContexts, widenDirectories, widenOrigins } from './origins';
@@ -73,8 +75,18 @@ export interface DustResult {
   /** Every rule not listed: special cases, compositions, valid rules the others make redundant. */
   folded: Rule[];
   metrics: DustMetrics;
-  /** Every unique, error-free URL (normalised) → its canonical URL. */
+  /**
+   * Every unique, error-free URL (normalised) → its canonical URL: the member of its class (the URLs
+   * canonisation gives one form) that the crawl fetched with a 2xx and the site points to
+   * (representatives.ts); with `scoped` off, the rules' form itself, as §5.4 gives it.
+   */
   canonical: Map<string, string>;
+  /** Every URL whose rule form differs from it → that form (what the rules alone give, §5.4). */
+  ruleForm: Map<string, string>;
+  /** Classes named by a member other than their rule form: [rule form, canonical URL]. */
+  renamed: [string, string][];
+  /** Canonical URLs that the crawl did not fetch with a 2xx (no member of their class was). */
+  unfetched: string[];
   /** URLs whose canonization hit the iteration cap. */
   cycles: string[];
   /** How the list was used: unique URLs, detection and test parts, records dropped. */
@@ -173,7 +185,12 @@ export function runDustBuster(
 
   if (params.extensions) foldLikelySpecialCases(rules, detection, params);
   onPhase?.('canonize');
-  const { canonical, cycles } = canonizeAll(list.urls, rules, params);
+  if (params.scoped) scopeRules(rules, list.urls, fetchFn, params);
+  const { canonical: forms, cycles } = canonizeAll(list.urls, rules, params);
+  const named = params.scoped ? chooseRepresentatives(list.urls, forms) : null;
+  const canonical = named ? named.canonical : forms;
+  const ruleForm = new Map<string, string>();
+  for (const [u, c] of forms) if (u !== c) ruleForm.set(u, c);
 
   onPhase?.('metrics');
   // The measures of §6 read the ranked list Fig. 4 judged, special cases included.
@@ -194,6 +211,9 @@ export function runDustBuster(
     folded: rules.filter((r) => !shown.includes(r)),
     metrics,
     canonical,
+    ruleForm,
+    renamed: named?.renamed ?? [],
+    unfetched: named ? [...named.unfetched] : [],
     cycles,
     list: {
       urls: list.urls.length,

@@ -12,7 +12,8 @@
  */
 import { canonizationOrder } from './canonize';
 import { wildcardKind } from './wildcards';
-import type { Rule, SiteMode, SubstringRule } from './types';
+import type { Rule, RuleScope, SiteMode, SubstringRule } from './types';
+import { originOf } from './sections';
 import { ruleSpelling } from './rules';
 
 export interface RegexRule {
@@ -36,6 +37,30 @@ function guard(site: string, mode: SiteMode): string {
   return `[A-Za-z][A-Za-z0-9+.-]{0,31}://(?:[^/?#@]{0,253}\\.)?${esc(site)}(?::[0-9]{1,5})?`;
 }
 
+/**
+ * A scope's sections (scope.ts) as the start of a URL, for a lookahead at ^: an origin and its first
+ * directory, any number for '{n}', or a file at the root (no '/' before the query).
+ */
+function scopeStart(scope: RuleScope): string {
+  if (scope.sections.length === 0) return '(?!)';
+  return `(?:${scope.sections.map((k) => sectionStart(k, '')).join('|')})`;
+}
+
+/** One section as a pattern; `rest` follows a directory (a bounded path, in a lookbehind). */
+function sectionStart(key: string, rest: string): string {
+  const o = originOf(key);
+  const dir = key.slice(o.length + 1, -1);
+  if (dir === '') return rest === '' ? `${esc(o)}/[^/?#]*(?:[?#]|$)` : `${esc(o)}/[^/?#]{0,4096}`;
+  return `${esc(o)}/${dir === '{n}' ? '[0-9]{1,20}' : esc(dir)}/${rest}`;
+}
+
+/** The origin and path before the query, bounded for a lookbehind: the rule's site, or its scope. */
+function pathBefore(r: Rule, g: string): string {
+  if (!r.scope) return `${g}[^?]{0,4096}`;
+  if (r.scope.sections.length === 0) return '(?!)';
+  return `(?:${r.scope.sections.map((k) => sectionStart(k, '[^?]{0,4096}')).join('|')})`;
+}
+
 /** A literal replacement text in Java syntax. */
 const lit = (s: string) => s.replace(/\\/g, '\\\\').replace(/\$/g, '\\$');
 
@@ -47,7 +72,8 @@ function substringRegex(r: SubstringRule, g: string): Omit<RegexRule, 'id' | 'ru
   const anchored = a[0] === '^';
   const groups = new Map<string, number>();
   let n = anchored ? 0 : 1;
-  let pattern = anchored ? `^(?=${g}(?:[/?#]|$))` : `^((?=${g}(?:[/?#]|$)).*?)`;
+  const start = r.scope ? scopeStart(r.scope) : `${g}(?:[/?#]|$)`;
+  let pattern = anchored ? `^(?=${start})` : `^((?=${start}).*?)`;
   const isWord = (t: string) =>
     /^[\p{L}\p{N}]/u.test(t) || (wildcardKind(t) !== null && wildcardKind(t) !== 'o');
   const body = a.filter((t, i) => !((i === 0 && t === '^') || (i === a.length - 1 && t === '$')));
@@ -91,19 +117,19 @@ function regexesOf(r: Rule, mode: SiteMode): Omit<RegexRule, 'id' | 'rule' | 'si
     return one ? [one] : [];
   }
   const name = esc(r.param);
-  if (r.kind === 'path-param-drop')
-    return [{ pattern: `(?<=^${g}[^?]{0,4096});${name}=[^;/?#]*`, replacement: '' }];
+  const path = pathBefore(r, g);
+  if (r.kind === 'path-param-drop') return [{ pattern: `(?<=^${path});${name}=[^;/?#]*`, replacement: '' }];
   if (r.kind === 'param-default')
     return [
       {
-        pattern: `(?<=^${g}[^?]{0,4096}\\?(?:[^#]{0,4096}&)?)${name}(?:=[^&]*)?(?=&|$)`,
+        pattern: `(?<=^${path}\\?(?:[^#]{0,4096}&)?)${name}(?:=[^&]*)?(?=&|$)`,
         replacement: `${lit(r.param)}=${lit(r.value)}`,
       },
     ];
   return [
-    { pattern: `(?<=^${g}[^?]{0,4096}\\?[^#]{0,4096})&${name}(?:=[^&]*)?(?=&|$)`, replacement: '' },
-    { pattern: `^(${g}[^?]*)\\?${name}(?:=[^&]*)?&`, replacement: '$1?' },
-    { pattern: `^(${g}[^?]*)\\?${name}(?:=[^&]*)?$`, replacement: '$1' },
+    { pattern: `(?<=^${path}\\?[^#]{0,4096})&${name}(?:=[^&]*)?(?=&|$)`, replacement: '' },
+    { pattern: `^(${path})\\?${name}(?:=[^&]*)?&`, replacement: '$1?' },
+    { pattern: `^(${path})\\?${name}(?:=[^&]*)?$`, replacement: '$1' },
   ];
 }
 
@@ -113,6 +139,20 @@ export function rulesAsRegex(rules: readonly Rule[], mode: SiteMode): RegexRule[
   return applied.flatMap((r) =>
     regexesOf(r, mode).map((x) => ({ id: r.id, rule: ruleSpelling(r), site: r.site, ...x })),
   );
+}
+
+/**
+ * Classes named by a member other than their rule form (representatives.ts), as literal rules: the
+ * rule form, whole, → the URL the crawl fetched. They end the file, after the passes of the rules.
+ */
+export function renamedAsRegex(renamed: readonly [string, string][]): RegexRule[] {
+  return renamed.map(([form, name]) => ({
+    id: -1,
+    rule: 'class named by a fetched member',
+    site: originOf(form),
+    pattern: `^${esc(form)}$`,
+    replacement: lit(name),
+  }));
 }
 
 /** Java's replacement string as JavaScript's String.replace reads it ('\$' → '$$'). */
@@ -145,8 +185,15 @@ export function passesNeeded(
   return passes;
 }
 
-/** Nutch / StormCrawler regex-normalize.xml: the list `passes` times over (passesNeeded). */
-export function nutchRegexXml(list: readonly RegexRule[], passes = 1): string {
+/**
+ * Nutch / StormCrawler regex-normalize.xml: the list `passes` times over (passesNeeded), then the
+ * classes named by a fetched member other than their rule form (renamedAsRegex), once.
+ */
+export function nutchRegexXml(
+  list: readonly RegexRule[],
+  passes = 1,
+  renamed: readonly RegexRule[] = [],
+): string {
   const x = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const body = list
     .map(
@@ -154,8 +201,18 @@ export function nutchRegexXml(list: readonly RegexRule[], passes = 1): string {
         `  <!-- #${r.id} ${x(r.site)}: ${x(r.rule).replace(/--/g, '- -')} -->\n  <regex>\n    <pattern>${x(r.pattern)}</pattern>\n    <substitution>${x(r.replacement)}</substitution>\n  </regex>`,
     )
     .join('\n');
-  const all = Array.from({ length: passes }, (_, k) => `  <!-- pass ${k + 1} of ${passes} -->\n${body}`).join(
-    '\n',
+  const passBodies = Array.from(
+    { length: passes },
+    (_, k) => `  <!-- pass ${k + 1} of ${passes} -->\n${body}`,
   );
+  const literal = renamed.map(
+    (r) =>
+      `  <regex>\n    <pattern>${x(r.pattern)}</pattern>\n    <substitution>${x(r.replacement)}</substitution>\n  </regex>`,
+  );
+  if (literal.length > 0)
+    passBodies.push(
+      `  <!-- ${literal.length} classes named by the URL the crawl fetched, not by their rule form -->\n${literal.join('\n')}`,
+    );
+  const all = passBodies.join('\n');
   return `<?xml version="1.0"?>\n<!-- DUST rules mined by Dedup Workbench (DustBuster), in order: one pass over this file gives each crawled URL its canonical URL -->\n<regex-normalize>\n${all}\n</regex-normalize>\n`;
 }

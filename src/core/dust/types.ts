@@ -31,6 +31,13 @@ export interface DustUrl extends DustContent {
    * document" (§3), and fetching u returns the target's, so u carries the target's content; '' else.
    */
   redirect: string;
+  /**
+   * The crawl fetched the URL itself with a 2xx (or the source states no status, as a URL list):
+   * a URL a canonical URL may name. Absent: true. A redirect, even one whose document is known, is not.
+   */
+  served?: boolean;
+  /** Links to the URL from the dataset's pages (one per linking page); absent: 0. */
+  inlinks?: number;
 }
 
 /** A page-like input record: PageRecord (src/core/types.ts) fits, so do URL lists and log lines. */
@@ -48,6 +55,8 @@ export interface DustRecord {
   fingerprint?: string;
   /** A 3xx response's Location, resolved and normalised; the URL's document is the target's. */
   redirectTo?: string;
+  /** Links to this URL from the dataset's other pages, one per linking page (dust/inlinks.ts). */
+  inlinks?: number;
 }
 
 /** A page looked up for validation (Fig. 3 line 7, "fetch u and v"); status ≥ 400 is a failed fetch. */
@@ -122,6 +131,22 @@ interface RuleBase {
    * Their spellings, a few; absent when none.
    */
   absorbs?: { count: number; spellings: string[] };
+  /**
+   * Where the rule is applied (scope.ts): the sections (an origin as the site's origin rules lead it,
+   * and a first path directory) whose URLs it was seen to merge with a fetched page of the same text.
+   * Absent: everywhere on its site — every section where it rewrites a URL of the crawl showed it.
+   */
+  scope?: RuleScope;
+}
+
+/** The sections a valid rule holds in, and how many of the sections where it rewrites a URL. */
+export interface RuleScope {
+  /** Section keys (scope.ts sectionKey): 'http://s/docs/', 'http://s/' for files at the root. */
+  sections: string[];
+  /** Sections where the rule rewrites a URL of the crawl. */
+  applicable: number;
+  /** Instances seen (a URL and its rewrite both fetched, similar), over all sections. */
+  instances: number;
 }
 
 /**
@@ -239,6 +264,12 @@ export interface DustParams {
   extensions: boolean;
   /** Instances kept per rule for display. */
   instanceSample: number;
+  /**
+   * Not in the paper: a valid rule is applied only in the sections of its site where it was seen to
+   * hold (scope.ts), and a class of URLs is named by a URL the crawl fetched (representatives.ts).
+   * Off: every valid rule rewrites wherever its α matches on its site (the analyst asks for it).
+   */
+  scoped: boolean;
 }
 
 export const DUST_DEFAULTS: Readonly<DustParams> = {
@@ -264,10 +295,16 @@ export const DUST_DEFAULTS: Readonly<DustParams> = {
   pairGroupMax: 50,
   extensions: true,
   instanceSample: 5,
+  scoped: true,
 };
 
 /** The paper's DustBuster: its defaults (§6) and none of the steps this tool adds. */
-export const PAPER_SETTING: Readonly<DustParams> = { ...DUST_DEFAULTS, pairRules: false, extensions: false };
+export const PAPER_SETTING: Readonly<DustParams> = {
+  ...DUST_DEFAULTS,
+  pairRules: false,
+  extensions: false,
+  scoped: false,
+};
 
 /** Phases reported to onPhase, in order (§5: detect, eliminate redundancy, parameters, validate). */
 export type DustPhase =

@@ -93,6 +93,7 @@ export function buildUrlList(records: Iterable<DustRecord>): UrlListSummary {
   const byUrl = new Map<string, DustUrl>();
   const redirects = new Map<string, string>();
   const pages = new Set<string>();
+  const served = new Set<string>();
   let errorRecords = 0;
   let repeatedRecords = 0;
   for (const r of records) {
@@ -103,6 +104,7 @@ export function buildUrlList(records: Iterable<DustRecord>): UrlListSummary {
     const norm = normaliseUrl(r.url);
     const status = r.status ?? 0;
     if (status < 300 || status >= 400) pages.add(norm.href);
+    if (status < 300) served.add(norm.href);
     const lo = r.sizeMin ?? -1;
     const hi = r.sizeMax ?? lo;
     const digest = r.fingerprint ? `fp:${r.fingerprint}` : (r.digest ?? '');
@@ -116,6 +118,7 @@ export function buildUrlList(records: Iterable<DustRecord>): UrlListSummary {
       if (!seen.sketch && r.sketch) seen.sketch = r.sketch;
       if (seen.digest === '' && digest !== '') seen.digest = digest;
       if (r.redirectTo && !redirects.has(norm.href)) redirects.set(norm.href, r.redirectTo);
+      if (r.inlinks) seen.inlinks = Math.max(seen.inlinks ?? 0, r.inlinks);
       continue;
     }
     if (r.redirectTo) redirects.set(norm.href, r.redirectTo);
@@ -128,8 +131,10 @@ export function buildUrlList(records: Iterable<DustRecord>): UrlListSummary {
       sketch: r.sketch ?? null,
       digest,
       redirect: '',
+      ...(r.inlinks ? { inlinks: r.inlinks } : {}),
     });
   }
+  for (const u of byUrl.values()) if (!served.has(u.url)) u.served = false;
   followRedirects(byUrl, redirects, pages);
   return { urls: [...byUrl.values()], errorRecords, repeatedRecords };
 }

@@ -1,0 +1,79 @@
+/**
+ * Where a valid rule holds. Validation (Fig. 3) judges a rule on a sample of its instances wherever
+ * they fall; a rule seen only in one section of a site (`.html →` where one directory's server
+ * answers both spellings) would still rewrite every URL of the site its α matches — to URLs the site
+ * never served. So each valid rule carries the sections of its site where it was seen to hold: a
+ * section is an origin (as the site's origin rules lead it) and the first directory of the path
+ * ('{n}' when that directory is a number: /2024/…, /2025/… are one section), or the files at the
+ * root. A section holds the rule when one of its URLs u has R(u) in the crawl with a similar
+ * document. The rule is then applied in those sections only — unless it held in every section where
+ * it rewrites a URL of the crawl, when it keeps its whole site.
+ */
+import { canonizationOrder, clearOrderCache } from './canonize';
+import { originMove, originTargets } from './origin-moves';
+import { applyRule, UrlIndex } from './rules';
+import { documentsSimilar } from './similarity';
+import { groupBySite } from './url-list';
+import { originOf, sectionKey } from './sections';
+import type { DustParams, DustUrl, FetchFn, Rule } from './types';
+
+/**
+ * Gives each applied rule (valid, not made redundant) its scope, as canonisation applies it: spelled
+ * on the origins the site's origin rules lead to, after the rules before it. Sections are listed on
+ * every origin that leads to the one the rule held on, so a URL that came in on `http://www.s/` is in
+ * the scope a rule earned on `https://s/` before the origin rules have moved it as after.
+ */
+export function scopeRules(
+  rules: readonly Rule[],
+  urls: readonly DustUrl[],
+  fetch: FetchFn,
+  params: Pick<DustParams, 'site' | 'dustJaccard'>,
+): void {
+  clearOrderCache();
+  const bySite = new Map<string, Rule[]>();
+  for (const r of rules) {
+    delete r.scope;
+    if (r.status !== 'valid' || r.coveredBy) continue;
+    bySite.set(r.site, [...(bySite.get(r.site) ?? []), r]);
+  }
+  const lists = groupBySite(urls, params.site);
+  for (const [site, mine] of bySite) {
+    const L = new UrlIndex(lists.get(site) ?? []);
+    const targets = originTargets(mine.map(originMove).filter((m): m is [string, string] => m !== null));
+    // Every origin that leads to o, o included ('^http://www.s' → '^https://s').
+    const from = new Map<string, string[]>();
+    for (const [a, b] of targets) from.set(b.slice(1), [...(from.get(b.slice(1)) ?? []), a.slice(1)]);
+    const lead = (o: string) => targets.get(`^${o}`)?.slice(1) ?? o;
+    const original = new Map(mine.map((r) => [r.id, r]));
+    for (const a of canonizationOrder(mine)) {
+      const held = new Set<string>();
+      const applicable = new Set<string>();
+      let instances = 0;
+      for (const c of L.candidates(a)) {
+        const u = L.urls[c];
+        const t = applyRule(a, u.url, u.tokens);
+        if (t === null) continue;
+        const sec = sectionKey(u.url);
+        const key = `${lead(originOf(u.url))}${sec.slice(originOf(u.url).length)}`;
+        applicable.add(key);
+        const fu = fetch(u.url);
+        const fv = fetch(t);
+        if (!fu || !fv || (fv.status ?? 200) >= 400) continue;
+        if (documentsSimilar(fu, fv, params.dustJaccard) !== true) continue;
+        instances++;
+        held.add(key);
+      }
+      if (held.size === applicable.size) continue;
+      const sections = new Set<string>();
+      for (const key of held) {
+        const o = originOf(key);
+        const rest = key.slice(o.length);
+        sections.add(key);
+        for (const f of from.get(o) ?? []) sections.add(`${f}${rest}`);
+      }
+      const r = original.get(a.id)!;
+      r.scope = { sections: [...sections].sort(), applicable: applicable.size, instances };
+    }
+  }
+  clearOrderCache();
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { urlsSaved } from '../../../src/core/dust/saved';
+import { urlsOnlyBy, urlsSaved } from '../../../src/core/dust/saved';
 import { canonizeAll, runDustBuster } from '../../../src/core/dust';
 import { generateWorld } from '../../../scripts/lib/dust-world';
 import { params, substringRule, urlsOf } from './fixtures';
@@ -25,6 +25,16 @@ describe('urlsSaved', () => {
     expect(saved).toEqual({ 7: 2, 9: 0 });
   });
 
+  it('says what each rule adds beyond the others: the URLs kept apart without it', () => {
+    const urls = urlsOf(records);
+    const both = substringRule('/index.html$', '/$', 3, { id: 8, ...valid });
+    const { canonical } = canonizeAll(urls, [index, story], params({ site: 'domain' }));
+    expect(urlsOnlyBy([index, story], [...canonical.keys()], canonical, params())).toEqual({ 7: 2, 9: 0 });
+    // Two rules that make the same merges: neither adds anything the other does not.
+    const again = canonizeAll(urls, [index, both], params({ site: 'domain' })).canonical;
+    expect(urlsOnlyBy([index, both], [...again.keys()], again, params())).toEqual({ 7: 0, 8: 0 });
+  });
+
   // Seeded generated worlds: the column adds up to the summary (U_b − U_a) on any list.
   for (const seed of [11, 12, 13]) {
     it(`adds up to the discovered redundancy on generated world ${seed}`, () => {
@@ -35,6 +45,10 @@ describe('urlsSaved', () => {
       const { before, after } = r.metrics.redundancy;
       expect(total, `seed ${seed}`).toBe(before - after);
       expect(total, `seed ${seed}`).toBeGreaterThan(0);
+      // Removing one rule splits at most the classes it merged: never more than all URLs saved.
+      const only = urlsOnlyBy(r.rules, [...r.canonical.keys()], r.canonical, params());
+      for (const [id, n] of Object.entries(only))
+        expect(n, `seed ${seed} rule ${id}`).toBeLessThanOrEqual(total);
     });
   }
 });

@@ -18,7 +18,7 @@ const above = (...folders) =>
 const packages = (...names) =>
   names.map((name) => ({
     group: [name, `${name}/**`],
-    message: `${name} is not for this layer (README: Architecture)`,
+    message: `${name} is not for this layer (docs/architecture.md: The layers)`,
   }));
 const layer = (files, folders, pkgs = []) => ({
   files,

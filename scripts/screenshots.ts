@@ -1,6 +1,6 @@
 // The README's tour, shot from the running app: `npm run screenshots` starts the workbench with the
 // README's own `npm start` (as the e2e suite does), drives Debian's Chromium (headless, a fresh profile)
-// through the embedded sample — open it, compute signatures, mine DUST rules, label a pair — and saves
+// through the embedded sample — open it, compute signatures, mine DUST rules, label three pairs — and saves
 // four PNGs of a 1280 × 800 window into docs/img/ (the README's tour). Run it after a change to the UI; commit the PNGs.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -8,22 +8,41 @@ import tseslint from 'typescript-eslint';
 /**
  * The layers, bottom up: core (pure TypeScript) ← db ← workers ← state ← ui, and cli beside them on
  * core only. A folder may import the layers below it, never those above (test/lint/layers.test.ts
- * shows a violation failing).
+ * shows a violation failing); ui reaches db and workers through state: it imports their types only.
+ * No file reaches into node_modules by a relative path (past a package's exports, and past these rules).
  */
 const above = (...folders) =>
   folders.map((f) => ({
     group: [`**/${f}`, `**/${f}/**`],
     message: `this layer may not import src/${f} (the layers: core ← db ← workers ← state ← ui; cli on core)`,
   }));
+/** Layers whose types a layer may import, but no value: ui's db and workers (their values go through state). */
+const typesOnly = (...folders) =>
+  folders.map((f) => ({
+    group: [`**/${f}`, `**/${f}/**`],
+    allowTypeImports: true,
+    message: `only types may be imported from src/${f} here: its values go through src/state`,
+  }));
+const noNodeModules = {
+  regex: '(^|/)node_modules(/|$)',
+  message:
+    'import the package by its name (an alias in vite.config.ts and tsconfig.json paths if its exports hide the file)',
+};
 const packages = (...names) =>
   names.map((name) => ({
     group: [name, `${name}/**`],
     message: `${name} is not for this layer (docs/architecture.md: The layers)`,
   }));
-const layer = (files, folders, pkgs = []) => ({
+// typescript-eslint's no-restricted-imports (the base rule's options, and allowTypeImports).
+const layer = (files, folders, pkgs = [], typeFolders = []) => ({
   files,
   rules: {
-    'no-restricted-imports': ['error', { patterns: [...above(...folders), ...packages(...pkgs)] }],
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [...above(...folders), ...typesOnly(...typeFolders), ...packages(...pkgs), noNodeModules],
+      },
+    ],
   },
 });
 
@@ -44,6 +63,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [noNodeModules] }],
     },
   },
   {
@@ -51,6 +71,12 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     ignores: ['src/core/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    // `import { type A }` keeps an import of its module (verbatimModuleSyntax), which a types-only layer
+    // rule would let through: `import type` leaves none.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-import-type-side-effects': 'error' },
   },
   layer(
     ['src/core/**'],
@@ -61,7 +87,7 @@ export default tseslint.config(
   // Storage goes through src/db: no layer above it imports Dexie itself.
   layer(['src/workers/**'], ['state', 'ui', 'cli'], ['react', 'react-dom', 'zustand', 'd3', 'dexie']),
   layer(['src/state/**'], ['ui', 'cli'], ['react-dom', 'd3', 'dexie']),
-  layer(['src/ui/**'], ['cli'], ['dexie']),
+  layer(['src/ui/**'], ['cli'], ['dexie'], ['db', 'workers']),
   layer(
     ['src/cli/**'],
     ['db', 'workers', 'state', 'ui'],

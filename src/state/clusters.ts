@@ -11,6 +11,9 @@ import {
   type ClusterView,
 } from '../core/clusters/view';
 import type { StoredAnalysis } from '../db/schema';
+import type { ArchiveProgress, ArchiveRequest } from '../workers/archive-export-job';
+import { startArchiveExportWorker } from '../workers/client';
+import { runWorkerJob } from './jobs';
 import type { Listing } from './selection';
 import { memoByIdentity } from './selectors';
 
@@ -105,3 +108,11 @@ const pageIndex = memoByIdentity((a: StoredAnalysis): ReadonlyMap<number, number
 export const capturesOf = memoByIdentity((a: StoredAnalysis): Map<number, number[]> =>
   capturesByPage(a.seqs, a.captures),
 );
+
+/**
+ * The deduplicated WARC or the CDXJ index of the clusters (ui/clusters/ArchiveExports.tsx), written in
+ * its own worker from the WARC the analyst chose again: its result, and cancel.
+ */
+export function exportArchive(req: ArchiveRequest, onProgress: (p: ArchiveProgress) => void) {
+  return runWorkerJob(startArchiveExportWorker, req, { onProgress });
+}

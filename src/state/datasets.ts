@@ -11,6 +11,7 @@ import {
 } from '../db/queries';
 import { removeOrphans } from '../db/orphans';
 import { db, type Dataset } from '../db/schema';
+import { embeddedSampleBytes } from '../workers/embedded-sample';
 import type { IngestResult } from '../workers/ingest-job';
 import { heldLocks, ourLocks, watchOtherJobs } from './ingest-locks';
 import { summaryNotices, type Notice } from './ingest-notices';
@@ -58,6 +59,14 @@ interface DatasetsState {
   resolveCancelled(keep: boolean): Promise<void>;
   remove(id: number): Promise<void>;
   dismiss(i: number): void;
+}
+
+/**
+ * The embedded sample crawl's bytes, for the sidebar's "Open sample crawl" (ui/sample.ts makes them a
+ * file): the chunk an idle ingest worker's warm-up reads too (workers/embedded-sample.ts).
+ */
+export function sampleCrawlBytes(): Promise<Uint8Array> {
+  return embeddedSampleBytes();
 }
 
 /** The ingest job running in this tab (one at a time). */

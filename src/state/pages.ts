@@ -91,6 +91,11 @@ export const usePages = create<PagesState>((set, get) => ({
   },
 }));
 
+/** A page's stored content (text, links, template hints), or undefined when it has none. */
+export function pageContent(datasetId: number, seq: number): Promise<StoredContent | undefined> {
+  return loadContent(db(), datasetId, seq);
+}
+
 /** Filter and sort in one pass over the rows (pure: tested without a DOM). */
 export function visiblePages(
   pages: StoredPage[],

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { compareTexts, type Comparison } from '../core/text/compare';
-import { loadContent } from '../db/page-contents';
-import { db, type StoredContent } from '../db/schema';
-import { templateSplit, usePages } from '../state/pages';
+import type { StoredContent } from '../db/schema';
+import { pageContent, templateSplit, usePages } from '../state/pages';
 import { pageBySeq } from '../state/selectors';
 import { CompareView, type SideInfo } from './CompareView';
 import { plural } from './format';
@@ -56,7 +55,7 @@ export function TextCompare({ datasetId, seqA, seqB }: { datasetId: number; seqA
       const s = await templateSplit(datasetId, pages, page.normUrl, c);
       return { main: s.main, template: s.spans.map(([x, y]) => text.slice(x, y)).join('\n') };
     };
-    void Promise.all([loadContent(db(), datasetId, seqA), loadContent(db(), datasetId, seqB)])
+    void Promise.all([pageContent(datasetId, seqA), pageContent(datasetId, seqB)])
       .then(([x, y]) => Promise.all([split(seqA, x), split(seqB, y)]))
       .then(([a, b]) => {
         if (live) setTexts({ key, a, b });

@@ -2,12 +2,10 @@ import { useRef, useState } from 'react';
 import type { CdxjCapture } from '../../core/clusters/cdxj';
 import { planRevisits, type DedupWarcStats } from '../../core/clusters/dedup-warc';
 import { useAnalysis } from '../../state/analysis';
-import type { shownClusters } from '../../state/clusters';
+import { exportArchive, type shownClusters } from '../../state/clusters';
 import { useDatasets } from '../../state/datasets';
 import { useDust } from '../../state/dust';
-import { runWorkerJob } from '../../state/jobs';
 import { usePages } from '../../state/pages';
-import { startArchiveExportWorker } from '../../workers/client';
 import type { ArchiveRequest } from '../../workers/archive-export-job';
 import { download } from '../download';
 import { fmtBytes, fmtInt } from '../format';
@@ -69,10 +67,9 @@ export function ArchiveExports({ view }: { view: View }) {
         ? { kind: 'cdxj', file, captures, clusters }
         : { kind: 'warc', file, ...planRevisits(captures, clusters) };
     setState({ kind: 'writing', percent: 0 });
-    const job = runWorkerJob(startArchiveExportWorker, req, {
-      onProgress: (p) =>
-        setState({ kind: 'writing', percent: Math.round((100 * p.bytes) / Math.max(1, p.total)) }),
-    });
+    const job = exportArchive(req, (p) =>
+      setState({ kind: 'writing', percent: Math.round((100 * p.bytes) / Math.max(1, p.total)) }),
+    );
     const r = await job.result;
     if (r.kind === 'done') {
       const base = file.name.replace(/(\.warc)?(\.gz)?$/i, '');

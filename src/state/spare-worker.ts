@@ -27,6 +27,12 @@ export function takeSpare(): WorkerHandle<IngestWorkerApi> {
  * 1.20–1.21 → 1.28–1.31 s).
  */
 const WARM_AFTER_MS = 2000;
+/**
+ * The User Timing mark put each time the spare and its part workers have all read the sample whole: from
+ * then on a smaller file is read in parts (ingest-parts.ts WARM_PARALLEL_MIN_BYTES). What a test waits for
+ * (test/e2e/warm-parts.e2e.ts) and a trace shows.
+ */
+export const INGEST_WARM_MARK = 'dedup-workbench:ingest-warm';
 let jobs = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -39,7 +45,14 @@ function whenIdle(): void {
       document.addEventListener('visibilitychange', whenIdle, { once: true });
       return;
     }
-    void spare?.api.warmUp?.();
+    void Promise.resolve(spare?.api.warmUp?.()).then(
+      (warm) => {
+        if (warm) performance.mark(INGEST_WARM_MARK);
+      },
+      () => {
+        // A worker that failed warms nothing: the next job starts its own.
+      },
+    );
   }, WARM_AFTER_MS);
 }
 

@@ -3,14 +3,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { INGEST_WARM_MARK } from '../../src/state/spare-worker';
 import { appForSuite, crawlForSuite, dropFile, readInParts, SHOTS } from './harness';
 
 mkdirSync(SHOTS, { recursive: true });
 
 /**
  * A 10 MB WARC.gz (under PARALLEL_MIN_BYTES, over WARM_PARALLEL_MIN_BYTES): read by one worker when it is
- * dropped as the page opens, in two parts once the page has been open long enough for the ingest workers
- * to start and warm up (src/workers/warm-up.ts) — the same pages either way.
+ * dropped as the page opens, in two parts once the ingest workers have started and warmed up
+ * (src/workers/warm-up.ts; the page marks it, src/state/spare-worker.ts) — the same pages either way.
  */
 describe('a 10 MB WARC.gz, dropped at once and dropped later', () => {
   let file = '';
@@ -41,12 +42,17 @@ describe('a 10 MB WARC.gz, dropped at once and dropped later', () => {
     await deleteIt();
   });
 
-  it('dropped once the page has been open a few seconds: read in two parts, the same pages', async () => {
+  it('dropped once the workers are warm: read in two parts, the same pages', async () => {
     await page.reload();
     await page.getByText('Drop a crawl file anywhere').waitFor();
-    // An analyst's drop, seconds after the page opened (2 s idle, then the part worker's start and the
-    // warm-ups, well under a second each on two cores).
-    await page.waitForTimeout(6000);
+    // An analyst's drop once the page has been open a while: 2 s idle, then the part worker's start and
+    // the warm-ups (well under a second each on two cores, longer on a loaded machine). Waited for by the
+    // page's mark, not a fixed time.
+    await page.waitForFunction(
+      (mark) => performance.getEntriesByName(mark, 'mark').length > 0,
+      INGEST_WARM_MARK,
+      { timeout: 60_000 },
+    );
     await dropFile(page, file);
     await readWhole();
     await page.screenshot({ path: join(SHOTS, 'warm-parts-10mb.png') });

@@ -204,6 +204,11 @@ export function runDustBuster(
   const { shown, compositions } = foldSpecialCases(rules);
   metrics.folded = rules.length - shown.length - compositions.length;
   metrics.compositions = compositions.length;
+  // The headline counts the list the table shows: folded rules are said apart (folded, compositions).
+  metrics.judged = { valid: metrics.valid, refuted: metrics.refuted, likely: metrics.likely };
+  metrics.valid = shown.filter((r) => r.status === 'valid').length;
+  metrics.refuted = shown.filter((r) => r.status === 'refuted').length;
+  metrics.likely = shown.filter((r) => r.status === 'likely').length;
   onPhase?.('done');
   return {
     rules: shown,

@@ -120,10 +120,15 @@ export interface DustMetrics {
   folded: number;
   /** Candidates whose instances several valid rules merge together, not listed (foldSpecialCases). */
   compositions: number;
-  /** Table 3: rules found valid; refuted; left likely (undecided, or refinements of valid rules). */
+  /**
+   * Table 3: rules found valid; refuted; left likely (undecided, or refinements of valid rules) — of
+   * the rules listed (runDustBuster counts them after folding, so the headline equals the table).
+   */
   valid: number;
   refuted: number;
   likely: number;
+  /** The same over every rule validation judged, folded ones included (§6 judges the ranked list). */
+  judged?: { valid: number; refuted: number; likely: number };
   /** Validation fetches avoided by dropping refinements of valid rules (Fig. 4 lines 4–7). */
   refinementsSkipped: number;
   /**

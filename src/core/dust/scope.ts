@@ -5,9 +5,12 @@
  * never served. So each valid rule carries the sections of its site where it was seen to hold: a
  * section is an origin (as the site's origin rules lead it) and the first directory of the path
  * ('{n}' when that directory is a number: /2024/…, /2025/… are one section), or the files at the
- * root. A section holds the rule when one of its URLs u has R(u) in the crawl with a similar
- * document. The rule is then applied in those sections only — unless it held in every section where
- * it rewrites a URL of the crawl, when it keeps its whole site.
+ * root. A section holds the rule when, of its URLs the rule rewrites, at least `scopeLanding` (half)
+ * are rewritten to a page of the crawl with a similar document: `$ → .php$`, validated where the
+ * server answers both spellings, also rewrites every `x.php` and `dir/` of that section to URLs
+ * nobody served, and holds nowhere; `sessionid=… → (dropped)` lands on the page without the session
+ * wherever the crawl has it. The rule is then applied in the sections that hold it only — unless
+ * every section where it rewrites a URL of the crawl holds it, when it keeps its whole site.
  */
 import { canonizationOrder, clearOrderCache } from './canonize';
 import { originMove, originTargets } from './origin-moves';
@@ -27,7 +30,7 @@ export function scopeRules(
   rules: readonly Rule[],
   urls: readonly DustUrl[],
   fetch: FetchFn,
-  params: Pick<DustParams, 'site' | 'dustJaccard'>,
+  params: Pick<DustParams, 'site' | 'dustJaccard' | 'scopeLanding'>,
 ): void {
   clearOrderCache();
   const bySite = new Map<string, Rule[]>();
@@ -46,23 +49,29 @@ export function scopeRules(
     const lead = (o: string) => targets.get(`^${o}`)?.slice(1) ?? o;
     const original = new Map(mine.map((r) => [r.id, r]));
     for (const a of canonizationOrder(mine)) {
-      const held = new Set<string>();
-      const applicable = new Set<string>();
+      // Per section: URLs the rule rewrites, and those whose rewrite is a fetched, similar page.
+      const seen = new Map<string, { applicable: number; landed: number }>();
       let instances = 0;
       for (const c of L.candidates(a)) {
         const u = L.urls[c];
         const t = applyRule(a, u.url, u.tokens);
         if (t === null) continue;
-        const sec = sectionKey(u.url);
-        const key = `${lead(originOf(u.url))}${sec.slice(originOf(u.url).length)}`;
-        applicable.add(key);
+        const o = originOf(u.url);
+        const key = `${lead(o)}${sectionKey(u.url).slice(o.length)}`;
+        let sec = seen.get(key);
+        if (!sec) seen.set(key, (sec = { applicable: 0, landed: 0 }));
+        sec.applicable++;
         const fu = fetch(u.url);
         const fv = fetch(t);
         if (!fu || !fv || (fv.status ?? 200) >= 400) continue;
         if (documentsSimilar(fu, fv, params.dustJaccard) !== true) continue;
+        sec.landed++;
         instances++;
-        held.add(key);
       }
+      const held = new Set<string>();
+      for (const [key, sec] of seen)
+        if (sec.landed > 0 && sec.landed >= params.scopeLanding * sec.applicable) held.add(key);
+      const applicable = seen;
       if (held.size === applicable.size) continue;
       const sections = new Set<string>();
       for (const key of held) {

@@ -270,6 +270,11 @@ export interface DustParams {
    * Off: every valid rule rewrites wherever its α matches on its site (the analyst asks for it).
    */
   scoped: boolean;
+  /**
+   * Not in the paper: share of a section's URLs a rule rewrites that must land on a fetched page of
+   * similar text for the rule to be applied in that section (scope.ts).
+   */
+  scopeLanding: number;
 }
 
 export const DUST_DEFAULTS: Readonly<DustParams> = {
@@ -296,6 +301,7 @@ export const DUST_DEFAULTS: Readonly<DustParams> = {
   extensions: true,
   instanceSample: 5,
   scoped: true,
+  scopeLanding: 0.5,
 };
 
 /** The paper's DustBuster: its defaults (§6) and none of the steps this tool adds. */

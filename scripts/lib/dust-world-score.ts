@@ -5,7 +5,14 @@
  * canonisation (the alias and the URL it was made from get one canonical form); rows listed against the rules
  * a person would write; precision@k; true rules refuted and wrong rules made valid.
  */
-import { applyRule, ruleSpelling, type DustResult, type Rule } from '../../src/core/dust';
+import { applyRule, DUST_DEFAULTS, ruleSpelling, type DustResult, type Rule } from '../../src/core/dust';
+import {
+  jsReplacement,
+  passesNeeded,
+  renamedAsRegex,
+  rulesAsRegex,
+  type RegexRule,
+} from '../../src/core/dust/regex-export';
 import { normaliseUrl } from '../../src/core/url/normalize';
 import type { TrueRule, World } from './dust-world';
 
@@ -106,4 +113,62 @@ export function scoreWorld(world: World, dust: DustResult): WorldScore {
       .map((r) => ruleSpelling(r)),
     wrongValid: valid.filter((r) => trueShare(r) < 0.5).map((r) => ruleSpelling(r)),
   };
+}
+
+/** Whether the DUST outputs are safe to act on: canonical URLs and crawler rules land on fetched URLs. */
+export interface Safety {
+  /** Crawled 2xx URLs, and those whose canonical URL is a URL the crawl fetched with a 2xx. */
+  urls: number;
+  canonicalFetched: number;
+  /** Crawled 2xx URLs the exported crawler regex file sends to a URL the crawl did not fetch. */
+  crawlerUnfetched: number;
+  /** The same with the file's rules alone (without the classes named by a fetched member). */
+  rulesAloneUnfetched: number;
+  /** Literal lines naming a class by a fetched member (the file's last part). */
+  renamed: number;
+  /** URLs the file's answer differs from the workbench's canonical URL. */
+  differ: number;
+}
+
+/** Applies a regex list once, as Nutch's and StormCrawler's normalisers do (Java's replaceAll). */
+function applyList(url: string, list: readonly { re: RegExp; to: string }[]): string {
+  let c = url;
+  for (const { re, to } of list) c = c.replace(re, to);
+  return c;
+}
+
+const compile = (list: readonly RegexRule[]) =>
+  list.map((r) => ({ re: new RegExp(r.pattern, 'g'), to: jsReplacement(r.replacement) }));
+
+export function safetyOf(fetched: ReadonlySet<string>, dust: DustResult): Safety {
+  const once = rulesAsRegex(dust.rules, DUST_DEFAULTS.site);
+  const passes = passesNeeded(once, dust.ruleForm);
+  const rules = compile(Array.from({ length: passes }, () => once).flat());
+  const renamed = compile(renamedAsRegex(dust.renamed));
+  const s: Safety = {
+    urls: 0,
+    canonicalFetched: 0,
+    crawlerUnfetched: 0,
+    rulesAloneUnfetched: 0,
+    renamed: renamed.length,
+    differ: 0,
+  };
+  for (const [u, c] of dust.canonical) {
+    if (!fetched.has(u)) continue;
+    s.urls++;
+    if (fetched.has(c)) s.canonicalFetched++;
+    const alone = applyList(u, rules);
+    if (!fetched.has(alone)) s.rulesAloneUnfetched++;
+    const file = applyList(alone, renamed);
+    if (!fetched.has(file)) s.crawlerUnfetched++;
+    if (file !== c) s.differ++;
+  }
+  return s;
+}
+
+/** The world's URLs fetched with a 2xx, normalised. */
+export function fetchedUrls(world: World): Set<string> {
+  return new Set(
+    world.urls.filter((u) => u.status >= 200 && u.status < 300).map((u) => normaliseUrl(u.url).href),
+  );
 }

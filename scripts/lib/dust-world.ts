@@ -9,6 +9,13 @@
  *
  * Noise that is not DUST: pagination and language versions (different documents under URLs that
  * differ in one token), error pages. Used by `npm run bench:dust-worlds` and the DUST tests.
+ *
+ * What real crawls do that a tidy world would not (drawn from a second stream, so the first draws of
+ * a seed stay as they were): several sites on one address told apart by port (127.0.0.1:28431, :28432,
+ * …, as a test server serves them); a rule that holds in one section of a site only (the one
+ * directory whose server also answers the name without its extension); mirrors whose pages not
+ * mirrored answer 301 to the original; and links — the site links its canonical URLs most, but an
+ * alias such as dir/index.html is linked too (a sitemap beside the home page's dir/).
  */
 import type { DustRecord } from '../../src/core/dust/types';
 import { minhashSignature } from '../../src/core/signatures/minhash';
@@ -114,6 +121,11 @@ interface Doc {
 
 export function generateWorld(seed: number, scale = 1, sites?: number): World {
   const rng = seededRandom(seed);
+  // The second stream: what the web adds (ports, one-section rules, mirror redirects, links).
+  const web = seededRandom(seed ^ 0x2545f491);
+  const byPort = web() < 0.3;
+  const address = `${randInt(web, 10, 192)}.${randInt(web, 0, 255)}.${randInt(web, 0, 255)}.${randInt(web, 1, 254)}`;
+  const firstPort = randInt(web, 1025, 60000);
   const world: World = { seed, records: [], urls: [], rules: [], sites: [] };
   const drawn = randInt(rng, 1, 3);
   const nSites = sites ?? drawn;
@@ -138,8 +150,17 @@ export function generateWorld(seed: number, scale = 1, sites?: number): World {
     world.urls.push({ url, canonical, rule, base, status });
     docByUrl.set(url, doc);
     canonOf.set(url, canonical);
+    // The site links its canonical URLs most; aliases now and then (a sitemap's dir/index.html).
+    const inlinks = url === canonical ? randInt(web, 2, 8) : randInt(web, 0, 2);
     if (!doc) {
-      world.records.push({ url, status, sizeMin: 180, sizeMax: 180, ...(to ? { redirectTo: to } : {}) });
+      world.records.push({
+        url,
+        status,
+        sizeMin: 180,
+        sizeMax: 180,
+        inlinks,
+        ...(to ? { redirectTo: to } : {}),
+      });
       return;
     }
     const key = `${doc.id}:${doc.variant}`;
@@ -165,15 +186,22 @@ export function generateWorld(seed: number, scale = 1, sites?: number): World {
       sizeMax: size,
       sketch,
       fingerprint: `w${seed}-${key}`,
+      inlinks,
     });
   };
 
   for (let s = 0; s < nSites; s++) {
-    const domain = `${pick(rng, WORDS)}${pick(rng, WORDS)}.${pick(rng, TLDS)}`;
-    const scheme = rng() < 0.6 ? 'https' : 'http';
-    const host = rng() < 0.5 ? `www.${domain}` : domain;
+    const named = `${pick(rng, WORDS)}${pick(rng, WORDS)}.${pick(rng, TLDS)}`;
+    const drawnScheme = rng() < 0.6 ? 'https' : 'http';
+    const drawnHost = rng() < 0.5 ? `www.${named}` : named;
+    // Sites on one address by port: no www., no sub-domain mirror; a mirror on another port.
+    const domain = byPort ? `${address}:${firstPort + s}` : named;
+    const scheme = byPort ? 'http' : drawnScheme;
+    const host = byPort ? domain : drawnHost;
     const origin = `${scheme}://${host}`;
-    const kinds = shuffle(rng, DUST_KINDS).slice(0, randInt(rng, 3, 9));
+    const kinds = shuffle(rng, DUST_KINDS)
+      .slice(0, randInt(rng, 3, 9))
+      .filter((k) => !byPort || (k !== 'www' && k !== 'mirror-host'));
     const has = (k: DustKind) => kinds.includes(k);
     world.sites.push({ domain, origin, kinds });
     templates[s] = randInt(rng, 20, 120);
@@ -289,6 +317,16 @@ export function generateWorld(seed: number, scale = 1, sites?: number): World {
       emit(url, canon, id, doc, status, to, base);
     };
     const filePages = pages.filter((p) => !p.dir);
+    /**
+     * A mirror at `at` (an origin, or an origin and a prefix) whose pages not mirrored answer 301 to
+     * the original: the crawler met links to some of them and followed them there.
+     */
+    const mirrorRedirects = (at: string, mirrored: readonly { url: string }[], id: string) => {
+      const kept = new Set(mirrored.map((p) => p.url));
+      for (const p of pages)
+        if (!kept.has(p.url) && web() < 0.4)
+          alias(`${at}${p.url.slice(origin.length)}`, p.url, id, null, 301, p.url);
+    };
 
     if (has('alias-family') && articles.length > 0) {
       for (const form of shuffle(
@@ -338,14 +376,16 @@ export function generateWorld(seed: number, scale = 1, sites?: number): World {
       alias(`${origin}/${file}`, `${origin}/`, id, docByUrl.get(`${origin}/`) ?? null);
     }
     if (has('extensionless')) {
+      // Half the time one section's server alone answers both spellings: the rule holds there only.
+      const only = web() < 0.5 ? pick(web, sections) : '';
+      const where = filePages.filter((q) => q.section && (only === '' || q.section === only));
       if (ext === '') {
         const e = pick(rng, ['.html', '.htm', '.php']);
-        const id = rule('extensionless', `{name}${e} → {name}`);
-        for (const p of sample(filePages.filter((q) => q.section))) alias(`${p.url}${e}`, p.url, id, p.doc);
+        const id = rule('extensionless', `{name}${e} → {name}${only ? ` in /${only}/` : ''}`);
+        for (const p of sample(where)) alias(`${p.url}${e}`, p.url, id, p.doc);
       } else {
-        const id = rule('extensionless', `{name} → {name}${ext}`);
-        for (const p of sample(filePages.filter((q) => q.section)))
-          alias(p.url.slice(0, -ext.length), p.url, id, p.doc);
+        const id = rule('extensionless', `{name} → {name}${ext}${only ? ` in /${only}/` : ''}`);
+        for (const p of sample(where)) alias(p.url.slice(0, -ext.length), p.url, id, p.doc);
       }
     }
     if (has('trailing-slash')) {
@@ -380,14 +420,18 @@ export function generateWorld(seed: number, scale = 1, sites?: number): World {
     if (has('scheme')) hosts.push(['scheme', host, scheme === 'https' ? 'http' : 'https']);
     if (has('mirror-host'))
       hosts.push(['mirror-host', `${pick(rng, ['mirror', 'm', 'old', 'docs2', 'eu'])}.${domain}`, scheme]);
-    if (has('mirror-port'))
-      hosts.push(['mirror-port', `${host}:${pick(rng, ['8080', '8443', '8000', '81'])}`, scheme]);
+    if (has('mirror-port')) {
+      const port = pick(rng, ['8080', '8443', '8000', '81']);
+      hosts.push(['mirror-port', byPort ? `${address}:${firstPort + 100 + s}` : `${host}:${port}`, scheme]);
+    }
     for (const [kind, h, sch] of hosts) {
       const o = `${sch}://${h}`;
       const id = rule(kind, `${o}/ → ${origin}/`);
       // www and scheme aliases are often redirects to the canonical host.
       const redirects = (kind === 'www' || kind === 'scheme') && rng() < 0.5;
-      for (const p of sample(pages)) {
+      const mirrored = sample(pages);
+      if (kind.startsWith('mirror') && web() < 0.5) mirrorRedirects(o, mirrored, id);
+      for (const p of mirrored) {
         const url = o + p.url.slice(origin.length);
         if (redirects) alias(url, p.url, id, null, 301, p.url);
         else
@@ -403,8 +447,9 @@ export function generateWorld(seed: number, scale = 1, sites?: number): World {
       const prefix = pick(rng, ['mirror', 'archive/v1', 'old', 'copy', 'static/site', 'v2']);
       const id = rule('mirror-prefix', `/${prefix}/{path} → /{path}`);
       const sec = pick(rng, sections);
-      for (const p of sample(pages.filter((q) => q.section === sec || rng() < 0.3)))
-        alias(`${origin}/${prefix}${p.url.slice(origin.length)}`, p.url, id, p.doc);
+      const mirrored = sample(pages.filter((q) => q.section === sec || rng() < 0.3));
+      if (web() < 0.5) mirrorRedirects(`${origin}/${prefix}`, mirrored, id);
+      for (const p of mirrored) alias(`${origin}/${prefix}${p.url.slice(origin.length)}`, p.url, id, p.doc);
     }
 
     // Parameters last: they go on canonical pages and on aliases alike (compositions).

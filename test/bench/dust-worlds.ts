@@ -5,12 +5,15 @@
  *
  * Goals (issue "DUST rules that hold on sites nobody here built"): every true rule found for ≥ 95% of
  * its instances and ≥ 90% by one rule; canonisation merges ≥ 95% of the instances whose canonical URL
- * was crawled; rows listed ≤ 1.5 × true rules; no true rule refuted.
+ * was crawled; rows listed ≤ 1.5 × true rules; no true rule refuted. Issue "Canonical URLs and crawler
+ * rules that are safe to act on": canonical URLs fetched ≥ 99% and the crawler regex file sending ≤ 1%
+ * of the crawled URLs to a URL the crawl did not fetch (the rules alone, without the file's last part
+ * naming classes by a fetched member, are reported beside it).
  */
 import { parseArgs } from 'node:util';
 import { DUST_DEFAULTS, PAPER_SETTING, runDustBuster } from '../../src/core/dust';
 import { generateWorld } from '../../scripts/lib/dust-world';
-import { MIN_INSTANCES, scoreWorld } from '../../scripts/lib/dust-world-score';
+import { fetchedUrls, MIN_INSTANCES, safetyOf, scoreWorld } from '../../scripts/lib/dust-world-score';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +43,14 @@ let expected = 0;
 let refuted = 0;
 let wrong = 0;
 let ms = 0;
+const safe = {
+  urls: 0,
+  canonicalFetched: 0,
+  crawlerUnfetched: 0,
+  rulesAloneUnfetched: 0,
+  renamed: 0,
+  differ: 0,
+};
 const failures: string[] = [];
 const worst: { share: number; line: string }[] = [];
 for (let k = 0; k < worlds; k++) {
@@ -49,6 +60,8 @@ for (let k = 0; k < worlds; k++) {
   const t = performance.now() - t0;
   ms += t;
   const s = scoreWorld(world, dust);
+  const safety = safetyOf(fetchedUrls(world), dust);
+  for (const k of Object.keys(safe) as (keyof typeof safe)[]) safe[k] += safety[k];
   const counted = s.rules.filter((r) => r.instances >= MIN_INSTANCES);
   const sum = (f: (r: (typeof counted)[number]) => number) => counted.reduce((a, r) => a + f(r), 0);
   instances += sum((r) => r.instances);
@@ -74,7 +87,9 @@ for (let k = 0; k < worlds; k++) {
         sum((r) => r.merged),
         sum((r) => r.mergeable),
       )}; rows ${s.rows} (${s.validRows} valid, ${(s.rows / Math.max(1, s.expected)).toFixed(2)}×); ` +
-      `p@10 ${s.precisionAt10 === null ? '–' : pct(s.precisionAt10, 1)}; refuted true ${s.refutedTrue.length}, wrong valid ${s.wrongValid.length}; ${(t / 1000).toFixed(2)} s`,
+      `p@10 ${s.precisionAt10 === null ? '–' : pct(s.precisionAt10, 1)}; refuted true ${s.refutedTrue.length}, wrong valid ${s.wrongValid.length}; ` +
+      `canonical fetched ${pct(safety.canonicalFetched, safety.urls)}, crawler → unfetched ${pct(safety.crawlerUnfetched, safety.urls)} ` +
+      `(rules alone ${pct(safety.rulesAloneUnfetched, safety.urls)}, ${safety.renamed} renamed${safety.differ ? `, ${safety.differ} DIFFER` : ''}); ${(t / 1000).toFixed(2)} s`,
   );
   for (const r of s.rules) {
     const rare = r.instances < MIN_INSTANCES;
@@ -102,6 +117,14 @@ console.log(
     `canonisation merges ${pct(merged, mergeable)}; rows ${rows} (${validRows} valid) = ${rowsRatio.toFixed(2)}× true rules; ` +
     `true rules refuted ${refuted}, wrong rules valid ${wrong}; DustBuster ${(ms / 1000).toFixed(1)} s`,
 );
+console.log(
+  `safety: canonical URLs fetched ${pct(safe.canonicalFetched, safe.urls)} of ${safe.urls} crawled 2xx URLs; ` +
+    `crawler file sends ${pct(safe.crawlerUnfetched, safe.urls)} to unfetched URLs (rules alone ${pct(safe.rulesAloneUnfetched, safe.urls)}; ` +
+    `${safe.renamed} classes named by a fetched member; ${safe.differ} URLs where the file and the workbench differ)`,
+);
+if (safe.canonicalFetched < 0.99 * safe.urls) failures.push('canonical URLs fetched < 99%');
+if (safe.crawlerUnfetched > 0.01 * safe.urls) failures.push('crawler rules send > 1% to unfetched URLs');
+if (safe.differ > 0) failures.push('the crawler file and the workbench differ');
 if (worst.length > 0) failures.push(`${worst.length} true rules under 95% found or 90% by one rule`);
 if (merged < 0.95 * mergeable) failures.push('canonisation merges < 95%');
 if (rowsRatio > 1.5) failures.push('rows > 1.5 × true rules');

@@ -105,8 +105,16 @@ export interface StoredDustRun {
   /** URLs saved per rule id: list URLs it rewrites to another URL of the list. */
   saved: Record<number, number>;
   metrics: DustMetrics;
-  /** normalised URL → canonical URL, only where they differ. */
+  /** URLs each rule alone merges beyond the others (core/dust/saved.ts urlsOnlyBy); absent in older runs. */
+  only?: Record<number, number>;
+  /** normalised URL → canonical URL (a URL the crawl fetched: representatives.ts), only where they differ. */
   canonical: [string, string][];
+  /** normalised URL → the rules' form (§5.4), only where they differ; absent in older runs. */
+  ruleForm?: [string, string][];
+  /** Classes named by a fetched member other than their rule form: [rule form, canonical URL]. */
+  renamed?: [string, string][];
+  /** Canonical URLs that no URL of their class was fetched with a 2xx. */
+  unfetched?: string[];
   cycles: string[];
   list: {
     urls: number;

@@ -6,7 +6,7 @@ import { startDustWorker } from '../workers/client';
 import { onDataset, runJobInStore, type CancelSlot } from './jobs';
 import type { DustProgress } from '../workers/dust-job';
 
-export type RuleSortKey = 'rank' | 'support' | 'likely' | 'status' | 'saved' | 'site';
+export type RuleSortKey = 'rank' | 'support' | 'likely' | 'status' | 'saved' | 'adds' | 'site';
 
 interface DustState {
   datasetId: number | null;

@@ -1,5 +1,6 @@
 import { dustRecordOf } from '../core/dust/from-page';
-import { urlsSaved } from '../core/dust/saved';
+import { urlsOnlyBy, urlsSaved } from '../core/dust/saved';
+import { InlinkCounter } from '../core/dust/inlinks';
 import {
   datasetFetch,
   DUST_DEFAULTS,
@@ -43,6 +44,7 @@ export async function runDust(
     const ds = await getDataset(d, datasetId);
     if (!ds) return { kind: 'failed', message: `dataset ${datasetId} not found` };
     const records: DustRecord[] = [];
+    const links = new InlinkCounter();
     let done = 0;
     let withContent = 0;
     await forEachPageWithContent(d, datasetId, 500, (batch) => {
@@ -50,11 +52,13 @@ export async function runDust(
       for (const { page, content } of batch) {
         const r = dustRecordOf(page, content?.text, content?.headers);
         if (r.sketch) withContent++;
+        if (content) links.add(page.normUrl, content.outlinks);
         records.push(r);
       }
       done += batch.length;
       onProgress({ phase: 'reading', done, total: ds.pages });
     });
+    for (const r of records) r.inlinks = links.of(r.url);
     const full: DustParams = { ...DUST_DEFAULTS, ...params };
     // A sample: the rules are mined on its URL layer — every HTML capture of the crawl's index — and
     // validated on the sampled pages, the only URLs with a document to fetch.
@@ -76,6 +80,7 @@ export async function runDust(
       onProgress({ phase, done: x ?? 0, total: y ?? 0 });
     });
     const saved = urlsSaved(r.rules, [...r.canonical.keys()], r.canonical, full);
+    const only = urlsOnlyBy(r.rules, [...r.canonical.keys()], r.canonical, full);
     const run: StoredDustRun = {
       datasetId,
       params: full,
@@ -83,8 +88,12 @@ export async function runDust(
       elapsedMs: performance.now() - t0,
       rules: r.rules,
       saved,
+      only,
       metrics: r.metrics,
       canonical: [...r.canonical].filter(([u, c]) => u !== c),
+      ruleForm: [...r.ruleForm],
+      renamed: r.renamed,
+      unfetched: r.unfetched,
       cycles: r.cycles,
       list: r.list,
       hasContent: withContent > 0,

@@ -141,11 +141,3 @@ const encoder = new TextEncoder();
 function utf8(s: string): Uint8Array {
   return encoder.encode(s);
 }
-
-/**
- * The rows of a URL → canonical URL export (DUST's canonical URLs), each URL beside its SURT key:
- * `url, surt, canonical, canonical_surt`, header first.
- */
-export function canonicalRows(pairs: readonly (readonly [string, string])[]): string[][] {
-  return [['url', 'surt', 'canonical', 'canonical_surt'], ...pairs.map(([u, c]) => [u, surt(u), c, surt(c)])];
-}

@@ -35,13 +35,41 @@ const HEADS: { key: RuleSortKey; label: string; title: string; num?: boolean }[]
       'URLs saved: list URLs canonisation merges into another listed URL, each counted once, under the first rule that rewrites it (the column adds up to the summary); – for rules not applied',
     num: true,
   },
+  {
+    key: 'adds',
+    label: 'Adds',
+    title:
+      'What the rule adds beyond the others: URLs canonisation would keep apart without it (0: every merge it makes, another rule makes too); – for rules not applied',
+    num: true,
+  },
 ];
+
+/** Where a scoped rule is applied (core/dust/scope.ts), in words for its badge and tooltip. */
+function scopeText(r: Rule): { label: string; title: string } | null {
+  if (!r.scope) return null;
+  const n = r.scope.sections.length;
+  return {
+    label: n === 0 ? 'applied nowhere' : `in ${fmtInt(n)} section${n === 1 ? '' : 's'}`,
+    title:
+      n === 0
+        ? `valid, but in none of the ${fmtInt(r.scope.applicable)} sections where it rewrites a URL of the crawl do half its rewrites land on a fetched page of the same text: not applied`
+        : `applied only where it held (half its rewrites there land on a fetched page of the same text), ${fmtInt(r.scope.applicable)} sections rewritten in all: ${r.scope.sections.map(escapeBidi).join(', ')}`,
+  };
+}
 
 /**
  * The support table: one keyboard stop (↑/↓, Home/End, PageUp/PageDown move between rows, Enter or Space
  * opens the rule's instances below the panes), sortable headers as buttons, every column visible.
  */
-export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number, number> }) {
+export function RuleTable({
+  rows,
+  saved,
+  only,
+}: {
+  rows: Rule[];
+  saved: Record<number, number>;
+  only?: Record<number, number>;
+}) {
   const selectedRule = useDust((s) => s.selectedRule);
   const selectRule = useDust((s) => s.selectRule);
   const sort = useDust((s) => s.sort);
@@ -115,6 +143,7 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
           const t = ruleSides(r);
           const origin = r.kind === 'substring' && r.origin ? ORIGINS[r.origin] : undefined;
           const selected = selectedRule === r.id;
+          const scope = scopeText(r);
           return (
             <tr
               key={r.id}
@@ -146,6 +175,11 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
                     absorbs {fmtInt(r.absorbs.count)}
                   </span>
                 )}
+                {scope && (
+                  <span className="badge scope" title={scope.title}>
+                    {scope.label}
+                  </span>
+                )}
               </td>
               <td className="site" title={escapeBidi(r.site)}>
                 {escapeBidi(r.site)}
@@ -159,6 +193,7 @@ export function RuleTable({ rows, saved }: { rows: Rule[]; saved: Record<number,
                 </span>
               </td>
               <td className="num saved">{saved[r.id] === undefined ? '–' : fmtInt(saved[r.id])}</td>
+              <td className="num adds">{only?.[r.id] === undefined ? '–' : fmtInt(only[r.id])}</td>
             </tr>
           );
         })}

@@ -1,12 +1,11 @@
 import { useDatasets } from '../../state/datasets';
-import { canonicalRows } from '../../core/url/surt';
 import { useEffect, useMemo, useRef } from 'react';
-import { ruleSides, ruleSpelling, type Rule } from '../../core/dust';
+import { ruleSides, type Rule } from '../../core/dust';
 import type { StoredDustRun } from '../../db/schema';
 import { useDust, type RuleSortKey } from '../../state/dust';
 import { usePages } from '../../state/pages';
 import { drawPrecisionAtK } from '../charts/precision-at-k';
-import { nutchRegexXml, passesNeeded, rulesAsRegex } from '../../core/dust/regex-export';
+import { canonicalTable, crawlerRegexFile, rulesJson } from '../../core/dust/outputs';
 import { formatDelimited } from '../../core/csv';
 import { download } from '../download';
 import { dustTags, exportFileName, exportSource, jsonText } from '../exports';
@@ -128,7 +127,7 @@ export function RulesPane() {
       {!run.hasContent && <UrlOnlyNote run={run} />}
       {m.precision.length > 0 && <svg ref={svg} role="img" aria-label="precision at k" />}
       <div className="rules-scroll">
-        <RuleTable rows={rows} saved={run.saved} />
+        <RuleTable rows={rows} saved={run.saved} only={run.only} />
       </div>
       <div className="pane-foot">
         {mining ? (
@@ -161,7 +160,7 @@ export function RulesPane() {
 
 /** Rules of the site and text filters, in the chosen order (rank breaks ties, so the order is stable). */
 export function visibleRules(
-  run: Pick<StoredDustRun, 'rules' | 'saved'>,
+  run: Pick<StoredDustRun, 'rules' | 'saved' | 'only'>,
   hostFilter: string,
   ruleFilter: string,
   sort: { key: RuleSortKey; dir: 1 | -1 },
@@ -178,7 +177,9 @@ export function visibleRules(
             ? STATUS_RANK[r.status]
             : k === 'saved'
               ? (run.saved[r.id] ?? -1)
-              : r.site;
+              : k === 'adds'
+                ? (run.only?.[r.id] ?? -1)
+                : r.site;
   const q = ruleFilter.trim();
   const matches = (r: Rule) => {
     if (!q) return true;
@@ -226,27 +227,19 @@ function UrlOnlyNote({ run }: { run: StoredDustRun }) {
 
 function exportRules(run: StoredDustRun) {
   // The same spelling as the table and the CLI's report (core ruleSpelling), beside the token runs.
-  const rules = run.rules.map((r) => ({ rule: ruleSpelling(r), ...r, saved: run.saved[r.id] ?? null }));
   download(
     exportFileName(dustTags(run.params), 'dust-rules', 'json'),
     'application/json',
-    jsonText({
-      source: exportSource({ ...run.params }),
-      params: run.params,
-      metrics: run.metrics,
-      list: run.list,
-      rules,
-    }),
+    jsonText(rulesJson(run, run.saved, run.only, exportSource({ ...run.params }))),
   );
 }
 
 function exportRegex(run: StoredDustRun) {
-  const list = rulesAsRegex(run.rules, run.params.site);
   download(
     // Nutch reads regex-normalize.xml (urlnormalizer.regex.file): the name ends with it, to rename.
     exportFileName(dustTags(run.params), 'regex-normalize', 'xml'),
     'application/xml',
-    nutchRegexXml(list, passesNeeded(list, run.canonical)),
+    crawlerRegexFile(run),
   );
 }
 
@@ -254,7 +247,7 @@ function exportCanonical(run: StoredDustRun) {
   download(
     exportFileName(dustTags(run.params), 'canonical-urls', 'csv'),
     'text/csv',
-    formatDelimited(canonicalRows(run.canonical)),
+    formatDelimited(canonicalTable(run)),
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalRows, surt } from '../../../src/core/url/surt';
+import { surt } from '../../../src/core/url/surt';
 
 /**
  * Cases of the Internet Archive's SURT conventions, as its `surt` library's own tests state them
@@ -77,21 +77,5 @@ const CASES: [string, string][] = [
 describe('surt', () => {
   it.each(CASES)('%s → %s', (url, key) => {
     expect(surt(url)).toBe(key);
-  });
-});
-
-describe('canonicalRows', () => {
-  it('writes each URL and its canonical URL beside their SURT keys', () => {
-    expect(
-      canonicalRows([['http://www.example.test/a/?utm_source=x', 'http://www.example.test/a/']]),
-    ).toEqual([
-      ['url', 'surt', 'canonical', 'canonical_surt'],
-      [
-        'http://www.example.test/a/?utm_source=x',
-        'test,example)/a?utm_source=x',
-        'http://www.example.test/a/',
-        'test,example)/a',
-      ],
-    ]);
   });
 });

@@ -66,6 +66,22 @@ export const ANALYZE = {
         'write the default method\'s clusters as the workbench\'s "Export clusters" writes them (every\n' +
         'member with its SURT, and its canonical URL when DUST rules were mined), JSON or CSV by the name',
     },
+    'dust-rules': {
+      type: 'string',
+      arg: 'OUT.json|OUT.xml',
+      default: null,
+      help:
+        'write the DUST rules as the workbench exports them: JSON, or by a name ending in .xml the\n' +
+        "crawler regex file (Nutch's / StormCrawler's regex-normalize.xml)",
+    },
+    canonical: {
+      type: 'string',
+      arg: 'OUT.csv',
+      default: null,
+      help:
+        'write every URL a rule rewrites with its canonical URL (a URL the crawl fetched, or flagged),\n' +
+        'the rules\' form and both SURTs, as the workbench\'s "Export canonical URLs"',
+    },
     'profile-out': {
       type: 'string',
       arg: 'P.json',

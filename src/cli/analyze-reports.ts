@@ -16,13 +16,16 @@ import { ENGINE_DEFAULTS } from '../core/candidates/engine-params';
 import { normaliseUrl } from '../core/url/normalize';
 import { inspectCluster } from '../core/clusters/inspect';
 import { CLUSTER_MODE_LABELS, clusterView, DEFAULT_CLUSTERING } from '../core/clusters/view';
-import { ruleSpelling, runDustBuster, type DustRecord, type Rule } from '../core/dust';
+import { DUST_DEFAULTS, ruleSpelling, runDustBuster, type DustRecord, type DustResult } from '../core/dust';
+import { canonicalTable, crawlerRegexFile, rulesJson } from '../core/dust/outputs';
+import { urlsOnlyBy, urlsSaved } from '../core/dust/saved';
+import { formatDelimited } from '../core/csv';
 
 /** DustBuster over the file's URL list: rules with their fate, and the metrics. */
 export function dustReport(
   records: DustRecord[],
   fetch?: FetchFn,
-): { text: string; json: unknown; rules: Rule[]; canonical: ReadonlyMap<string, string> } {
+): { text: string; json: unknown; result: DustResult } {
   const t = performance.now();
   const r = runDustBuster(records, {}, fetch);
   const m = r.metrics;
@@ -40,12 +43,48 @@ export function dustReport(
   }
   // The JSON spells each rule as the report and the UI do (core ruleSpelling), beside its token runs.
   const rules = r.rules.map((rule) => ({ rule: ruleSpelling(rule), ...rule }));
+  const fetched = r.canonical.size - [...r.canonical.values()].filter((c) => r.unfetched.includes(c)).length;
+  lines.splice(
+    3,
+    0,
+    `            canonical URLs fetched for ${pct(r.canonical.size === 0 ? null : fetched / r.canonical.size)} of the URLs; ${r.renamed.length} classes named by a fetched URL other than their rule form`,
+  );
   return {
     text: lines.join('\n'),
     json: { metrics: m, list: r.list, rules, cycles: r.cycles },
-    rules: r.rules,
-    canonical: r.canonical,
+    result: r,
   };
+}
+
+/**
+ * The DUST outputs the workbench exports, written by the CLI: the rules (JSON), or the crawler regex
+ * file when the name ends in .xml; the URL → canonical URL table (CSV).
+ */
+export function dustOutputs(
+  r: DustResult,
+  out: { rules: string | null; canonical: string | null },
+): Map<string, string> {
+  const files = new Map<string, string>();
+  const run = { ...r, params: DUST_DEFAULTS, canonical: [...r.canonical].filter(([u, c]) => u !== c) };
+  if (out.rules) {
+    const urls = [...r.canonical.keys()];
+    files.set(
+      out.rules,
+      /\.xml$/i.test(out.rules)
+        ? crawlerRegexFile(run)
+        : JSON.stringify(
+            rulesJson(
+              { ...run, metrics: r.metrics, list: r.list },
+              urlsSaved(r.rules, urls, r.canonical, DUST_DEFAULTS),
+              urlsOnlyBy(r.rules, urls, r.canonical, DUST_DEFAULTS),
+            ),
+            null,
+            2,
+          ),
+    );
+  }
+  if (out.canonical) files.set(out.canonical, formatDelimited(canonicalTable(run)));
+  return files;
 }
 
 /**

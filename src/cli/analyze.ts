@@ -8,7 +8,8 @@ import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { argsOrExit } from './args';
 import { ANALYZE } from './analyze-args';
-import { clustersExport, dustReport, formatSummary, signatureReport } from './analyze-reports';
+import { clustersExport, dustOutputs, dustReport, formatSummary, signatureReport } from './analyze-reports';
+import { InlinkCounter } from '../core/dust/inlinks';
 import { fileSource, type FileSource } from './file-source';
 import { crawlFiles, InputError, readTextInput } from './input-paths';
 import { nodeNatives } from './natives';
@@ -107,6 +108,7 @@ async function main(): Promise<number> {
   const archival = args['dedup-warc'] !== null || args.cdxj !== null;
   const warcIndex: number[] = [];
   const dustRecords: DustRecord[] = [];
+  const inlinks = new InlinkCounter();
   try {
     const summary = await ingestCrawl(
       sample ? sample.sources : sources,
@@ -120,8 +122,10 @@ async function main(): Promise<number> {
         // DUST records (with a MinHash sketch of each page's text) only when DUST runs: building them
         // was half the CPU of `analyze --no-signatures --no-dust`.
         if (args.dust)
-          for (const { page, content } of batch)
+          for (const { page, content } of batch) {
             dustRecords.push(dustRecordOf(page, content.text, content.headers));
+            inlinks.add(page.normUrl, content.outlinks);
+          }
         if (!args.signatures) return;
         for (const { page, content } of batch) {
           if (archival)
@@ -191,6 +195,7 @@ async function main(): Promise<number> {
     let rules: Rule[] | null = null;
     let canonical: ReadonlyMap<string, string> | null = null;
     if (args.dust) {
+      for (const r of dustRecords) r.inlinks = inlinks.of(r.url);
       // A sample's rules are mined on its URL layer (every HTML capture of the index) and validated on
       // its pages, as in the workbench.
       const dust = sample
@@ -198,8 +203,17 @@ async function main(): Promise<number> {
         : dustReport(dustRecords);
       console.log(dust.text);
       report.dust = dust.json;
-      rules = dust.rules;
-      canonical = dust.canonical;
+      rules = dust.result.rules;
+      canonical = dust.result.canonical;
+      for (const [file, text] of dustOutputs(dust.result, {
+        rules: args['dust-rules'],
+        canonical: args.canonical,
+      })) {
+        writeFileSync(file, text);
+        console.log(`dust        written to ${file}`);
+      }
+    } else if (args['dust-rules'] || args.canonical) {
+      throw new Error('--dust-rules and --canonical need the DUST rules (no --no-dust)');
     }
     if (args.clusters) {
       if (!analysed)

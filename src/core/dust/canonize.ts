@@ -63,7 +63,7 @@ export function canonize(
       if (rule.scope !== undefined && !inScope(rule, current)) continue;
       if (rule.kind === 'substring') {
         const t = applySubstring(tokens, rule.alpha, rule.beta);
-        if (t && !deferred(rules, i, tokens)) {
+        if (t && !deferred(rules, i, tokens, current)) {
           tokens = t;
           current = untokenize(t);
           applied?.add(rule.id);
@@ -91,12 +91,12 @@ function alphaKey(alpha: readonly string[]): string {
 
 /**
  * Whether rule i waits for the next iteration: a rule before it whose α holds its α (specificFirst's
- * order) now applies to the URL. That rule was tried before an earlier rewrite of this iteration made
+ * order) now applies to the URL, within its scope (scope.ts). That rule was tried before an earlier rewrite of this iteration made
  * the URL it applies to (a date permalink rewritten to /items/N.html, which /items/{x}.html$ → /?p={x}$
  * rewrites and .html → would take apart): canonisation then gives one answer whatever the order in
  * which rules of one iteration happened to produce the URL.
  */
-function deferred(rules: readonly Rule[], i: number, tokens: readonly string[]): boolean {
+function deferred(rules: readonly Rule[], i: number, tokens: readonly string[], url: string): boolean {
   const g = rules[i];
   if (g.kind !== 'substring') return false;
   const inner = alphaKey(g.alpha);
@@ -104,7 +104,13 @@ function deferred(rules: readonly Rule[], i: number, tokens: readonly string[]):
     const s = rules[j];
     if (s.kind !== 'substring' || s.alpha.length <= g.alpha.length) continue;
     const outer = alphaKey(s.alpha);
-    if (outer !== inner && outer.includes(inner) && applySubstring(tokens, s.alpha, s.beta)) return true;
+    if (
+      outer !== inner &&
+      outer.includes(inner) &&
+      inScope(s, url) &&
+      applySubstring(tokens, s.alpha, s.beta)
+    )
+      return true;
   }
   return false;
 }

@@ -14,7 +14,7 @@ import { canonizationOrder } from './canonize';
 import { wildcardKind } from './wildcards';
 import type { Rule, RuleScope, SiteMode, SubstringRule } from './types';
 import { originOf } from './sections';
-import { ruleSpelling } from './rules';
+import { applyRule, ruleSpelling } from './rules';
 
 export interface RegexRule {
   /** The rule's id and spelling, for a comment beside the pattern. */
@@ -111,6 +111,12 @@ function substringRegex(r: SubstringRule, g: string): Omit<RegexRule, 'id' | 'ru
 
 /** The regex rules of one rule (a parameter drop takes three: a later piece, the first, the only one). */
 function regexesOf(r: Rule, mode: SiteMode): Omit<RegexRule, 'id' | 'rule' | 'site'>[] {
+  // A rule applied to named URLs only (scope.ts: it rewrites its own rewrites): each, whole.
+  if (r.scope?.urls)
+    return r.scope.urls.flatMap((u) => {
+      const to = applyRule(r, u);
+      return to === null ? [] : [{ pattern: `^${esc(u)}$`, replacement: lit(to) }];
+    });
   const g = guard(r.site, mode);
   if (r.kind === 'substring') {
     const one = substringRegex(r, g);

@@ -5,12 +5,12 @@
  * never served. So each valid rule carries the sections of its site where it was seen to hold: a
  * section is an origin (as the site's origin rules lead it) and the first directory of the path
  * ('{n}' when that directory is a number: /2024/…, /2025/… are one section), or the files at the
- * root. A section holds the rule when, of its URLs the rule rewrites, at least `scopeLanding` (half)
- * are rewritten to a page of the crawl with a similar document: `$ → .php$`, validated where the
- * server answers both spellings, also rewrites every `x.php` and `dir/` of that section to URLs
- * nobody served, and holds nowhere; `sessionid=… → (dropped)` lands on the page without the session
- * wherever the crawl has it. The rule is then applied in the sections that hold it only — unless
- * every section where it rewrites a URL of the crawl holds it, when it keeps its whole site.
+ * root. A section holds the rule when, of its URLs the rule rewrites, at least `scopeLanding` (by
+ * default half, and at least one) are rewritten to a page of the crawl with a similar document
+ * (after the site's parameter rules: /print/x?fbclid=1 lands on /x). `.html$ → $`, validated in the one section whose
+ * server answers both spellings, holds there and nowhere else. The rule is then applied in the
+ * sections that hold it only — unless every section where it rewrites a URL of the crawl holds it,
+ * when it keeps its whole site. A rule that rewrites its own rewrites without end holds nowhere.
  */
 import { canonizationOrder, clearOrderCache } from './canonize';
 import { originMove, originTargets } from './origin-moves';
@@ -48,31 +48,49 @@ export function scopeRules(
     for (const [a, b] of targets) from.set(b.slice(1), [...(from.get(b.slice(1)) ?? []), a.slice(1)]);
     const lead = (o: string) => targets.get(`^${o}`)?.slice(1) ?? o;
     const original = new Map(mine.map((r) => [r.id, r]));
+    // The site's parameter rules: a rewrite lands where it lands once they have run (a print view's
+    // /print/x?fbclid=1 lands on /x, as canonisation takes it there).
+    const params_ = mine.filter((r) => r.kind !== 'substring');
+    const settle = (t: string): string => {
+      for (const p of params_) t = applyRule(p, t) ?? t;
+      return t;
+    };
     for (const a of canonizationOrder(mine)) {
       // Per section: URLs the rule rewrites, and those whose rewrite is a fetched, similar page.
       const seen = new Map<string, { applicable: number; landed: number }>();
+      const landedUrls: string[] = [];
       let instances = 0;
+      let regrows = 0;
       for (const c of L.candidates(a)) {
         const u = L.urls[c];
         const t = applyRule(a, u.url, u.tokens);
         if (t === null) continue;
+        const again = applyRule(a, t);
+        if (again !== null && again !== u.url) regrows++;
         const o = originOf(u.url);
         const key = `${lead(o)}${sectionKey(u.url).slice(o.length)}`;
         let sec = seen.get(key);
         if (!sec) seen.set(key, (sec = { applicable: 0, landed: 0 }));
         sec.applicable++;
         const fu = fetch(u.url);
-        const fv = fetch(t);
+        const fv = fetch(t) ?? fetch(settle(t));
         if (!fu || !fv || (fv.status ?? 200) >= 400) continue;
         if (documentsSimilar(fu, fv, params.dustJaccard) !== true) continue;
         sec.landed++;
         instances++;
+        landedUrls.push(u.url);
       }
       const held = new Set<string>();
-      for (const [key, sec] of seen)
-        if (sec.landed > 0 && sec.landed >= params.scopeLanding * sec.applicable) held.add(key);
+      // A rule that rewrites its own rewrite for most URLs ($ → .php$: x.php → x.php.php → …) grows
+      // them without end: canonisation would stop at its cap on strings no server has. It is applied
+      // to the URLs it was seen to hold on only (x → x.php where both were fetched), each by name.
+      const unbounded =
+        a.kind === 'substring' && 2 * regrows > [...seen.values()].reduce((n, x) => n + x.applicable, 0);
+      if (!unbounded)
+        for (const [key, sec] of seen)
+          if (sec.landed > 0 && sec.landed >= params.scopeLanding * sec.applicable) held.add(key);
       const applicable = seen;
-      if (held.size === applicable.size) continue;
+      if (held.size === applicable.size && !unbounded) continue;
       const sections = new Set<string>();
       for (const key of held) {
         const o = originOf(key);
@@ -81,7 +99,12 @@ export function scopeRules(
         for (const f of from.get(o) ?? []) sections.add(`${f}${rest}`);
       }
       const r = original.get(a.id)!;
-      r.scope = { sections: [...sections].sort(), applicable: applicable.size, instances };
+      r.scope = {
+        sections: [...sections].sort(),
+        applicable: applicable.size,
+        instances,
+        ...(unbounded ? { urls: landedUrls } : {}),
+      };
     }
   }
   clearOrderCache();

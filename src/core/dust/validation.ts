@@ -254,7 +254,7 @@ export function validateRules(
     // §5.3 tries the shrinking direction first. When the site's own redirects point the other way
     // (shop.test/x answers 301 to www.shop.test/x), the server has named its canonical URL: try that
     // direction first (not in the paper).
-    const serverWay = rule.kind === 'substring' && redirectsAgainst(rule, L);
+    const serverWay = rule.kind === 'substring' && redirectsAgainst(rule, L, params.extensions);
     const order: Rule[] =
       rule.kind !== 'substring' ? [rule] : serverWay ? [reversed(rule), rule] : [rule, reversed(rule)];
     const outcomes: ValidationOutcome[] = [];

@@ -47,6 +47,13 @@ const HEADS: { key: RuleSortKey; label: string; title: string; num?: boolean }[]
 /** Where a scoped rule is applied (core/dust/scope.ts), in words for its badge and tooltip. */
 function scopeText(r: Rule): { label: string; title: string } | null {
   if (!r.scope) return null;
+  if (r.scope.urls) {
+    const k = r.scope.urls.length;
+    return {
+      label: `on ${fmtInt(k)} URL${k === 1 ? '' : 's'}`,
+      title: `it rewrites its own rewrites (x → x.php → x.php.php …): applied only to the ${fmtInt(k)} URLs whose rewrite is a fetched page of the same text, each named in the crawler file`,
+    };
+  }
   const n = r.scope.sections.length;
   return {
     label: n === 0 ? 'applied nowhere' : `in ${fmtInt(n)} section${n === 1 ? '' : 's'}`,

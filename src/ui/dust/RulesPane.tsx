@@ -103,6 +103,22 @@ export function RulesPane() {
           ? ` · not listed: ${plural(m.folded, 'special case')} (folded under the rule that covers it)${m.compositions ? `, ${plural(m.compositions, 'composition')} of valid rules` : ''}`
           : ''}
       </p>
+      {run.renamed && (
+        <p className="meta" data-testid="dust-canonical">
+          Canonical URLs:{' '}
+          {run.unfetched?.length ? `all but ${plural(run.unfetched.length, 'class')} ` : 'every one '}a URL
+          the crawl fetched with a 2xx
+          {run.renamed.length
+            ? ` · ${plural(run.renamed.length, 'class', 'classes')} named by a fetched member rather than the rules’ form (the redirect target, the rules’ form, the most linked, the shortest)`
+            : ''}
+          {run.rules.some((r) => r.scope)
+            ? ` · ${plural(
+                run.rules.filter((r) => r.scope).length,
+                'valid rule',
+              )} applied only where it held (see each rule’s scope)`
+            : ''}
+        </p>
+      )}
       {sample && (
         <p className="meta" data-testid="dust-url-layer">
           A sample: rules mined on every HTML URL of the crawl’s index ({fmtInt(sample.population.pages)}, its

@@ -67,14 +67,23 @@ describe('runDustBuster end to end', () => {
     expect(result.list).toMatchObject({ split: false, detection: result.list.urls });
   });
 
-  it('finds and validates the planted rules, shrinking direction first', () => {
-    expect(valid).toContain('^http://www.site.com/story?id= → ^http://www.site.com/story_');
+  it('finds and validates the planted rules, each pointing where its rewrites land', () => {
+    // Every story is crawled as story?id=N, 70 of 90 as story_N as well: story_N → story?id=N sends
+    // every URL to a fetched one, the shrinking direction a fifth of them to URLs nobody fetched.
+    expect(valid).toContain('^http://www.site.com/story_ → ^http://www.site.com/story?id=');
     expect(valid.some((r) => /index\.html\$ → .*\$$/.test(r) && !r.includes('story'))).toBe(true);
     expect(valid).toContain('param-drop sessionid');
     for (const r of result.rules.filter((x) => x.status === 'valid' && x.kind === 'substring')) {
-      expect(r.direction).toBe('shrinking');
+      expect(r.direction).toBe(spell(r).includes('story') ? 'growing' : 'shrinking');
       expect(r.instances.length).toBeGreaterThan(0);
     }
+  });
+
+  it("keeps §5.3's shrinking direction first in the paper's setting", () => {
+    const paper = runDustBuster(records, PAPER_SETTING);
+    const story = paper.rules.filter((r) => r.status === 'valid' && spell(r).includes('story'));
+    expect(story.map(spell)).toContain('^http://www.site.com/story?id= → ^http://www.site.com/story_');
+    for (const r of story) expect(r.direction).toBe('shrinking');
   });
 
   it('finds nothing among numbered pictures, pages and articles', () => {

@@ -201,12 +201,6 @@ export function anyDirectory(r: SubstringRule): { alpha: string[]; beta: string[
  */
 export const widenDirectories = widening(anyDirectory, 0x3c6ef372, 'holds in every directory at its depth');
 
-/**
- * Valid rules that move origins in a cycle (^https://www.s/ → ^http://www.s/ → ^https://s/ →
- * ^https://www.s/, when two were validated the way the site redirects, §5.3's growing direction):
- * canonisation would go round until its iteration cap. The least supported rule of each cycle is not
- * applied (coveredBy: the others of the cycle, which still join its origins).
- */
 /** Rules breakOriginCycles left out: never put back by markRedundantValid's settling pass. */
 const cycleBreakers = new WeakSet<Rule>();
 
@@ -215,6 +209,12 @@ export function isCycleBreaker(r: Rule): boolean {
   return cycleBreakers.has(r);
 }
 
+/**
+ * Valid rules that move origins in a cycle (^https://www.s/ → ^http://www.s/ → ^https://s/ →
+ * ^https://www.s/, when two were validated the way the site redirects, §5.3's growing direction):
+ * canonisation would go round until its iteration cap. The least supported rule of each cycle is not
+ * applied (coveredBy: the others of the cycle, which still join its origins).
+ */
 export function breakOriginCycles(rules: readonly Rule[]): void {
   for (let guard = 0; guard < 100; guard++) {
     const moves = rules

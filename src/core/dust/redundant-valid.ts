@@ -218,7 +218,6 @@ function othersRelateEach(r: Rule, L: UrlIndex, others: readonly Rule[], limit: 
 }
 
 /** Tokens a substring rule rewrites: the longer side once their common prefix and suffix are set aside. */
-
 function changeSpan(r: Rule): number {
   if (r.kind !== 'substring') return 0;
   const { alpha: a, beta: b } = r;

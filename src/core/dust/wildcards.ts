@@ -174,8 +174,3 @@ export function fillWildcards(beta: readonly string[], bind: ReadonlyMap<string,
   }
   return out;
 }
-
-/** Whether every wildcard of `to` is bound by `from` (a rule from → to can be applied). */
-export function bindsAll(from: readonly string[], to: readonly string[]): boolean {
-  return to.every((t) => wildcardKind(t) === null || from.includes(t));
-}

@@ -106,9 +106,21 @@ describe('the DUST rule table from the keyboard', () => {
   });
 
   it('shows every column, spells rules from core, and sorts from header buttons', () => {
-    render(<RuleTable rows={rules(2)} saved={{ 1: 3 }} />);
+    const rows = rules(2);
+    // The second rule holds in one section of its site only (core/dust/scope.ts): its badge says so.
+    rows[1].scope = { sections: ['http://s.test/docs/'], applicable: 3, instances: 4 };
+    render(<RuleTable rows={rows} saved={{ 1: 3 }} only={{ 1: 2 }} />);
     const heads = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(heads).toEqual(['# ▲', 'Rule α → β', 'Site', 'Support', 'Similar', 'Status', 'Saved']);
+    expect(heads).toEqual(['# ▲', 'Rule α → β', 'Site', 'Support', 'Similar', 'Status', 'Saved', 'Adds']);
+    expect(screen.getAllByRole('row')[2]).toHaveTextContent('in 1 section');
+    expect(screen.getByText('in 1 section')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/http:\/\/s\.test\/docs\//),
+    );
+    expect(screen.getByRole('button', { name: 'Adds' })).toHaveAttribute(
+      'title',
+      expect.stringMatching(/beyond the others/),
+    );
     expect(screen.getAllByRole('row')[1]).toHaveTextContent('/a0 → /b0');
     expect(screen.getByRole('button', { name: 'Saved' })).toHaveAttribute(
       'title',

@@ -16,8 +16,9 @@ mkdirSync(SHOTS, { recursive: true });
  */
 describe('DUST on access logs, and URLs saved, in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dw-logs-'));
-  // A generated world of three sites (seeded: the same file every run).
-  const world = generateWorld(4242, 0.3, 3);
+  // A generated world of three named sites (seeded: the same file every run; not one of the worlds
+  // whose sites share one address by port, which are one registrable domain).
+  const world = generateWorld(4243, 0.3, 3);
   const domains = world.sites.map((s) => s.domain).sort();
   let app: OpenApp;
   let page: Page;
@@ -88,7 +89,7 @@ describe('DUST on access logs, and URLs saved, in Chromium', () => {
     await page.screenshot({ path: join(SHOTS, 'dust-log-base.png') });
   });
 
-  it('on the sample, the URLs saved column adds up to the headline', async () => {
+  it('on the sample, the URLs saved column adds up to the headline, and its valid count is the valid rows', async () => {
     await dropFile(page, projectFile('sample/sample.warc.gz'));
     await page
       .locator('.dataset-list li', { hasText: 'sample.warc.gz' })
@@ -105,6 +106,15 @@ describe('DUST on access logs, and URLs saved, in Chromium', () => {
     const sum = cells.reduce((a, c) => a + (c === '–' ? 0 : Number(c.replace(/,/g, ''))), 0);
     assert.equal(sum, saved, `column ${cells.join(' ')}`);
     assert.ok(saved > 100, headline);
+    // The headline counts the list the table shows (special cases folded).
+    const valid = /→ ([\d,]+)\s+valid/.exec((await page.getByTestId('dust-headline').textContent()) ?? '');
+    assert.ok(valid, 'a valid count in the headline');
+    const statuses = await page.locator('.pane-dust tbody td.status .badge').allTextContents();
+    assert.equal(Number(valid[1].replace(/,/g, '')), statuses.filter((x) => x === 'valid').length);
+    await page
+      .getByTestId('dust-canonical')
+      .getByText(/Canonical URLs: .*a URL the crawl fetched/)
+      .waitFor();
     await page.screenshot({ path: join(SHOTS, 'dust-saved-sample.png') });
   });
 });

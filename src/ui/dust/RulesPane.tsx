@@ -105,9 +105,10 @@ export function RulesPane() {
       </p>
       {run.renamed && (
         <p className="meta" data-testid="dust-canonical">
-          Canonical URLs:{' '}
-          {run.unfetched?.length ? `all but ${plural(run.unfetched.length, 'class')} ` : 'every one '}a URL
-          the crawl fetched with a 2xx
+          Canonical URLs: every one a URL the crawl fetched with a 2xx
+          {run.unfetched?.length
+            ? `, but for ${plural(run.unfetched.length, 'class', 'classes')} none of whose URLs was (flagged in the export)`
+            : ''}
           {run.renamed.length
             ? ` · ${plural(run.renamed.length, 'class', 'classes')} named by a fetched member rather than the rules’ form (the redirect target, the rules’ form, the most linked, the shortest)`
             : ''}

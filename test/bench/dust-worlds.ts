@@ -40,6 +40,8 @@ let expected = 0;
 let refuted = 0;
 let wrong = 0;
 let ms = 0;
+/** The daily blogs' date permalinks (one article per date, dust-world.ts): instances and found. */
+const daily = { rules: 0, instances: 0, found: 0 };
 const failures: string[] = [];
 const worst: { share: number; line: string }[] = [];
 for (let k = 0; k < worlds; k++) {
@@ -77,6 +79,11 @@ for (let k = 0; k < worlds; k++) {
       `p@10 ${s.precisionAt10 === null ? '–' : pct(s.precisionAt10, 1)}; refuted true ${s.refutedTrue.length}, wrong valid ${s.wrongValid.length}; ${(t / 1000).toFixed(2)} s`,
   );
   for (const r of s.rules) {
+    if (r.rule.spelling.endsWith('(one a day)')) {
+      daily.rules++;
+      daily.instances += r.instances;
+      daily.found += r.found;
+    }
     const rare = r.instances < MIN_INSTANCES;
     const line = `  ${rare ? '(rare) ' : ''}${r.rule.kind.padEnd(15)} ${r.rule.spelling.slice(0, 70).padEnd(70)} ${String(r.instances).padStart(4)} inst: found ${pct(r.found, r.instances)}, one rule ${pct(r.direct, r.instances)}, merged ${pct(r.merged, r.mergeable)}  ${r.by.slice(0, 2).join(', ')}`;
     if (!rare && (r.found < 0.95 * r.instances || r.direct < 0.9 * r.instances))
@@ -101,6 +108,9 @@ console.log(
   `\noverall: ${instances} instances of ${expected} true rules; found ${pct(found, instances)}, one rule ${pct(direct, instances)}, ` +
     `canonisation merges ${pct(merged, mergeable)}; rows ${rows} (${validRows} valid) = ${rowsRatio.toFixed(2)}× true rules; ` +
     `true rules refuted ${refuted}, wrong rules valid ${wrong}; DustBuster ${(ms / 1000).toFixed(1)} s`,
+);
+console.log(
+  `daily blogs (one article per date): ${daily.rules} date-permalink rules, ${daily.instances} instances, found ${pct(daily.found, daily.instances)}`,
 );
 if (worst.length > 0) failures.push(`${worst.length} true rules under 95% found or 90% by one rule`);
 if (merged < 0.95 * mergeable) failures.push('canonisation merges < 95%');

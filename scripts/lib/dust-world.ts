@@ -261,19 +261,30 @@ export function generateWorld(seed: number, scale = 1, sites?: number): World {
             : form === 'p'
               ? `${origin}/?p=${id}`
               : `${origin}/${noun}/${id}/`;
+    // A daily blog: one article per date, consecutive days over years, each at /YYYY/MM/DD/N/ (the
+    // date-permalink variant whose every date's rule has one instance). Drawn from a generator of its
+    // own, so the worlds without it stay what they were for their seed.
+    const side = seededRandom(Math.imul(seed, 31) + s + 0x2545f491);
+    const daily = has('date-permalink') && side() < 0.4;
+    const firstDay = Date.UTC(randInt(side, 2008, 2020), 0, 1) + randInt(side, 0, 364) * 86_400_000;
+    let nextId = randInt(side, 10, 5000);
     if (has('date-permalink') || has('alias-family') || has('redirect') || rng() < 0.5) {
-      const n = Math.round(randInt(rng, 30, 250) * scale);
+      const drawn = randInt(rng, 30, 250);
+      const n = Math.round((daily ? randInt(side, 400, 1200) : drawn) * scale);
       const ids = new Set<string>();
       const slugs = new Set<string>();
       for (let k = 0; k < n; k++) {
-        const id = String(randInt(rng, 10, 10 ** randInt(rng, 3, 6)));
+        const id = daily
+          ? String((nextId += randInt(side, 1, 3)))
+          : String(randInt(rng, 10, 10 ** randInt(rng, 3, 6)));
         if (ids.has(id)) continue;
         ids.add(id);
+        const day = new Date(firstDay + articles.length * 86_400_000);
         const a = {
           id,
-          y: randInt(rng, 2009, 2025),
-          m: randInt(rng, 1, 12),
-          d: randInt(rng, 1, 28),
+          y: daily ? day.getUTCFullYear() : randInt(rng, 2009, 2025),
+          m: daily ? day.getUTCMonth() + 1 : randInt(rng, 1, 12),
+          d: daily ? day.getUTCDate() : randInt(rng, 1, 28),
           slug: shuffle(rng, WORDS)
             .slice(0, randInt(rng, 2, 5))
             .join('-'),
@@ -338,7 +349,8 @@ export function generateWorld(seed: number, scale = 1, sites?: number): World {
       }
     }
     if (has('date-permalink') && articles.length > 0) {
-      const style = randInt(rng, 0, 3);
+      const drawnStyle = randInt(rng, 0, 3);
+      const style = daily ? 0 : drawnStyle;
       const padding = rng() < 0.7;
       const two = (x: number) => (padding ? String(x).padStart(2, '0') : String(x));
       const form = ['/{y}/{m}/{d}/{id}/', '/{y}/{m}/{id}', '/{y}/{m}/{d}/{slug}/', '/{y}/{slug}'][style];
@@ -346,7 +358,7 @@ export function generateWorld(seed: number, scale = 1, sites?: number): World {
       const slugCanon = style >= 2;
       const id = rule(
         'date-permalink',
-        `${form} → ${slugCanon ? `/${noun}s/{slug}${ext}` : articleUrl(canonForm, '{id}')}`,
+        `${form} → ${slugCanon ? `/${noun}s/{slug}${ext}` : articleUrl(canonForm, '{id}')}${daily ? ' (one a day)' : ''}`,
       );
       for (const a of sample(articles)) {
         const path = form

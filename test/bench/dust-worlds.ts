@@ -51,6 +51,8 @@ const safe = {
   renamed: 0,
   differ: 0,
 };
+/** The daily blogs' date permalinks (one article per date, dust-world.ts): instances and found. */
+const daily = { rules: 0, instances: 0, found: 0 };
 const failures: string[] = [];
 const worst: { share: number; line: string }[] = [];
 for (let k = 0; k < worlds; k++) {
@@ -92,6 +94,11 @@ for (let k = 0; k < worlds; k++) {
       `(rules alone ${pct(safety.rulesAloneUnfetched, safety.urls)}, ${safety.renamed} renamed${safety.differ ? `, ${safety.differ} DIFFER` : ''}); ${(t / 1000).toFixed(2)} s`,
   );
   for (const r of s.rules) {
+    if (r.rule.spelling.endsWith('(one a day)')) {
+      daily.rules++;
+      daily.instances += r.instances;
+      daily.found += r.found;
+    }
     const rare = r.instances < MIN_INSTANCES;
     const line = `  ${rare ? '(rare) ' : ''}${r.rule.kind.padEnd(15)} ${r.rule.spelling.slice(0, 70).padEnd(70)} ${String(r.instances).padStart(4)} inst: found ${pct(r.found, r.instances)}, one rule ${pct(r.direct, r.instances)}, merged ${pct(r.merged, r.mergeable)}  ${r.by.slice(0, 2).join(', ')}`;
     if (!rare && (r.found < 0.95 * r.instances || r.direct < 0.9 * r.instances))
@@ -125,6 +132,9 @@ console.log(
 if (safe.canonicalFetched < 0.99 * safe.urls) failures.push('canonical URLs fetched < 99%');
 if (safe.crawlerUnfetched > 0.01 * safe.urls) failures.push('crawler rules send > 1% to unfetched URLs');
 if (safe.differ > 0) failures.push('the crawler file and the workbench differ');
+console.log(
+  `daily blogs (one article per date): ${daily.rules} date-permalink rules, ${daily.instances} instances, found ${pct(daily.found, daily.instances)}`,
+);
 if (worst.length > 0) failures.push(`${worst.length} true rules under 95% found or 90% by one rule`);
 if (merged < 0.95 * mergeable) failures.push('canonisation merges < 95%');
 if (rowsRatio > 1.5) failures.push('rows > 1.5 × true rules');

@@ -3,10 +3,12 @@
  * tokens are and how they match).
  *
  * Generalisation is anti-unification of rule spellings: candidates are grouped by shape (separators
- * kept, words replaced by a class, β's words that repeat one of α's marked so), and in a group the
- * positions where the words differ become wildcards, those where they agree stay literal. A position
- * must show at least minValues different words (MS), so two versions (v1, v2) never become "any
- * word"; a word of β that varies without being carried from α makes the group no rule at all.
+ * kept, words replaced by their type, β's words that repeat one of α's marked so), and in a group the
+ * positions where the words differ become wildcards, those where they agree stay literal. Digits, hex
+ * ids and slugs are values: they may differ at two values (a daily blog over two years shows two
+ * years); a plain word must show at least minValues different words (MS), so two versions (v1, v2)
+ * never become "any word"; a word of β that varies without being carried from α makes other groups.
+ * The groups are formed before any support threshold, their counts summed (generalise).
  */
 import { tokenizeUrl } from './url-list';
 import { DIGITS, isWordToken, runInfo, wildcardKind } from './wildcards';
@@ -56,13 +58,30 @@ interface Shaped {
   count: number;
 }
 
+/**
+ * A word's type: digits (n), a hex id (h: six or more hex digits, a digit and a letter among them,
+ * one case), a slug (s: words joined by '-'), or a plain word (w). Digits, hex ids and slugs are
+ * values (a date is three runs of digits): a family of rules that differ only in them is one rule
+ * however few values a position shows. A plain word is a name (v1, latest, print, en).
+ */
+export type WordType = 'n' | 'h' | 's' | 'w';
+const HEX = /^(?:[0-9a-f]{6,}|[0-9A-F]{6,})$/;
+const HAS_DIGIT = /[0-9]/;
+const HAS_HEX_LETTER = /[a-fA-F]/;
+
+export function wordType(e: string): WordType {
+  if (DIGITS.test(e)) return 'n';
+  if (e.includes('-')) return 's';
+  if (HEX.test(e) && HAS_DIGIT.test(e) && HAS_HEX_LETTER.test(e)) return 'h';
+  return 'w';
+}
+
 function shape(c: Candidate): { key: string; s: Shaped } | null {
   if (runInfo(c.alpha).wild || runInfo(c.beta).wild) return null;
   const a = elementsOf(c.alpha);
   const b = elementsOf(c.beta);
-  // α's words by class (digits, one word, a slug): /node/613 and /2023/a-slug are not one rule.
-  const wordClass = (e: string) => (DIGITS.test(e) ? '\u0002d' : e.includes('-') ? '\u0002s' : '\u0002w');
-  const key: string[] = a.el.map((e, i) => (a.word[i] ? wordClass(e) : e));
+  // α's words by type (digits, a hex id, a slug, a word): /node/613 and /2023/a-slug are not one rule.
+  const key: string[] = a.el.map((e, i) => (a.word[i] ? `\u0002${wordType(e)}` : e));
   key.push('\u0003');
   const ref = b.el.map((e, j) => {
     if (!b.word[j]) return -2;
@@ -103,9 +122,15 @@ function shrinks(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * Rules with wildcards that stand for several candidates differing only in their varying words.
- * Groups of fewer than two distinct spellings, or with a position of fewer than minValues words,
- * give nothing.
+ * Families of candidates, before any support threshold (the rules from pairs of a daily blog, one
+ * article per date, are hundreds of spellings of count 1). Candidates are grouped by shape: α's words
+ * by type, β's words carried from α marked so, every other token of β literal. In a shape, a position
+ * of α varies when its words differ: a typed word (digits, hex id, slug) as soon as two values show,
+ * a plain word when minValues (MS) values or more show, so two versions (v1, v2) never become "any
+ * word"; a parameter's name never varies (?{x}={x2} would drop any one parameter). A shape whose
+ * plain words or parameter names differ without varying so is several rules, each found on its own,
+ * and gives nothing; else it is one family, whose count is the sum of its members' counts. A family
+ * of two spellings or more whose count reaches minValues is one rule, its varying positions wildcards.
  */
 export function generalise(candidates: readonly Candidate[], minValues: number): GeneralRule[] {
   const groups = new Map<string, Map<string, Shaped>>();
@@ -127,49 +152,19 @@ export function generalise(candidates: readonly Candidate[], minValues: number):
   for (const g of groups.values()) {
     if (g.size < 2) continue;
     const members = [...g.values()];
-    const first = members[0];
-    const values = first.alpha.map((_, i) => new Set(members.map((m) => m.alpha[i])));
-    // β's words not carried from α must agree across the group: else β is not a function of α.
-    const betaFixed = first.beta.every(
-      (_, j) => first.ref[j] !== -1 || new Set(members.map((m) => m.beta[j])).size === 1,
+    const count = members.reduce((a, m) => a + m.count, 0);
+    if (count < minValues) continue;
+    const { alpha, alphaWord } = members[0];
+    const sizes = alpha.map((_, i) => (alphaWord[i] ? new Set(members.map((m) => m.alpha[i])).size : 1));
+    const varying = alpha.map(
+      (e, i) =>
+        alphaWord[i] &&
+        alpha[i + 1] !== '=' &&
+        alpha[i - 1] !== '&' &&
+        sizes[i] >= (wordType(e) === 'w' ? minValues : 2),
     );
-    if (!betaFixed) continue;
-    const varying = values.map((v, i) => first.alphaWord[i] && v.size > 1);
-    if (!varying.some(Boolean) || values.some((v, i) => varying[i] && v.size < minValues)) continue;
-    // A parameter's name is a key, not a value: ?{x}={x2} would drop any one parameter.
-    if (varying.some((v, i) => v && (first.alpha[i + 1] === '=' || first.alpha[i - 1] === '&'))) continue;
-    const names = new Map<number, string>();
-    const used = new Map<string, number>();
-    let previous = '';
-    values.forEach((v, i) => {
-      if (!first.alphaWord[i]) return;
-      if (!varying[i]) {
-        // A literal year before a month still names the month.
-        previous = v.size === 1 && digitName(v, '') === 'y' ? 'y' : '';
-        return;
-      }
-      const all = [...v];
-      const letter = all.every((x) => DIGITS.test(x))
-        ? digitName(v, previous)
-        : all.every((x) => literal(x).length === 1)
-          ? 'x'
-          : 's';
-      previous = letter;
-      const k = (used.get(letter) ?? 0) + 1;
-      used.set(letter, k);
-      names.set(i, `{${letter}${k > 1 ? k : ''}}`);
-    });
-    const alpha = first.alpha.flatMap((e, i) => {
-      const name = names.get(i);
-      return name ? [name] : first.alphaWord[i] ? literal(e) : [e];
-    });
-    const beta = first.beta.flatMap((e, j) => {
-      const r = first.ref[j];
-      if (r === -2) return [e];
-      const name = r >= 0 ? names.get(r) : undefined;
-      return name ? [name] : literal(e);
-    });
-    out.push({ alpha, beta, members: members.length, count: members.reduce((a, m) => a + m.count, 0) });
+    if (!varying.some(Boolean) || sizes.some((n, i) => n > 1 && !varying[i])) continue;
+    out.push(ruleOf(members, varying, count));
   }
   // One rule per spelling; of a rule and its reverse (both functions: ids carried both ways) the
   // shrinking one (§5.3).
@@ -194,4 +189,42 @@ export function generalise(candidates: readonly Candidate[], minValues: number):
     spelled.set(k, r);
   }
   return [...spelled.values()];
+}
+
+/** A family's rule: its varying positions as wildcards named by what they hold, the rest literal. */
+function ruleOf(members: readonly Shaped[], varying: readonly boolean[], count: number): GeneralRule {
+  const first = members[0];
+  const values = first.alpha.map((_, i) => new Set(members.map((m) => m.alpha[i])));
+  const names = new Map<number, string>();
+  const used = new Map<string, number>();
+  let previous = '';
+  values.forEach((v, i) => {
+    if (!first.alphaWord[i]) return;
+    if (!varying[i]) {
+      // A literal year before a month still names the month.
+      previous = v.size === 1 && digitName(v, '') === 'y' ? 'y' : '';
+      return;
+    }
+    const all = [...v];
+    const letter = all.every((x) => DIGITS.test(x))
+      ? digitName(v, previous)
+      : all.every((x) => literal(x).length === 1)
+        ? 'x'
+        : 's';
+    previous = letter;
+    const k = (used.get(letter) ?? 0) + 1;
+    used.set(letter, k);
+    names.set(i, `{${letter}${k > 1 ? k : ''}}`);
+  });
+  const alpha = first.alpha.flatMap((e, i) => {
+    const name = names.get(i);
+    return name ? [name] : first.alphaWord[i] ? literal(e) : [e];
+  });
+  const beta = first.beta.flatMap((e, j) => {
+    const r = first.ref[j];
+    if (r === -2) return [e];
+    const name = r >= 0 ? names.get(r) : undefined;
+    return name ? [name] : literal(e);
+  });
+  return { alpha, beta, members: members.length, count };
 }

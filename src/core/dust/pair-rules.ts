@@ -92,6 +92,49 @@ function orient(alpha: string[], beta: string[]): [string[], string[]] {
 
 const SEP = '\u0001';
 
+/** A rule spelled by pairs of URLs with the same document, and how many pairs spell it. */
+export interface PairSpelling {
+  alpha: string[];
+  beta: string[];
+  count: number;
+}
+
+/**
+ * Every rule the pairs of URLs of one site's list with the same document spell (pairDifferences),
+ * each with the number of pairs spelling it — all of them, also those under MS: the families of
+ * generalise.ts are formed from these, their counts summed, before any threshold.
+ */
+export function pairSpellings(
+  list: readonly DustUrl[],
+  params: Pick<DustParams, 'S' | 'pairGroupMax'>,
+): PairSpelling[] {
+  const byDocument = new Map<string, number[]>();
+  list.forEach((u, k) => {
+    if (u.digest === '') return;
+    const g = byDocument.get(u.digest);
+    if (g) g.push(k);
+    else byDocument.set(u.digest, [k]);
+  });
+  const pairs = new Map<string, PairSpelling>();
+  for (const g of byDocument.values()) {
+    if (g.length < 2 || g.length > params.pairGroupMax) continue;
+    for (let x = 0; x < g.length; x++) {
+      for (let y = x + 1; y < g.length; y++) {
+        const seen = new Set<string>();
+        for (const [alpha, beta] of pairDifferences(list[g[x]].tokens, list[g[y]].tokens, params.S)) {
+          const key = alpha.join(SEP) + SEP + SEP + beta.join(SEP);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const t = pairs.get(key);
+          if (t) t.count++;
+          else pairs.set(key, { alpha, beta, count: 1 });
+        }
+      }
+    }
+  }
+  return [...pairs.values()];
+}
+
 /**
  * Candidate rules from identical documents, per site, with their supports counted over the site's
  * list. `existing` are the rules of Figs. 1–2 (and parameter rules are independent of these).
@@ -103,35 +146,12 @@ export function detectPairRules(
 ): SubstringRule[] {
   const out: SubstringRule[] = [];
   for (const [site, list] of groupBySite(urls, params.site)) {
-    const byDocument = new Map<string, number[]>();
-    list.forEach((u, k) => {
-      if (u.digest === '') return;
-      const g = byDocument.get(u.digest);
-      if (g) g.push(k);
-      else byDocument.set(u.digest, [k]);
-    });
-    const pairs = new Map<string, { alpha: string[]; beta: string[]; count: number }>();
-    for (const g of byDocument.values()) {
-      if (g.length < 2 || g.length > params.pairGroupMax) continue;
-      for (let x = 0; x < g.length; x++) {
-        for (let y = x + 1; y < g.length; y++) {
-          const seen = new Set<string>();
-          for (const [alpha, beta] of pairDifferences(list[g[x]].tokens, list[g[y]].tokens, params.S)) {
-            const key = alpha.join(SEP) + SEP + SEP + beta.join(SEP);
-            if (seen.has(key)) continue;
-            seen.add(key);
-            const t = pairs.get(key);
-            if (t) t.count++;
-            else pairs.set(key, { alpha, beta, count: 1 });
-          }
-        }
-      }
-    }
+    const pairs = pairSpellings(list, params);
     const mine = existing.filter((r) => r.site === site);
     const spelled = new Set(mine.map(spellingKey));
     const outSpelled = new Set<string>();
     let index: UrlIndex | null = null;
-    for (const { alpha, beta, count } of pairs.values()) {
+    for (const { alpha, beta, count } of pairs) {
       if (count < params.MS) continue;
       const rule = likelySubstringRule(site, alpha, beta, { origin: 'pairs' });
       // A refinement of a Fig. 1–2 rule stays a candidate: its context may be what makes it apply
@@ -147,7 +167,7 @@ export function detectPairRules(
     }
     // A general rule with one carried word restates the carried-token candidate ({n} for {x}).
     const carried = new Set(out.filter((r) => r.site === site).map((r) => asGap(r.alpha, r.beta)));
-    for (const g of generalise([...pairs.values()], params.MS)) {
+    for (const g of generalise(pairs, params.MS)) {
       const rule = likelySubstringRule(site, g.alpha, g.beta, { origin: 'pairs' });
       if (carried.has(asGap(g.alpha, g.beta))) continue;
       if (spelled.has(spellingKey(rule)) || outSpelled.has(spellingKey(rule))) continue;

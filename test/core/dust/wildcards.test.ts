@@ -88,6 +88,21 @@ describe('generalise: one rule for spellings that differ where words vary', () =
     );
     expect(out[0].alpha.join('')).toBe('/{y}/{m}/{d}/{n}/$');
   });
+  it('a daily blog over two years, one pair a date: digits vary at two values, counts summed', () => {
+    const out = generalise(
+      [c('/2023/12/30/71/$', '/?p=71$'), c('/2023/12/31/72/$', '/?p=72$'), c('/2024/01/01/73/$', '/?p=73$')],
+      3,
+    );
+    expect(out.map((g) => `${g.alpha.join('')} → ${g.beta.join('')}`)).toEqual([
+      '/{y}/{m}/{d}/{n}/$ → /?p={n}$',
+    ]);
+    expect(out[0]).toMatchObject({ members: 3, count: 3 });
+    // Two spellings of one pair each are not a family: their count stays under MS.
+    expect(generalise([c('/2023/12/30/71/$', '/?p=71$'), c('/2024/01/01/73/$', '/?p=73$')], 3)).toEqual([]);
+    // Hex ids are values too; plain words are not (v1, v2 above).
+    const hex = generalise([c('/~a3f9c2e1/$', '/$', 2), c('/~0b7d4e9f/$', '/$', 1)], 3);
+    expect(hex.map((g) => `${g.alpha.join('')} → ${g.beta.join('')}`)).toEqual(['/~{x}/$ → /$']);
+  });
   it('fewer than minValues words at a position, a varying β word not carried, or a parameter name: nothing', () => {
     expect(generalise([c('/v1/$', '/latest/$'), c('/v2/$', '/latest/$')], 3)).toEqual([]);
     expect(

@@ -122,6 +122,21 @@ interface RuleBase {
    * Their spellings, a few; absent when none.
    */
   absorbs?: { count: number; spellings: string[] };
+  /**
+   * On a designed sample, a rule validation left likely: what the sample holds of its instances
+   * (dust/partners.ts). Absent elsewhere.
+   */
+  sample?: SampleCoverage;
+}
+
+/** A rule's instances on a sample (dust/partners.ts): what validation could judge it on. */
+export interface SampleCoverage {
+  /** Instances in the crawl's URL list (the index's), as validation draws them. */
+  instances: number;
+  /** Of those, instances whose two URLs the sample holds. */
+  inSample: number;
+  /** Instances whose two URLs were in hand for validation: the sample's and the partners read. */
+  inHand: number;
 }
 
 /**

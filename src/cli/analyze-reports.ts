@@ -20,6 +20,7 @@ import { DUST_DEFAULTS, ruleSpelling, runDustBuster, type DustRecord, type DustR
 import { canonicalTable, crawlerRegexFile, rulesJson } from '../core/dust/outputs';
 import { urlsOnlyBy, urlsSaved } from '../core/dust/saved';
 import { formatDelimited } from '../core/csv';
+import type { PartnerReport } from '../core/dust/sample-dust';
 
 /** DustBuster over the file's URL list: rules with their fate, and the metrics. */
 export function dustReport(
@@ -28,17 +29,35 @@ export function dustReport(
 ): { text: string; json: unknown; result: DustResult } {
   const t = performance.now();
   const r = runDustBuster(records, {}, fetch);
+  return dustResultReport(r, performance.now() - t);
+}
+
+/**
+ * A run's report; on a sample (`partners`, dust/sample-dust.ts) with the partners read and the likely
+ * rules said for what they are: not validated, k of n instances in the sample.
+ */
+export function dustResultReport(
+  r: DustResult,
+  ms: number,
+  partners?: PartnerReport,
+): { text: string; json: unknown; result: DustResult } {
   const m = r.metrics;
   const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
   const lines = [
-    `dust        ${r.list.urls} URLs (${r.list.split ? `${r.list.detection} detection, ${r.list.validation} held out for validation` : 'not split: detection and validation read the whole list'}; ${r.list.redirects} redirects read as their targets), ${((performance.now() - t) / 1000).toFixed(2)} s`,
+    `dust        ${r.list.urls} URLs (${r.list.split ? `${r.list.detection} detection, ${r.list.validation} held out for validation` : 'not split: detection and validation read the whole list'}; ${r.list.redirects} redirects read as their targets), ${(ms / 1000).toFixed(2)} s`,
     `            rules ${m.detected} detected → ${m.afterRedundancy} after redundancy elimination (+${m.paramRules} parameter, +${m.pairRules} from pairs) → ${m.valid} valid, ${m.refuted} refuted, ${m.likely} likely`,
     `            precision@10 ${m.precision.length >= 10 ? pct(m.precision[9]) : '–'}, discovered redundancy ${pct(m.redundancy.value)}, coverage ${pct(m.coverage.value)}`,
   ];
-  for (const rule of r.rules.slice(0, 20)) {
+  if (partners) lines.push(`            ${partnersText(partners)}`);
+  // On a sample, rules not validated are listed after the others (the workbench hides them by default).
+  const listed = partners
+    ? [...r.rules.filter((x) => !x.sample), ...r.rules.filter((x) => x.sample)]
+    : r.rules;
+  for (const rule of listed.slice(0, 20)) {
     const desc = ruleSpelling(rule);
+    const status = rule.sample ? 'not validated' : rule.status;
     lines.push(
-      `  ${rule.status.padEnd(8)} ${String(rule.likelySimilarSupport).padStart(6)}  ${rule.site}  ${desc}${rule.kind === 'substring' && rule.origin && rule.origin !== 'envelopes' ? `  (${rule.origin === 'pairs' ? 'from pairs' : rule.origin})` : ''}${rule.absorbs ? `  absorbs ${rule.absorbs.count}` : ''}`,
+      `  ${status.padEnd(8)} ${String(rule.likelySimilarSupport).padStart(6)}  ${rule.site}  ${desc}${rule.kind === 'substring' && rule.origin && rule.origin !== 'envelopes' ? `  (${rule.origin === 'pairs' ? 'from pairs' : rule.origin})` : ''}${rule.absorbs ? `  absorbs ${rule.absorbs.count}` : ''}${rule.sample ? `  (${rule.sample.inSample} of ${rule.sample.instances} instances in the sample)` : ''}`,
     );
   }
   // The JSON spells each rule as the report and the UI do (core ruleSpelling), beside its token runs.
@@ -51,7 +70,7 @@ export function dustReport(
   );
   return {
     text: lines.join('\n'),
-    json: { metrics: m, list: r.list, rules, cycles: r.cycles },
+    json: { metrics: m, list: r.list, rules, cycles: r.cycles, ...(partners ? { partners } : {}) },
     result: r,
   };
 }
@@ -214,4 +233,14 @@ export function formatSummary(s: IngestSummary): string {
   if (empty) lines.push(`EMPTY     ${empty}`);
   lines.push(`time      ${(s.elapsedMs / 1000).toFixed(2)} s`);
   return lines.join('\n');
+}
+
+/** The partner read in a line (the workbench says the same in the DUST pane). */
+export function partnersText(p: PartnerReport): string {
+  const not = `${p.likelyBefore} rules not validated on the sampled pages alone`;
+  if (p.state === 'none')
+    return `partners    none to read: ${not}, and none has an instance with one URL in the sample`;
+  if (p.state !== 'read')
+    return `partners    ${p.asked} to read for ${p.rules} rules, not read: ${p.state === 'no-files' ? 'the crawl’s files are not at hand' : 'the URL layer gives no places (read the sample again)'}`;
+  return `partners    ${p.read} of ${p.asked} read by byte range for ${p.rules} of the ${not} (${(p.bytes / 1e6).toFixed(1)} MB in ${p.ranges} ranges, ${(p.ms / 1000).toFixed(2)} s; at most ${p.caps.perRule} a rule, ${p.caps.records} in all${p.capped ? `: capped, ${p.wanted} asked for` : ''}); validation samples judged ${p.judgedBefore} → ${p.judgedAfter}`;
 }

@@ -8,7 +8,14 @@ import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { argsOrExit } from './args';
 import { ANALYZE } from './analyze-args';
-import { clustersExport, dustOutputs, dustReport, formatSummary, signatureReport } from './analyze-reports';
+import {
+  clustersExport,
+  dustOutputs,
+  dustReport,
+  dustResultReport,
+  formatSummary,
+  signatureReport,
+} from './analyze-reports';
 import { InlinkCounter } from '../core/dust/inlinks';
 import { fileSource, type FileSource } from './file-source';
 import { crawlFiles, InputError, readTextInput } from './input-paths';
@@ -20,8 +27,9 @@ import { ingestCrawl } from '../core/ingest/many-files';
 import { prepareSample, type PreparedSample } from '../core/ingest/sample-read';
 import { sampleEstimates } from '../core/ingest/sample-plan';
 import { estimateText, sampleText } from './sample-report';
-import { layerRecords } from '../core/dust/url-layer';
-import { buildUrlList } from '../core/dust/url-list';
+import { UrlLayer } from '../core/dust/url-layer';
+import { dustOnSample } from '../core/dust/sample-dust';
+import { layerPartners } from '../core/ingest/partner-read';
 import type { ChosenColumns } from '../core/types';
 import { analysePages, type EnginePage } from '../core/candidates/analyse-pages';
 import type { EngineResult } from '../core/candidates/engine-result';
@@ -31,7 +39,7 @@ import type { CdxjCapture } from '../core/clusters/cdxj';
 import { clusterView, DEFAULT_CLUSTERING } from '../core/clusters/view';
 import { dedupWarcText, writeCdxj, writeDedupWarc } from './dedup-warc';
 import { enginePage } from '../core/candidates/comparable';
-import { datasetFetch, DUST_DEFAULTS, type DustRecord, type Rule } from '../core/dust';
+import { DUST_DEFAULTS, type DustRecord, type Rule } from '../core/dust';
 import { buildProfile } from '../core/profile';
 
 /** The Parquet columns chosen on the command line (--url-column with --text-column or --html-column). */
@@ -198,9 +206,23 @@ async function main(): Promise<number> {
       for (const r of dustRecords) r.inlinks = inlinks.of(r.url);
       // A sample's rules are mined on its URL layer (every HTML capture of the index) and validated on
       // its pages, as in the workbench.
-      const dust = sample
-        ? dustReport(layerRecords(layer.join('\n')), datasetFetch(buildUrlList(dustRecords).urls))
-        : dustReport(dustRecords);
+      // The partners of sampled URLs are read by byte range from the same files (dust/sample-dust.ts).
+      let dust: ReturnType<typeof dustReport>;
+      if (sample) {
+        const t = performance.now();
+        const urlLayer = new UrlLayer();
+        for (const chunk of layer) urlLayer.add(chunk);
+        const layerFiles = sample.info.layerFiles;
+        const on = await dustOnSample(
+          urlLayer.records,
+          dustRecords,
+          { ...DUST_DEFAULTS },
+          layerFiles && urlLayer.hasPlaces
+            ? layerPartners(urlLayer, layerFiles, sources, { natives: nodeNatives })
+            : { missing: 'no-places' },
+        );
+        dust = dustResultReport(on.result, performance.now() - t, on.partners);
+      } else dust = dustReport(dustRecords);
       console.log(dust.text);
       report.dust = dust.json;
       rules = dust.result.rules;

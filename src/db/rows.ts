@@ -4,6 +4,7 @@ import type { Captures } from '../core/candidates/captures';
 import type { EngineParams } from '../core/candidates/engine-params';
 import type { EngineResult } from '../core/candidates/engine-result';
 import type { DustMetrics, DustParams, Rule } from '../core/dust';
+import type { PartnerReport } from '../core/dust/sample-dust';
 import type { LabelValue } from '../core/eval/estimators';
 import type { Strategy } from '../core/eval/sampling';
 import type { StoredTemplate } from '../core/text/template';
@@ -128,6 +129,8 @@ export interface StoredDustRun {
   };
   /** Whether documents (sketches) were available, or only sizes (access logs): rules then stay likely. */
   hasContent: boolean;
+  /** A sample's run: the partners of sampled URLs read to validate its rules (dust/sample-dust.ts). */
+  partners?: PartnerReport;
 }
 
 /** A hand label of the page pair (a, b) (page seqs, a < b), with how it was sampled. */

@@ -18,6 +18,7 @@ import { summaryNotices, type Notice } from './ingest-notices';
 import { startSpare, takeSpare } from './spare-worker';
 import { runWorkerJob, type RunningJob } from './jobs';
 import { warnIfLarge, type StorageInfo } from './storage-quota';
+import { rememberSampleFiles } from './sample-files';
 
 export interface IngestJob {
   fileName: string;
@@ -259,6 +260,8 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
           ],
         }));
       } else {
+        // A sample's files stay at hand for DUST's partner read (state/sample-files.ts).
+        if (opts.sample) rememberSampleFiles(r.datasetId, files);
         const extra = summaryNotices(r.summary);
         set((st) => ({
           job: null,

@@ -4,6 +4,7 @@ import type { StoredDustRun } from '../db/schema';
 import { getDustRun } from '../db/results';
 import { startDustWorker } from '../workers/client';
 import { onDataset, runJobInStore, type CancelSlot } from './jobs';
+import { rememberSampleFiles, sampleFiles } from './sample-files';
 import type { DustProgress } from '../workers/dust-job';
 
 export type RuleSortKey = 'rank' | 'support' | 'likely' | 'status' | 'saved' | 'adds' | 'site';
@@ -28,7 +29,14 @@ interface DustState {
   params: DustParams;
   setParams(p: DustParams): void;
   load(datasetId: number | null): Promise<void>;
-  mine(): Promise<void>;
+  /**
+   * Mine the dataset's rules. A sample's partners are read from `files` (chosen again by the analyst),
+   * else from the files this tab read it from (state/sample-files.ts), else not read.
+   */
+  mine(files?: File[]): Promise<void>;
+  /** On a sample: whether the rules it could not validate are listed too (hidden by default). */
+  showUnvalidated: boolean;
+  setShowUnvalidated(on: boolean): void;
   cancel(): void;
   selectRule(id: number | null): void;
   setHostFilter(h: string): void;
@@ -50,6 +58,11 @@ export const useDust = create<DustState>((set, get) => ({
   ruleFilter: '',
   sort: { key: 'rank', dir: 1 },
   params: { ...DUST_DEFAULTS },
+  showUnvalidated: false,
+
+  setShowUnvalidated(showUnvalidated) {
+    set({ showUnvalidated });
+  },
 
   setRuleFilter(ruleFilter) {
     set({ ruleFilter });
@@ -68,6 +81,7 @@ export const useDust = create<DustState>((set, get) => ({
       error: null,
       hostFilter: '',
       ruleFilter: '',
+      showUnvalidated: get().datasetId === datasetId && get().showUnvalidated,
     });
     if (datasetId === null) return;
     const run = await getDustRun(datasetId);
@@ -82,14 +96,18 @@ export const useDust = create<DustState>((set, get) => ({
     });
   },
 
-  async mine() {
+  async mine(chosen) {
     const id = get().datasetId;
     if (id === null) return;
+    if (chosen) rememberSampleFiles(id, chosen);
+    const files = sampleFiles(id);
+    const on = onDataset('dust', id, get().params);
     await runJobInStore(set, get, {
       running: 'mining',
       slot: job,
       start: startDustWorker,
-      ...onDataset('dust', id, get().params),
+      ...on,
+      args: { ...on.args, ...(files ? { files } : {}) },
       words: {
         doing: 'mining DUST rules',
         elsewhere: 'its rules appear here when it is done',

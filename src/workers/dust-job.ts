@@ -2,16 +2,17 @@ import { dustRecordOf } from '../core/dust/from-page';
 import { urlsOnlyBy, urlsSaved } from '../core/dust/saved';
 import { InlinkCounter } from '../core/dust/inlinks';
 import {
-  datasetFetch,
   DUST_DEFAULTS,
   runDustBuster,
   type DustParams,
   type DustPhase,
   type DustRecord,
+  type DustResult,
 } from '../core/dust';
-import type { FetchFn } from '../core/dust/types';
-import { buildUrlList } from '../core/dust/url-list';
-import { layerRecords } from '../core/dust/url-layer';
+import { dustOnSample, type PartnerReport, type PartnerSource } from '../core/dust/sample-dust';
+import { UrlLayer } from '../core/dust/url-layer';
+import { IngestCancelled } from '../core/ingest/errors';
+import { layerPartners } from '../core/ingest/partner-read';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
 import { forEachPageWithContent } from '../db/page-contents';
 import { forEachUrlLayerChunk } from '../db/url-layer';
@@ -19,9 +20,12 @@ import { putForDataset } from '../db/orphans';
 import { jobFailure } from './job-failure';
 import { db, type StoredDustRun } from '../db/schema';
 import { getDataset } from '../db/queries';
+import { browserNatives } from './natives';
+import { blobRanges } from './sample-read';
 
 export interface DustProgress {
-  phase: DustPhase | 'reading';
+  /** 'partners': a sample's partners of sampled URLs chosen and read (core/dust/sample-dust.ts). */
+  phase: DustPhase | 'reading' | 'partners';
   done: number;
   total: number;
 }
@@ -31,10 +35,11 @@ export type DustJobResult = JobOutcome;
 /**
  * DustBuster over a dataset's URL list: sizes from ingest, and for pages with text a MinHash sketch
  * (the engine's shingles, 128 permutations) so LikelySimilar and validation compare documents, as the
- * paper does with its sketches. A URL's "fetch" is its page in the dataset.
+ * paper does with its sketches. A URL's "fetch" is its page in the dataset; on a sample, also a partner
+ * of a sampled URL read by byte range from `files` (the crawl's files, when this tab has them).
  */
 export async function runDust(
-  { datasetId, params }: { datasetId: number; params: Partial<DustParams> },
+  { datasetId, params, files }: { datasetId: number; params: Partial<DustParams>; files?: File[] },
   onProgress: (p: DustProgress) => void,
   isCancelled: () => boolean,
 ): Promise<DustJobResult> {
@@ -60,25 +65,39 @@ export async function runDust(
     });
     for (const r of records) r.inlinks = links.of(r.url);
     const full: DustParams = { ...DUST_DEFAULTS, ...params };
-    // A sample: the rules are mined on its URL layer — every HTML capture of the crawl's index — and
-    // validated on the sampled pages, the only URLs with a document to fetch.
-    let mined: DustRecord[] = records;
-    let fetch: FetchFn | undefined;
-    if (ds.sample) {
-      const layer: DustRecord[] = [];
-      const chunks = await forEachUrlLayerChunk(d, datasetId, (lines) => {
-        checkCancelled(isCancelled);
-        for (const r of layerRecords(lines)) layer.push(r);
-      });
-      if (chunks > 0) {
-        fetch = datasetFetch(buildUrlList(records).urls);
-        mined = layer;
-      }
-    }
-    const r = runDustBuster(mined, full, fetch, (phase, x, y) => {
+    const progress = (phase: DustProgress['phase'], x?: number, y?: number) => {
       checkCancelled(isCancelled);
       onProgress({ phase, done: x ?? 0, total: y ?? 0 });
-    });
+    };
+    // A sample: the rules are mined on its URL layer — every HTML capture of the crawl's index — and
+    // validated on the sampled pages, the only URLs with a document to fetch, and on the partners of
+    // sampled URLs, read by byte range from the crawl's files (core/dust/sample-dust.ts).
+    const layer = new UrlLayer();
+    const chunks = ds.sample
+      ? await forEachUrlLayerChunk(d, datasetId, (lines) => {
+          checkCancelled(isCancelled);
+          layer.add(lines);
+        })
+      : 0;
+    let r: DustResult;
+    let partners: PartnerReport | undefined;
+    if (ds.sample && chunks > 0) {
+      const layerFiles = ds.sample.layerFiles;
+      let source: PartnerSource;
+      if (!layerFiles || !layer.hasPlaces) source = { missing: 'no-places' };
+      else if (!files?.length) source = { missing: 'no-files' };
+      else {
+        const { sources, rangesOf } = blobRanges(files);
+        source = layerPartners(layer, layerFiles, sources, {
+          natives: await browserNatives(),
+          rangesOf,
+          isCancelled,
+        });
+      }
+      const on = await dustOnSample(layer.records, records, full, source, progress);
+      r = on.result;
+      partners = on.partners;
+    } else r = runDustBuster(records, full, undefined, progress);
     const saved = urlsSaved(r.rules, [...r.canonical.keys()], r.canonical, full);
     const only = urlsOnlyBy(r.rules, [...r.canonical.keys()], r.canonical, full);
     const run: StoredDustRun = {
@@ -97,12 +116,15 @@ export async function runDust(
       cycles: r.cycles,
       list: r.list,
       hasContent: withContent > 0,
+      ...(partners ? { partners } : {}),
     };
     // Written only while the dataset exists (deleted mid-job, in any tab: DatasetGone, a cancel).
     checkCancelled(isCancelled);
     await putForDataset(d, d.dustRuns, run);
     return { kind: 'done' };
   } catch (e) {
+    // A cancel while partners were read (the core's reader stops with its own).
+    if (e instanceof IngestCancelled) return { kind: 'cancelled' };
     return jobFailure(e, 'the mined rules');
   }
 }

@@ -137,6 +137,11 @@ interface RuleBase {
    * Absent: everywhere on its site — every section where it rewrites a URL of the crawl showed it.
    */
   scope?: RuleScope;
+  /**
+   * On a designed sample, a rule validation left likely: what the sample holds of its instances
+   * (dust/partners.ts). Absent elsewhere.
+   */
+  sample?: SampleCoverage;
 }
 
 /** The sections a valid rule holds in, and how many of the sections where it rewrites a URL. */
@@ -152,6 +157,16 @@ export interface RuleScope {
    * these URLs only, the ones it was seen to hold on, by name (the crawler file lists each).
    */
   urls?: string[];
+}
+
+/** A rule's instances on a sample (dust/partners.ts): what validation could judge it on. */
+export interface SampleCoverage {
+  /** Instances in the crawl's URL list (the index's), as validation draws them. */
+  instances: number;
+  /** Of those, instances whose two URLs the sample holds. */
+  inSample: number;
+  /** Instances whose two URLs were in hand for validation: the sample's and the partners read. */
+  inHand: number;
 }
 
 /**

@@ -51,6 +51,12 @@ export interface SampleInfo {
   /** Record bytes the sample reads, and the index files they are in that were not given. */
   bytesRead: number;
   missingFiles: string[];
+  /**
+   * The files the URL layer's captures are in, by the number each layer line gives (url-layer.ts):
+   * where a partner of a sampled URL is read from (dust/partners.ts). Absent: a layer stored without
+   * places (read before partners were read).
+   */
+  layerFiles?: string[];
 }
 
 export interface SamplePlan {
@@ -96,16 +102,8 @@ export function planSample(
   const files: FileRanges[] = [];
   for (const [f, list] of [...byFile].sort((a, b) =>
     pages.files[a[0]] < pages.files[b[0]] ? -1 : pages.files[a[0]] > pages.files[b[0]] ? 1 : 0,
-  )) {
-    list.sort((a, b) => a[0] - b[0]);
-    const ranges: [number, number][] = [];
-    for (const [s, e] of list) {
-      const last = ranges[ranges.length - 1];
-      if (last && s <= last[1]) last[1] = Math.max(last[1], e);
-      else ranges.push([s, e]);
-    }
-    files.push({ filename: pages.files[f], ranges });
-  }
+  ))
+    files.push({ filename: pages.files[f], ranges: mergeRanges(list) });
   const unitPages: Record<number, number> = {};
   const unitSites: Record<number, string[]> = {};
   for (const u of design.chosen) {
@@ -136,6 +134,18 @@ export function planSample(
       missingFiles: [...missing].sort(),
     },
   };
+}
+
+/** Records' [start, end) ranges of one file, ascending, those that overlap or touch joined (one read). */
+export function mergeRanges(list: readonly [number, number][]): [number, number][] {
+  const sorted = [...list].sort((a, b) => a[0] - b[0]);
+  const ranges: [number, number][] = [];
+  for (const [s, e] of sorted) {
+    const last = ranges[ranges.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else ranges.push([s, e]);
+  }
+  return ranges;
 }
 
 /**

@@ -47,6 +47,51 @@ interface Archive {
   end: number;
 }
 
+/** An index among the files chosen: a CDX/CDXJ file, or a WACZ's indexes/index.cdx(j). */
+interface IndexFile {
+  name: string;
+  size: number;
+  chunks(): AsyncIterable<Uint8Array>;
+}
+
+/**
+ * The files chosen, sorted out: the indexes to read and the WARCs by the name an index gives them (a
+ * WACZ brings its indexes and its WARCs, STORED as the spec asks: a WARC is then a range of the WACZ).
+ */
+export async function locateFiles(
+  files: ByteSource[],
+): Promise<
+  | { kind: 'ok'; indexes: IndexFile[]; archives: Map<string, Archive> }
+  | { kind: 'rejected'; reason: string; fileName: string }
+> {
+  const indexes: IndexFile[] = [];
+  const archives = new Map<string, Archive>();
+  for (const f of files) {
+    if (isIndexName(f.name)) {
+      indexes.push({ name: f.name, size: f.size, chunks: () => f.stream(0, f.size) });
+      continue;
+    }
+    const wacz = await openWacz(f, await f.read(0, Math.min(4, f.size))).catch(() => null);
+    if (!wacz) {
+      archives.set(baseName(f.name), { file: f, start: 0, end: f.size });
+      continue;
+    }
+    for (const e of wacz.indexes)
+      indexes.push({ name: `${f.name} › ${e.name}`, size: e.size, chunks: () => memberStream(f, e) });
+    for (const e of wacz.archives) {
+      if (e.method !== 0)
+        return {
+          kind: 'rejected',
+          reason: `${e.name} is compressed inside the WACZ: a sample reads STORED WARCs by range`,
+          fileName: f.name,
+        };
+      const range = await memberRange(f, e);
+      archives.set(baseName(e.name), { file: f, start: range.start, end: range.end });
+    }
+  }
+  return { kind: 'ok', indexes, archives };
+}
+
 /**
  * The records' ranges of `file` (from `start`: a WACZ member's place) as one source named `name`; the
  * default reads each range from the file, a platform may do better (Blob slices in the browser).
@@ -116,9 +161,14 @@ export async function prepareSample(
   const pages = new IndexPagesBuilder();
   let layer: string[] = [];
   let layerChunks = 0;
+  // The files the layer's captures are in, numbered as first seen (SampleInfo.layerFiles).
+  const layerFiles = new Map<string, number>();
   const reader = new CrawlIndexReader((e) => {
     pages.add(e);
-    if (o.onLayer && isPageEntry(e)) layer.push(layerLine(e));
+    if (!o.onLayer || !isPageEntry(e)) return;
+    let file = layerFiles.get(e.filename);
+    if (file === undefined) layerFiles.set(e.filename, (file = layerFiles.size));
+    layer.push(layerLine({ ...e, file }));
   });
   const flushLayer = async (all: boolean) => {
     while (o.onLayer && (layer.length >= LAYER_CHUNK || (all && layer.length > 0))) {
@@ -128,7 +178,6 @@ export async function prepareSample(
     }
   };
   const indexNames: string[] = [];
-  const archives = new Map<string, Archive>();
   const feed = async (name: string, chunks: AsyncIterable<Uint8Array>, size: number) => {
     indexNames.push(name);
     const decoder = new TextDecoder();
@@ -145,29 +194,10 @@ export async function prepareSample(
     reader.finish();
     await flushLayer(true);
   };
-  for (const f of files) {
-    if (isIndexName(f.name)) {
-      await feed(f.name, f.stream(0, f.size), f.size);
-      continue;
-    }
-    const src = f;
-    const wacz = await openWacz(src, await src.read(0, Math.min(4, f.size))).catch(() => null);
-    if (!wacz) {
-      archives.set(baseName(f.name), { file: f, start: 0, end: f.size });
-      continue;
-    }
-    // A WACZ brings its index (indexes/index.cdx(j)) and its WARCs, STORED as the spec asks.
-    for (const e of wacz.indexes) await feed(`${f.name} › ${e.name}`, memberStream(src, e), e.size);
-    for (const e of wacz.archives) {
-      if (e.method !== 0)
-        return reject(
-          `${e.name} is compressed inside the WACZ: a sample reads STORED WARCs by range`,
-          f.name,
-        );
-      const range = await memberRange(src, e);
-      archives.set(baseName(e.name), { file: f, start: range.start, end: range.end });
-    }
-  }
+  const located = await locateFiles(files);
+  if (located.kind === 'rejected') return reject(located.reason, located.fileName);
+  const { archives } = located;
+  for (const x of located.indexes) await feed(x.name, x.chunks(), x.size);
   // No index chosen: one is built from the WARCs themselves (core/ingest/index-scan.ts), and said so.
   if (indexNames.length === 0 && archives.size > 0) {
     const methods = new Set<string>();
@@ -216,6 +246,7 @@ export async function prepareSample(
   });
   // The batch reads the whole crawl from the files as chosen (a WACZ whole), not the WARCs inside.
   plan.info.crawlFiles = files.filter((f) => !isIndexName(f.name)).map((f) => f.name);
+  if (o.onLayer) plan.info.layerFiles = [...layerFiles.keys()];
   if (plan.files.length === 0)
     return reject(
       `the index’s records are in files not chosen: ${plan.info.missingFiles.slice(0, 5).join(', ')}${

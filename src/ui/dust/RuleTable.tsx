@@ -193,12 +193,21 @@ export function RuleTable({
               </td>
               <td className="num">{fmtInt(r.support)}</td>
               <td className="num">{fmtInt(r.likelySimilarSupport)}</td>
-              <td className="status" title={r.reason}>
-                <span className={`badge rule-${r.status}`}>{r.status}</span>{' '}
-                <span className="meta">
-                  +{r.positives}/−{r.negatives}
-                </span>
-              </td>
+              {r.sample ? (
+                <td className="status" title={`${r.reason} — ${sampleNote(r.sample)}`}>
+                  <span className="badge rule-unvalidated">not validated</span>{' '}
+                  <span className="meta">
+                    {fmtInt(r.sample.inSample)} of {fmtInt(r.sample.instances)} instances in the sample
+                  </span>
+                </td>
+              ) : (
+                <td className="status" title={r.reason}>
+                  <span className={`badge rule-${r.status}`}>{r.status}</span>{' '}
+                  <span className="meta">
+                    +{r.positives}/−{r.negatives}
+                  </span>
+                </td>
+              )}
               <td className="num saved">{saved[r.id] === undefined ? '–' : fmtInt(saved[r.id])}</td>
               <td className="num adds">{only?.[r.id] === undefined ? '–' : fmtInt(only[r.id])}</td>
             </tr>
@@ -207,6 +216,12 @@ export function RuleTable({
       </tbody>
     </table>
   );
+}
+
+/** A sample's rule not validated, in words (its cell's title). */
+function sampleNote(c: NonNullable<Rule['sample']>): string {
+  const read = c.inHand - c.inSample;
+  return `not validated: ${c.inSample} of ${c.instances} instances in the crawl’s index have both URLs in the sample${read > 0 ? `, ${read} more with a partner read` : ''}; validation needs both pages of an instance`;
 }
 
 function Head({

@@ -2,6 +2,7 @@ import { useDatasets } from '../../state/datasets';
 import { useEffect, useMemo, useRef } from 'react';
 import { ruleSides, type Rule } from '../../core/dust';
 import type { StoredDustRun } from '../../db/schema';
+import type { PartnerReport } from '../../core/dust/sample-dust';
 import { useDust, type RuleSortKey } from '../../state/dust';
 import { usePages } from '../../state/pages';
 import { drawPrecisionAtK } from '../charts/precision-at-k';
@@ -9,7 +10,8 @@ import { canonicalTable, crawlerRegexFile, rulesJson } from '../../core/dust/out
 import { formatDelimited } from '../../core/csv';
 import { download } from '../download';
 import { dustTags, exportFileName, exportSource, jsonText } from '../exports';
-import { fmtInt, plural } from '../format';
+import { fmtBytes, fmtInt, plural } from '../format';
+import { HiddenFileInput } from '../FileButton';
 import { Choice, SearchBox } from '../Controls';
 import { JobProgress } from '../JobProgress';
 import { PaneStart } from '../PaneStart';
@@ -31,13 +33,16 @@ export function RulesPane() {
   const ruleFilter = useDust((s) => s.ruleFilter);
   const setRuleFilter = useDust((s) => s.setRuleFilter);
   const sort = useDust((s) => s.sort);
+  const showUnvalidated = useDust((s) => s.showUnvalidated);
+  const setShowUnvalidated = useDust((s) => s.setShowUnvalidated);
   const dataset = useDatasets(selectedDataset);
   const svg = useRef<SVGSVGElement>(null);
   const hosts = useMemo(() => [...new Set(run?.rules.map((r) => r.site) ?? [])].sort(), [run]);
   const rows = useMemo(
-    () => (run ? visibleRules(run, hostFilter, ruleFilter, sort) : []),
-    [run, hostFilter, ruleFilter, sort],
+    () => (run ? visibleRules(run, hostFilter, ruleFilter, sort, showUnvalidated) : []),
+    [run, hostFilter, ruleFilter, sort, showUnvalidated],
   );
+  const unvalidated = useMemo(() => run?.rules.filter((r) => r.sample).length ?? 0, [run]);
 
   useEffect(() => {
     if (svg.current && run && run.metrics.precision.length > 0)
@@ -87,9 +92,16 @@ export function RulesPane() {
         />
       </div>
       <p className="meta headline" data-testid="dust-headline">
-        Discovered redundancy <b>{(100 * m.redundancy.value).toFixed(1)}%</b> · coverage{' '}
-        <b>{m.coverage.value === null ? '–' : `${(100 * m.coverage.value).toFixed(1)}%`}</b> · rules{' '}
-        {fmtInt(m.detected)} detected → {fmtInt(m.afterRedundancy)} after redundancy elimination (+
+        Discovered redundancy <b>{(100 * m.redundancy.value).toFixed(1)}%</b>
+        {sample && (
+          <span data-testid="dust-redundancy-scope">
+            {' '}
+            in the crawl index’s {fmtInt(m.redundancy.before)} URLs, by the rules validated on the sample (not
+            the whole-crawl duplicate estimate, which counts pages with the same text)
+          </span>
+        )}{' '}
+        · coverage <b>{m.coverage.value === null ? '–' : `${(100 * m.coverage.value).toFixed(1)}%`}</b> ·
+        rules {fmtInt(m.detected)} detected → {fmtInt(m.afterRedundancy)} after redundancy elimination (+
         {fmtInt(m.paramRules)} parameter
         {m.pairRules ? `, +${fmtInt(m.pairRules)} from pairs of identical pages` : ''}) → {fmtInt(m.valid)}{' '}
         valid
@@ -123,8 +135,24 @@ export function RulesPane() {
       {sample && (
         <p className="meta" data-testid="dust-url-layer">
           A sample: rules mined on every HTML URL of the crawl’s index ({fmtInt(sample.population.pages)}, its
-          URL layer), validated on the {fmtInt(samplePages)} sampled pages — the only ones with a document.
+          URL layer), validated on the {fmtInt(samplePages)} sampled pages — the only ones with a document
+          {run.partners?.state === 'read'
+            ? ' — and on the partners of sampled URLs read from the crawl’s files'
+            : ''}
+          .
         </p>
+      )}
+      {sample && run.partners && <PartnersNote report={run.partners} />}
+      {sample && unvalidated > 0 && (
+        <label className="meta" data-testid="dust-show-unvalidated">
+          <input
+            type="checkbox"
+            checked={showUnvalidated}
+            onChange={(e) => setShowUnvalidated(e.target.checked)}
+          />{' '}
+          Show the {plural(unvalidated, 'rule', 'rules')} not validated: too few of{' '}
+          {unvalidated === 1 ? 'its' : 'their'} instances have both URLs in hand (hidden by default)
+        </label>
       )}
       <p className="meta" data-testid="dust-list">
         {plural(run.list.urls, 'unique URL')}
@@ -145,6 +173,12 @@ export function RulesPane() {
       {m.precision.length > 0 && <svg ref={svg} role="img" aria-label="precision at k" />}
       <div className="rules-scroll">
         <RuleTable rows={rows} saved={run.saved} only={run.only} />
+        {rows.length === 0 && unvalidated > 0 && !showUnvalidated && (
+          <p className="empty" data-testid="dust-none-validated">
+            No rule was validated on this sample: {plural(unvalidated, 'rule is', 'rules are')} hidden, none
+            with enough instances whose two pages are in hand.
+          </p>
+        )}
       </div>
       <div className="pane-foot">
         {mining ? (
@@ -181,6 +215,8 @@ export function visibleRules(
   hostFilter: string,
   ruleFilter: string,
   sort: { key: RuleSortKey; dir: 1 | -1 },
+  /** Whether rules a sample could not validate (Rule.sample) are listed. */
+  showUnvalidated = true,
 ): Rule[] {
   const rank = new Map(run.rules.map((r, i) => [r.id, i]));
   const val = (r: Rule, k: RuleSortKey): number | string =>
@@ -208,12 +244,56 @@ export function visibleRules(
     );
   };
   return run.rules
-    .filter((r) => (!hostFilter || r.site === hostFilter) && matches(r))
+    .filter((r) => (!hostFilter || r.site === hostFilter) && (showUnvalidated || !r.sample) && matches(r))
     .sort((a, b) => {
       const x = val(a, sort.key);
       const y = val(b, sort.key);
       return (x < y ? -1 : x > y ? 1 : rank.get(a.id)! - rank.get(b.id)!) * sort.dir;
     });
+}
+
+/**
+ * A sample's partner read (core/dust/sample-dust.ts): what was read to validate the rules, or why
+ * nothing was; when the crawl's files are not at hand, a button to choose them and mine again.
+ */
+function PartnersNote({ report: p }: { report: PartnerReport }) {
+  const mine = useDust((s) => s.mine);
+  const mining = useDust((s) => s.mining);
+  const input = useRef<HTMLInputElement>(null);
+  const not = `${plural(p.likelyBefore, 'rule')} the sampled pages alone could not validate`;
+  return (
+    <p className="meta" data-testid="dust-partners">
+      {p.state === 'read' && (
+        <>
+          Partners read: {plural(p.read, 'page')} by byte range from the crawl’s files ({fmtBytes(p.bytes)} in{' '}
+          {plural(p.ranges, 'range')}, {(p.ms / 1000).toFixed(1)} s), the other URL of instances one URL of
+          which was sampled, for {fmtInt(p.rules)} of the {not}; at most {fmtInt(p.caps.perRule)} a rule (the
+          paper’s N) and {fmtInt(p.caps.records)} in all
+          {p.capped ? ` (capped: ${fmtInt(p.wanted)} asked for)` : ''}. Validation samples judged:{' '}
+          {fmtInt(p.judgedBefore)} → {fmtInt(p.judgedAfter)}.
+        </>
+      )}
+      {p.state === 'none' &&
+        `No partner to read: of the ${not}, none has an instance with one URL in the sample.`}
+      {p.state === 'no-places' &&
+        `Partners not read: this sample was read before the workbench kept where each URL’s record is. Open the crawl again (Open a large crawl…) to validate its rules on the partners of sampled URLs.`}
+      {p.state === 'no-files' && (
+        <>
+          Partners not read: {plural(p.asked, 'partner')} of sampled URLs would be read for {fmtInt(p.rules)}{' '}
+          of the {not}, but the crawl’s files are not open in this tab (a reload forgets them).{' '}
+          <button type="button" disabled={mining} onClick={() => input.current?.click()}>
+            Choose the crawl’s files…
+          </button>
+          <HiddenFileInput
+            ref={input}
+            multiple
+            label="The crawl’s WARC files (or WACZ) this sample was read from"
+            onFiles={(f) => void mine(f)}
+          />
+        </>
+      )}
+    </p>
+  );
 }
 
 /** For a dataset without page contents: what was detected, validated and left likely, and why. */

@@ -167,6 +167,18 @@ function rule(v: unknown, field: string): Rule {
     str(r.param, `${field}.param`);
     if (kind === 'param-default') str(r.value, `${field}.value`);
   }
+  // Where the rule is applied (core/dust/scope.ts): sections, or the URLs it is applied to by name.
+  if (r.scope !== undefined) {
+    const sc = obj(r.scope, `${field}.scope`);
+    for (const key of ['sections', 'urls'] as const) {
+      const list = sc[key];
+      if (key === 'urls' && list === undefined) continue;
+      if (!Array.isArray(list) || list.some((t) => typeof t !== 'string'))
+        throw new ProfileError(`${field}.scope.${key}`, `expected a list of strings, got ${describe(list)}`);
+    }
+    num(sc.applicable, `${field}.scope.applicable`, 0, Infinity, true);
+    num(sc.instances, `${field}.scope.instances`, 0, Infinity, true);
+  }
   return r as unknown as Rule;
 }
 

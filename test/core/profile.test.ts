@@ -103,6 +103,23 @@ describe('dedup profile', () => {
         ),
       ).field,
     ).toBe('dust.rules[0].status');
+    // A rule's scope (core/dust/scope.ts) is checked too: a hostile file cannot make canonisation throw.
+    const scoped = (scope: unknown) =>
+      broken(
+        (p) =>
+          ((p.dust as Record<string, unknown>).rules = [
+            { kind: 'param-drop', param: 'sid', id: 0, site: 's.test', status: 'valid', scope },
+          ]),
+      );
+    expect(errorOf(scoped({ sections: 'http://s.test/docs/', applicable: 1, instances: 1 })).field).toBe(
+      'dust.rules[0].scope.sections',
+    );
+    expect(errorOf(scoped({ sections: [], urls: [3], applicable: 1, instances: 1 })).field).toBe(
+      'dust.rules[0].scope.urls',
+    );
+    expect(errorOf(scoped({ sections: [], applicable: -1, instances: 1 })).field).toBe(
+      'dust.rules[0].scope.applicable',
+    );
   });
 
   it('keeps only valid DUST rules, and canonises every URL as the workbench DUST run does', async () => {

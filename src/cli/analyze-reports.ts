@@ -66,7 +66,7 @@ export function dustResultReport(
   lines.splice(
     3,
     0,
-    `            canonical URLs fetched for ${pct(r.canonical.size === 0 ? null : fetched / r.canonical.size)} of the URLs; ${r.renamed.length} classes named by a fetched URL other than their rule form`,
+    `            canonical URLs fetched for ${pct(r.canonical.size === 0 ? null : fetched / r.canonical.size)} of the URLs; ${r.renamedClasses} classes named by a fetched URL other than their rule form`,
   );
   return {
     text: lines.join('\n'),

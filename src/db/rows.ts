@@ -112,8 +112,10 @@ export interface StoredDustRun {
   canonical: [string, string][];
   /** normalised URL → the rules' form (§5.4), only where they differ; absent in older runs. */
   ruleForm?: [string, string][];
-  /** Classes named by a fetched member other than their rule form: [rule form, canonical URL]. */
+  /** The crawler file's last part: the rules' answer → the canonical URL (regex-export.ts fileFixes). */
   renamed?: [string, string][];
+  /** Classes named by a fetched member other than their rule form. */
+  renamedClasses?: number;
   /** Canonical URLs that no URL of their class was fetched with a 2xx. */
   unfetched?: string[];
   cycles: string[];

@@ -112,6 +112,7 @@ export async function runDust(
       canonical: [...r.canonical].filter(([u, c]) => u !== c),
       ruleForm: [...r.ruleForm],
       renamed: r.renamed,
+      renamedClasses: r.renamedClasses,
       unfetched: r.unfetched,
       cycles: r.cycles,
       list: r.list,

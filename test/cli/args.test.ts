@@ -31,6 +31,8 @@ describe('analyze arguments', () => {
       cdxj: null,
       'dedup-warc': null,
       clusters: null,
+      'dust-rules': null,
+      canonical: null,
       'profile-out': null,
       sample: 0,
       seed: 1,

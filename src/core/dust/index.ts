@@ -20,6 +20,7 @@ import {
 } from './folding';
 import { markRedundantValid } from './redundant-valid';
 import { chooseRepresentatives } from './representatives';
+import { fileFixes } from './regex-export';
 import { scopeRules } from './scope';
 import { findInstances, UrlIndex } from './rules';
 import { transferRules } from './transfer';
@@ -83,8 +84,16 @@ export interface DustResult {
   canonical: Map<string, string>;
   /** Every URL whose rule form differs from it → that form (what the rules alone give, §5.4). */
   ruleForm: Map<string, string>;
-  /** Classes named by a member other than their rule form: [rule form, canonical URL]. */
+  /**
+   * The crawler file's last part (regex-export.ts fileFixes): where one pass over the rules leaves a
+   * crawled URL elsewhere than its canonical URL — chiefly a class named by a fetched member other
+   * than its rule form — that answer → the canonical URL.
+   */
   renamed: [string, string][];
+  /** Answers of the rules that two URLs with different canonical URLs reach: not mended by name. */
+  unreconciled: number;
+  /** Classes named by a fetched member other than their rule form (representatives.ts). */
+  renamedClasses: number;
   /** Canonical URLs that the crawl did not fetch with a 2xx (no member of their class was). */
   unfetched: string[];
   /** URLs whose canonization hit the iteration cap. */
@@ -191,6 +200,9 @@ export function runDustBuster(
   const canonical = named ? named.canonical : forms;
   const ruleForm = new Map<string, string>();
   for (const [u, c] of forms) if (u !== c) ruleForm.set(u, c);
+  const fixes = named
+    ? fileFixes([...forms.keys()], canonical, rules, params.site, ruleForm)
+    : { fixes: [], conflicts: 0 };
 
   onPhase?.('metrics');
   // The measures of §6 read the ranked list Fig. 4 judged, special cases included.
@@ -217,7 +229,9 @@ export function runDustBuster(
     metrics,
     canonical,
     ruleForm,
-    renamed: named?.renamed ?? [],
+    renamed: fixes.fixes,
+    unreconciled: fixes.conflicts,
+    renamedClasses: named?.renamed.length ?? 0,
     unfetched: named ? [...named.unfetched] : [],
     cycles,
     list: {

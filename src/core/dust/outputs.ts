@@ -16,7 +16,7 @@ export interface DustOutputSource {
   canonical: Iterable<readonly [string, string]>;
   /** URL → the rules' form where they differ (§5.4); absent in runs stored before it was kept. */
   ruleForm?: Iterable<readonly [string, string]>;
-  /** Classes named by a fetched member other than their rule form: [rule form, canonical URL]. */
+  /** The file's last part (regex-export.ts fileFixes): the rules' answer → the canonical URL. */
   renamed?: readonly (readonly [string, string])[];
   /** Canonical URLs no member of whose class the crawl fetched with a 2xx. */
   unfetched?: readonly string[];
@@ -24,8 +24,8 @@ export interface DustOutputSource {
 
 /**
  * Nutch / StormCrawler regex-normalize.xml: the applied rules, each guarded by its site and scope,
- * repeated as many passes as the crawl's URLs need, then the classes named by a fetched member. One
- * pass over the file gives every crawled URL the workbench's canonical URL.
+ * repeated as many passes as the crawl's URLs need, then, by name, where the rules alone leave a
+ * crawled URL elsewhere (fileFixes). One pass gives every crawled URL the workbench's canonical URL.
  */
 export function crawlerRegexFile(run: DustOutputSource): string {
   const list = rulesAsRegex(run.rules, run.params.site);

@@ -148,13 +148,42 @@ export function rulesAsRegex(rules: readonly Rule[], mode: SiteMode): RegexRule[
 }
 
 /**
- * Classes named by a member other than their rule form (representatives.ts), as literal rules: the
- * rule form, whole, → the URL the crawl fetched. They end the file, after the passes of the rules.
+ * Where one pass over the rules' passes leaves a crawled URL elsewhere than the workbench's canonical
+ * URL — a class named by a fetched member other than its rule form (representatives.ts), or rules
+ * that undo each other within one of canonisation's iterations — the file's answer → the canonical
+ * URL, for every URL of the list. An answer two URLs reach with different canonical URLs cannot be
+ * mended by name and is left (counted in `conflicts`).
  */
+export function fileFixes(
+  urls: readonly string[],
+  canonical: ReadonlyMap<string, string>,
+  rules: readonly Rule[],
+  mode: SiteMode,
+  ruleForm: Iterable<[string, string]>,
+): { fixes: [string, string][]; conflicts: number } {
+  const list = rulesAsRegex(rules, mode);
+  const passes = passesNeeded(list, ruleForm);
+  const compiled = list.map((r) => ({ re: new RegExp(r.pattern, 'g'), to: jsReplacement(r.replacement) }));
+  const fixes = new Map<string, string>();
+  const bad = new Set<string>();
+  for (const u of urls) {
+    let x = u;
+    for (let k = 0; k < passes; k++) for (const { re, to } of compiled) x = x.replace(re, to);
+    const c = canonical.get(u) ?? u;
+    if (x === c) continue;
+    const had = fixes.get(x);
+    if (had === undefined) fixes.set(x, c);
+    else if (had !== c) bad.add(x);
+  }
+  for (const x of bad) fixes.delete(x);
+  return { fixes: [...fixes], conflicts: bad.size };
+}
+
+/** fileFixes as literal rules: the rules' answer, whole, → the canonical URL. They end the file. */
 export function renamedAsRegex(renamed: readonly [string, string][]): RegexRule[] {
   return renamed.map(([form, name]) => ({
     id: -1,
-    rule: 'class named by a fetched member',
+    rule: 'the rules’ answer named as the workbench names it',
     site: originOf(form),
     pattern: `^${esc(form)}$`,
     replacement: lit(name),
@@ -193,7 +222,7 @@ export function passesNeeded(
 
 /**
  * Nutch / StormCrawler regex-normalize.xml: the list `passes` times over (passesNeeded), then the
- * classes named by a fetched member other than their rule form (renamedAsRegex), once.
+ * answers the rules leave elsewhere than the workbench's canonical URL (fileFixes, renamedAsRegex), once.
  */
 export function nutchRegexXml(
   list: readonly RegexRule[],
@@ -217,7 +246,7 @@ export function nutchRegexXml(
   );
   if (literal.length > 0)
     passBodies.push(
-      `  <!-- ${literal.length} classes named by the URL the crawl fetched, not by their rule form -->\n${literal.join('\n')}`,
+      `  <!-- ${literal.length} crawled URLs' answers named as the workbench names them (chiefly classes named by the URL the crawl fetched, not by their rule form) -->\n${literal.join('\n')}`,
     );
   const all = passBodies.join('\n');
   return `<?xml version="1.0"?>\n<!-- DUST rules mined by Dedup Workbench (DustBuster), in order: one pass over this file gives each crawled URL its canonical URL -->\n<regex-normalize>\n${all}\n</regex-normalize>\n`;

@@ -121,8 +121,8 @@ export function RulesPane() {
           {run.unfetched?.length
             ? `, but for ${plural(run.unfetched.length, 'class', 'classes')} none of whose URLs was (flagged in the export)`
             : ''}
-          {run.renamed.length
-            ? ` · ${plural(run.renamed.length, 'class', 'classes')} named by a fetched member rather than the rules’ form (the redirect target, the rules’ form, the most linked, the shortest)`
+          {run.renamedClasses
+            ? ` · ${plural(run.renamedClasses, 'class', 'classes')} named by a fetched member rather than the rules’ form (the redirect target, the rules’ form, the most linked, the shortest)`
             : ''}
           {run.rules.some((r) => r.scope)
             ? ` · ${plural(

@@ -46,6 +46,36 @@ const layer = (files, folders, pkgs = [], typeFolders = []) => ({
   },
 });
 
+/**
+ * Inside core, the folders that must not run back up (docs/architecture.md: Source map): the codecs sit
+ * below the readers (ingest), the readers below a sample of a large crawl (sample); the signatures below
+ * the candidates, dust and eval below the clusters. Each entry: the files, the core folders they may not
+ * import, and core's own layer rule repeated (a later rule for the same files replaces the earlier one).
+ */
+const coreOutside = ['db', 'workers', 'state', 'ui', 'cli'];
+const corePackages = ['react', 'react-dom', 'dexie', 'comlink', 'zustand', 'd3'];
+const coreAbove = (...folders) =>
+  folders.map((f) => ({
+    group: [`../${f}`, `../${f}/**`, `**/core/${f}`, `**/core/${f}/**`],
+    message: `src/core/${f} is above this folder in core (docs/architecture.md: Source map)`,
+  }));
+const coreFolder = (folder, folders) => ({
+  files: [`src/core/${folder}/**`],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...coreAbove(...folders),
+          ...above(...coreOutside),
+          ...packages(...corePackages),
+          noNodeModules,
+        ],
+      },
+    ],
+  },
+});
+
 /** Globals that both a worker and Node have: what src/core may use (it runs in both). */
 const workerAndNode = Object.fromEntries(
   Object.entries(globals.worker).filter(([k]) => Object.hasOwn(globals.node, k)),
@@ -78,11 +108,12 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-import-type-side-effects': 'error' },
   },
-  layer(
-    ['src/core/**'],
-    ['db', 'workers', 'state', 'ui', 'cli'],
-    ['react', 'react-dom', 'dexie', 'comlink', 'zustand', 'd3'],
-  ),
+  layer(['src/core/**'], coreOutside, corePackages),
+  coreFolder('codecs', ['ingest', 'sample']),
+  coreFolder('ingest', ['sample']),
+  coreFolder('signatures', ['candidates']),
+  coreFolder('dust', ['clusters']),
+  coreFolder('eval', ['clusters']),
   layer(['src/db/**'], ['workers', 'state', 'ui', 'cli'], ['react', 'react-dom', 'comlink', 'zustand', 'd3']),
   // Storage goes through src/db: no layer above it imports Dexie itself.
   layer(['src/workers/**'], ['state', 'ui', 'cli'], ['react', 'react-dom', 'zustand', 'd3', 'dexie']),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { OVER_BUDGET, type MemberInflater } from '../core/ingest/gzip-native';
+import { OVER_BUDGET, type MemberInflater } from '../core/codecs/gzip-native';
 import type { Hash, Natives } from '../core/ingest/natives';
 
 /**

@@ -2,7 +2,7 @@
  * What `analyze --sample` prints: the design it read (its pages of the index's, units, bytes, the index) and
  * the whole crawl's estimates beside the sample's own figures.
  */
-import type { SampleEstimates, SampleInfo } from '../core/ingest/sample-plan';
+import type { SampleEstimates, SampleInfo } from '../core/sample/sample-plan';
 
 /** What a sample is: its pages of the index's, its units, the bytes it reads, the index it was read by. */
 export function sampleText(info: SampleInfo): string {

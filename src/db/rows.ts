@@ -1,5 +1,5 @@
 /** The rows the workbench's database stores, table by table (the tables and their versions: schema.ts). */
-import type { SampleInfo } from '../core/ingest/sample-plan';
+import type { SampleInfo } from '../core/sample/sample-plan';
 import type { Captures } from '../core/candidates/captures';
 import type { EngineParams } from '../core/candidates/engine-params';
 import type { EngineResult } from '../core/candidates/engine-result';

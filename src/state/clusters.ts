@@ -2,7 +2,7 @@ import { capturesByPage } from '../core/candidates/captures';
 import type { MethodId, Thresholds } from '../core/candidates/methods';
 import type { Cluster } from '../core/clusters/clusters';
 import { inspectCluster, type ClusterInspection } from '../core/clusters/inspect';
-import { findPair as findPairIn } from '../core/clusters/pair-index';
+import { findPair as findPairIn } from '../core/candidates/pair-index';
 import {
   clusterView as buildView,
   newClusterIndex,

@@ -1,7 +1,7 @@
 import { accepts, type MethodId, type Thresholds } from '../core/candidates/methods';
 import { precisionRecall, type Estimate } from '../core/eval/estimators';
 import { locatePair } from '../core/eval/pair-key';
-import { pairPi, type SampleInfo } from '../core/ingest/sample-plan';
+import { pairPi, type SampleInfo } from '../core/sample/sample-plan';
 import type { StoredAnalysis, StoredLabel, StoredPage } from '../db/schema';
 import { useDatasets } from './datasets';
 import { usePages } from './pages';

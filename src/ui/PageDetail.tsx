@@ -4,7 +4,7 @@ import { pageBySeq, pageOfUrl, selectedDataset } from '../state/selectors';
 import { escapeBidi, fmtInt, fmtSize, plural } from './format';
 import { useDust } from '../state/dust';
 import { useDatasets } from '../state/datasets';
-import { samplePi, type SampleInfo } from '../core/ingest/sample-plan';
+import { samplePi, type SampleInfo } from '../core/sample/sample-plan';
 import { useLabels } from '../state/labels';
 import { PageText } from './PageText';
 import { SourceOf } from './PageSource';

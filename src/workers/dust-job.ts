@@ -12,7 +12,7 @@ import {
 import { dustOnSample, type PartnerReport, type PartnerSource } from '../core/dust/sample-dust';
 import { UrlLayer } from '../core/dust/url-layer';
 import { IngestCancelled } from '../core/ingest/errors';
-import { layerPartners } from '../core/ingest/partner-read';
+import { layerPartners } from '../core/sample/partner-read';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
 import { forEachPageWithContent } from '../db/page-contents';
 import { forEachUrlLayerChunk } from '../db/url-layer';

@@ -1,10 +1,10 @@
 import { createMD5, createSHA1, createSHA256, createSHA512, type IHasher } from 'hash-wasm';
-import { streamInflater } from '../core/ingest/gzip-native';
+import { streamInflater } from '../core/codecs/gzip-native';
 import type { Hash, Natives } from '../core/ingest/natives';
 
 /**
  * What the browser does for the core faster than its own JavaScript (core/ingest/natives.ts):
- * DecompressionStream's inflate, one gzip member at a time (core/ingest/gzip.ts), and a synchronous
+ * DecompressionStream's inflate, one gzip member at a time (core/codecs/gzip.ts), and a synchronous
  * SHA-1 compiled to WebAssembly (hash-wasm), for payloads whose record states no digest. WebCrypto's
  * digest is a promise, so a page's digest was only known after its batch, and the body cache had to key
  * such pages by their whole HTML: the core alone in one Chromium worker read a generated 210 MB crawl

@@ -1,7 +1,7 @@
 /**
- * A designed sample read in the browser (core/ingest/sample-read.ts): the files as the core's sources,
+ * A designed sample read in the browser (core/sample/sample-read.ts): the files as the core's sources,
  * and the sampled ranges of each WARC as Blob slices of it (a File of them: nothing is copied). The
- * partners DUST reads for a sample's rules (core/ingest/partner-read.ts) are read the same way.
+ * partners DUST reads for a sample's rules (core/sample/partner-read.ts) are read the same way.
  */
 import {
   prepareSample as prepareFromSources,
@@ -9,11 +9,11 @@ import {
   type PrepareOptions,
   type RangesOf,
   type SampleRequest,
-} from '../core/ingest/sample-read';
+} from '../core/sample/sample-read';
 import type { ByteSource } from '../core/ingest/wacz';
 import { blobSource } from './blob-source';
 
-export type { PreparedSample, SampleRequest } from '../core/ingest/sample-read';
+export type { PreparedSample, SampleRequest } from '../core/sample/sample-read';
 
 /** The files as the core's sources, and how a file's ranges are read: a File of its Blob slices. */
 export function blobRanges(files: File[]): { sources: ByteSource[]; rangesOf: RangesOf } {

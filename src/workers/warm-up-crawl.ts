@@ -23,7 +23,7 @@
  *
  * Deterministic (a seeded generator, fixed dates): 48 captures, 105 records, ~100 KB.
  */
-import { joinBytes } from '../core/ingest/bytes';
+import { joinBytes } from '../core/bytes';
 import { seededRandom } from '../core/random';
 import { sha1Digest } from '../core/text/sha1';
 

@@ -16,7 +16,7 @@ import { basename, join } from 'node:path';
 import { extractHtmlFast, extractHtmlTokenizer } from '../../src/core/html/extract';
 import type { Extracted } from '../../src/core/html/extracted';
 import { headerValue } from '../../src/core/ingest/bytes';
-import { isGzip, MultiGunzip } from '../../src/core/ingest/gzip';
+import { isGzip, MultiGunzip } from '../../src/core/codecs/gzip';
 import { parseHttpBlock } from '../../src/core/ingest/http';
 import { isHtmlMime, mimeOf } from '../../src/core/ingest/page-builder';
 import { WarcParser } from '../../src/core/ingest/warc';

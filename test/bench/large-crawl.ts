@@ -21,9 +21,9 @@ import { closeSync, createReadStream, mkdtempSync, openSync, readSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CrawlIndexReader } from '../../src/core/ingest/crawl-index';
-import { IndexPagesBuilder } from '../../src/core/ingest/index-pages';
-import { planSample } from '../../src/core/ingest/sample-plan';
+import { CrawlIndexReader } from '../../src/core/sample/crawl-index';
+import { IndexPagesBuilder } from '../../src/core/sample/index-pages';
+import { planSample } from '../../src/core/sample/sample-plan';
 import {
   duplicateEstimate,
   duplicatesAmong,

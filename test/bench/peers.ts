@@ -29,7 +29,7 @@ import { ensurePeersEnv } from '../../scripts/lib/peers-env';
 import { nodeNatives } from '../../src/cli/natives';
 import { extractHtml } from '../../src/core/html/extract';
 import { headerValue } from '../../src/core/ingest/bytes';
-import { isGzip, MultiGunzip } from '../../src/core/ingest/gzip';
+import { isGzip, MultiGunzip } from '../../src/core/codecs/gzip';
 import { parseHttpBlock } from '../../src/core/ingest/http';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { WarcParser } from '../../src/core/ingest/warc';

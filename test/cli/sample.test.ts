@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CrawlIndexReader } from '../../src/core/ingest/crawl-index';
-import { planSample } from '../../src/core/ingest/sample-plan';
+import { CrawlIndexReader } from '../../src/core/sample/crawl-index';
+import { planSample } from '../../src/core/sample/sample-plan';
 import { largeCrawlFiles } from '../e2e/large-crawl-files';
 
 const run = (...argv: string[]) =>

@@ -3,8 +3,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { CrawlIndexReader } from '../../src/core/ingest/crawl-index';
-import { planSample } from '../../src/core/ingest/sample-plan';
+import { CrawlIndexReader } from '../../src/core/sample/crawl-index';
+import { planSample } from '../../src/core/sample/sample-plan';
 import { type OpenApp, openApp, SHOTS } from './harness';
 import { largeCrawlFiles, type LargeCrawlFiles } from './large-crawl-files';
 

@@ -1,6 +1,6 @@
 import { sortedBy } from '../candidates/methods';
 import { acceptedList, guardedOf } from '../clusters/clusters';
-import { findPair } from '../clusters/pair-index';
+import { findPair } from '../candidates/pair-index';
 
 /** A verified pair of one connected component, as the batch join hands it over. */
 export interface GuardPair {

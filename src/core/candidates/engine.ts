@@ -16,7 +16,7 @@ import { PairCollector, SOURCE, type PairTable } from './pairs';
 import { ENGINE_DEFAULTS, type EngineParams } from './engine-params';
 import { putHeavy, type EngineResult } from './engine-result';
 import { exactPairs } from './exact-pairs';
-import { grow, growU32, roomFor } from './growable-arrays';
+import { grow, growU32, roomFor } from '../growable-arrays';
 
 /**
  * Signatures of every page, then candidate pairs (never all pairs) and their measures. Pages are added

@@ -1,6 +1,6 @@
 import { sortedBy } from '../candidates/methods';
 import { scratchInt32, scratchUint8 } from './scratch';
-import { UnionFind } from './union-find';
+import { UnionFind } from '../union-find';
 
 /** A duplicate cluster: member page indices (ascending); `centre` set for star clusters. */
 export interface Cluster {

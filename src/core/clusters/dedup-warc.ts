@@ -13,7 +13,7 @@
  */
 import { gzipSync } from 'fflate';
 import { hash64 } from '../hash';
-import { isGzip, MultiGunzip } from '../ingest/gzip';
+import { isGzip, MultiGunzip } from '../codecs/gzip';
 import type { ByteSource } from '../ingest/wacz';
 import { keptOf, type Capture } from './kept';
 

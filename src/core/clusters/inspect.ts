@@ -1,6 +1,6 @@
 import type { PairTable } from '../candidates/pairs';
 import type { Cluster } from './clusters';
-import { pairsWithin } from './pair-index';
+import { pairsWithin } from '../candidates/pair-index';
 import { CHAIN_FLOOR } from './view';
 
 /** A pair of members with what is known of their similarity (exact Jaccard of word 5-shingles). */

@@ -8,7 +8,7 @@ import {
 } from '../candidates/methods';
 import type { PairTable } from '../candidates/pairs';
 import { acceptedList, componentsOf, guardedOf, sortBySize, starsOf, type Cluster } from './clusters';
-import { findPair } from './pair-index';
+import { findPair } from '../candidates/pair-index';
 import { scratchUint32 } from './scratch';
 
 /**

@@ -1,6 +1,6 @@
 import { applyRule } from './rules';
 import type { Rule } from './types';
-import { UnionFind } from '../clusters/union-find';
+import { UnionFind } from '../union-find';
 import { normaliseUrl } from '../url/normalize';
 
 /**

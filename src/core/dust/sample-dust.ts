@@ -10,7 +10,7 @@ import { datasetFetch, runDustBuster, type DustResult, type PhaseCallback } from
 import { choosePartners, PARTNER_CAPS, SampleInstances, sampleCoverage, type PartnerCaps } from './partners';
 import type { DustParams, DustPhase, DustRecord, FetchFn, Rule } from './types';
 
-/** What reading partners gives back (core/ingest/partner-read.ts RecordsRead). */
+/** What reading partners gives back (core/sample/partner-read.ts RecordsRead). */
 export interface PartnersRead {
   records: DustRecord[];
   bytes: number;

@@ -1,5 +1,5 @@
 import type { PairTable } from '../candidates/pairs';
-import { findPair } from '../clusters/pair-index';
+import { findPair } from '../candidates/pair-index';
 
 /**
  * One way to name a pair and to find it: labels are keyed by the unordered pair of page seqs, and a

@@ -1,4 +1,4 @@
-import { BUDGET, mib } from './budget';
+import { BUDGET, mib } from '../codecs/budget';
 import { ArcParser, arcDateToIso } from './arc';
 import { headerValue } from './bytes';
 import { buildPage } from './page-builder';

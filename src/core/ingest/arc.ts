@@ -1,4 +1,4 @@
-import { BUDGET, mib } from './budget';
+import { BUDGET, mib } from '../codecs/budget';
 import { ByteQueue, latin1, OffsetMap } from './bytes';
 import { FormatFault } from './errors';
 import type { ProblemKind } from '../types';

@@ -3,29 +3,6 @@
 export const latin1 = new TextDecoder('latin1');
 export const utf8 = new TextDecoder('utf-8');
 
-export function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  if (b.length === 0) return a;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
-}
-
-/** The pieces one after another in one array (the piece itself when there is one). */
-export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  let total = 0;
-  for (const p of parts) total += p.length;
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
 /** Index of "\r\n\r\n" (or a bare "\n\n", which some writers emit) at or after `from`; -1 if none. Returns the index just past the blank line in `end`. */
 export function findHeaderEnd(
   buf: Uint8Array,

@@ -1,6 +1,6 @@
 import { md5 } from '@noble/hashes/legacy.js';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
-import { BUDGET } from './budget';
+import { BUDGET } from '../codecs/budget';
 import { findHeaderEnd, headerValue, latin1 } from './bytes';
 import { dechunk } from './http';
 import type { Hash, Natives } from './natives';

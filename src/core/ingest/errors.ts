@@ -1,6 +1,9 @@
 import type { IngestErrorInfo, IngestSummary } from '../types';
 import { JobCancelled } from '../jobs';
 
+/** A parser's fault without the file name (core/format-fault.ts, which the codecs raise too), for the readers. */
+export { FormatFault } from '../format-fault';
+
 /** A fault in a crawl file: names the file, where it went wrong and why (STYLE.md: errors at the boundaries). */
 export class IngestError extends Error {
   readonly fileName: string;
@@ -42,18 +45,6 @@ export class IngestError extends Error {
       message: this.message,
       ...(this.columns ? { columns: this.columns } : {}),
     };
-  }
-}
-
-/** Raised inside a parser, without the file name; the pipeline adds it. */
-export class FormatFault extends Error {
-  readonly offset: number;
-  readonly line: number;
-  constructor(reason: string, where: { offset?: number; line?: number } = {}) {
-    super(reason);
-    this.name = 'FormatFault';
-    this.offset = where.offset ?? -1;
-    this.line = where.line ?? -1;
   }
 }
 

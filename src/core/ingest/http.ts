@@ -3,8 +3,9 @@
 // hides the file: tsconfig.json's paths and vite.config.ts's alias name it (types: src/brotli-decoder.d.ts).
 import { BrotliDecompress } from 'brotli/dec/decode.js';
 import { Gunzip, Inflate, Unzlib } from 'fflate';
-import { BUDGET, mib } from './budget';
-import { findHeaderEnd, headerValue, joinBytes, latin1, parseHeaderLines } from './bytes';
+import { BUDGET, mib } from '../codecs/budget';
+import { joinBytes } from '../bytes';
+import { findHeaderEnd, headerValue, latin1, parseHeaderLines } from './bytes';
 
 /** An HTTP message stored in a WARC/ARC block, with its body de-chunked and content-decoded. */
 export interface HttpMessage {

@@ -5,14 +5,14 @@ import { DigestCheck } from './digests';
 import { FormatFault, IngestError } from './errors';
 import { ExtractionCache } from './extraction-cache';
 import { createReader } from './format-readers';
-import { isGzip, MultiGunzip } from './gzip';
+import { isGzip, MultiGunzip } from '../codecs/gzip';
 import type { IngestOptions } from './ingest-options';
 import { warningInfo, type Problem } from './ingest-problems';
 import { SegmentNumbering } from './parts';
 import type { FormatReader, ReaderContext } from './reader';
 import { sniff } from './sniff';
 import { statusClass } from './status';
-import { isZstd, ZstdFrames } from './zstd';
+import { isZstd, ZstdFrames } from '../codecs/zstd';
 
 /** How much of the start of the file is read before deciding its format. */
 const SNIFF_BYTES = 64 << 10;

@@ -1,4 +1,4 @@
-import type { MemberInflater } from './gzip-native';
+import type { MemberInflater } from '../codecs/gzip-native';
 
 /** A synchronous hash: the digest of `bytes`. */
 export type Hash = (bytes: Uint8Array) => Uint8Array;

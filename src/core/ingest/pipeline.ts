@@ -1,5 +1,5 @@
 import type { IngestedPage, IngestSummary } from '../types';
-import { concatBytes } from './bytes';
+import { concatBytes } from '../bytes';
 import { FormatFault, IngestCancelled, IngestError } from './errors';
 import type { IngestOptions } from './ingest-options';
 import { IngestRun } from './ingest-run';

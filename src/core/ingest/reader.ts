@@ -2,7 +2,7 @@ import type { DigestCheck } from './digests';
 import type { ExtractionCache } from './extraction-cache';
 import type { Sha1 } from './natives';
 import type { IngestedPage, ProblemKind } from '../types';
-import { BUDGET, mib } from './budget';
+import { BUDGET, mib } from '../codecs/budget';
 import { FormatFault } from './errors';
 
 /** What a format reader reports to the pipeline. */

@@ -1,7 +1,7 @@
 import type { FormatId } from '../types';
 import { latin1, looksBinary } from './bytes';
 import { isArcHeaderLine } from './arc';
-import { isGzip } from './gzip';
+import { isGzip } from '../codecs/gzip';
 
 export type Sniffed = { ok: true; format: FormatId } | { ok: false; reason: string };
 

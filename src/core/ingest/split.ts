@@ -1,6 +1,6 @@
 import { findHeaderEnd, headerValue, latin1, parseHeaderLines } from './bytes';
-import { isGzip } from './gzip';
-import { inflateMember } from './gzip-member';
+import { isGzip } from '../codecs/gzip';
+import { inflateMember } from '../codecs/gzip-member';
 import { SEGMENT_BYTES } from './parts';
 
 /** Random access to a file's bytes (File.slice in the browser, a file handle in Node). */

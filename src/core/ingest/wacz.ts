@@ -1,5 +1,5 @@
 import { UnzipInflate } from 'fflate';
-import { BUDGET } from './budget';
+import { BUDGET } from '../codecs/budget';
 import { FormatFault } from './errors';
 import { isZip } from './sniff';
 

@@ -1,4 +1,4 @@
-import { BUDGET } from './budget';
+import { BUDGET } from '../codecs/budget';
 import type { ProblemKind } from '../types';
 import { headerValue, parseHeaderLines, utf8 } from './bytes';
 

@@ -1,4 +1,4 @@
-import { mib } from './budget';
+import { mib } from '../codecs/budget';
 import { ByteQueue, headerValue, OffsetMap } from './bytes';
 import { FormatFault } from './errors';
 import type { ProblemKind } from '../types';

@@ -1,4 +1,4 @@
-import { BUDGET, mib } from './budget';
+import { BUDGET, mib } from '../codecs/budget';
 import { findHeaderEnd } from './bytes';
 import { FormatFault } from './errors';
 import { snippet } from './snippet';

@@ -5,7 +5,7 @@
  * string[] a page cost ~130 (the array and its backing store, the words interned), ~0.1 GB at 1M pages.
  */
 import { hash32 } from '../hash';
-import { growU32, roomFor } from '../candidates/growable-arrays';
+import { growU32, roomFor } from '../growable-arrays';
 
 export class PackedCodes {
   private symbols: Uint32Array = new Uint32Array(1024);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sampleEstimates } from '../../core/ingest/sample-plan';
+import { sampleEstimates } from '../../core/sample/sample-plan';
 import type { ClusterView } from '../../core/clusters/view';
 import { useAnalysis } from '../../state/analysis';
 import { useDatasets } from '../../state/datasets';

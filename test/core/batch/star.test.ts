@@ -14,7 +14,7 @@ import { SQL_FILE } from '../../../src/cli/batch-join';
 import { clusterEdges, regroupDuckDB } from '../../../src/cli/batch-cluster';
 import { sortedBy } from '../../../src/core/candidates/methods';
 import { acceptedList, componentsOf, guardedOf, starsOf } from '../../../src/core/clusters/clusters';
-import { findPair } from '../../../src/core/clusters/pair-index';
+import { findPair } from '../../../src/core/candidates/pair-index';
 import { CHAIN_FLOOR } from '../../../src/core/clusters/view';
 import { parseNamedSql, substitute } from '../../../src/core/batch/sql';
 import { seededRandom, type Rng } from '../../../src/core/random';

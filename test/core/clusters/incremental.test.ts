@@ -7,7 +7,7 @@ import {
 } from '../../../src/core/candidates/methods';
 import type { PairTable } from '../../../src/core/candidates/pairs';
 import type { Cluster } from '../../../src/core/clusters/clusters';
-import { findPair } from '../../../src/core/clusters/pair-index';
+import { findPair } from '../../../src/core/candidates/pair-index';
 import {
   buildClusters,
   CHAIN_FLOOR,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { acceptMask, DEFAULT_THRESHOLDS } from '../../../src/core/candidates/methods';
 import { guardedComponents } from '../../../src/core/clusters/clusters';
 import { inspectCluster } from '../../../src/core/clusters/inspect';
-import { findPair, pairsWithin } from '../../../src/core/clusters/pair-index';
+import { findPair, pairsWithin } from '../../../src/core/candidates/pair-index';
 import { buildClusters, CHAIN_FLOOR } from '../../../src/core/clusters/view';
 import { pairTable, randomPairTable } from './pair-table';
 

@@ -10,7 +10,7 @@ import {
 } from '../../../src/core/eval/labels-codec';
 import type { LabelRecord } from '../../../src/core/eval/label-record';
 import { locatePair, pairKey } from '../../../src/core/eval/pair-key';
-import { findPair } from '../../../src/core/clusters/pair-index';
+import { findPair } from '../../../src/core/candidates/pair-index';
 
 const rows: LabelRecord[] = [
   {

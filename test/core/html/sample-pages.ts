@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { headerValue } from '../../../src/core/ingest/bytes';
-import { MultiGunzip } from '../../../src/core/ingest/gzip';
+import { MultiGunzip } from '../../../src/core/codecs/gzip';
 import { parseHttpBlock } from '../../../src/core/ingest/http';
 import { WarcParser } from '../../../src/core/ingest/warc';
 import { targetUri } from '../../../src/core/ingest/warc-record';

@@ -1,6 +1,6 @@
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { BUDGET } from '../../../src/core/ingest/budget';
+import { BUDGET } from '../../../src/core/codecs/budget';
 import { dechunk, parseHttpBlock } from '../../../src/core/ingest/http';
 import { concat, latin1, utf8Bytes } from '../helpers';
 

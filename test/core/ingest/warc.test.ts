@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { WARCParser } from 'warcio';
 import { FormatFault } from '../../../src/core/ingest/errors';
-import { isGzip, MultiGunzip } from '../../../src/core/ingest/gzip';
+import { isGzip, MultiGunzip } from '../../../src/core/codecs/gzip';
 import { seededRandom } from '../../../src/core/random';
 import { WarcParser } from '../../../src/core/ingest/warc';
 import { MAX_BLOCK, targetUri, type WarcRecord } from '../../../src/core/ingest/warc-record';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../src/core/random';
-import { isZstd, ZstdFrames } from '../../../src/core/ingest/zstd';
+import { isZstd, ZstdFrames } from '../../../src/core/codecs/zstd';
 import { skippableFrame, zstdFrame } from '../../../scripts/lib/zstd-frames';
 import { fixtureBytes, ingestBytes, ingestFailure } from '../helpers';
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZstdFrames } from '../../../src/core/ingest/zstd';
+import { ZstdFrames } from '../../../src/core/codecs/zstd';
 import { zstdPrerequisites, zstdPython } from '../../../scripts/lib/zstd-env';
 import { fixtureBytes, ingestBytes, ingestFailure } from '../helpers';
 

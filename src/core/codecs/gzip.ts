@@ -1,6 +1,6 @@
 import { Gunzip } from 'fflate';
 import { BUDGET } from './budget';
-import { FormatFault } from './errors';
+import { FormatFault } from '../format-fault';
 import { findMagic, inflateMember, inflatePrefix, trailerLength, trueEnd } from './gzip-member';
 import { OVER_BUDGET, type MemberInflater, type NativeAnswer } from './gzip-native';
 

@@ -19,7 +19,7 @@
  */
 import { Decompress } from 'fzstd';
 import { BUDGET, mib } from './budget';
-import { FormatFault } from './errors';
+import { FormatFault } from '../format-fault';
 import type { MemberSink } from './gzip';
 import { concat, dictDecode, dictReady } from './zstd-dictionary';
 

@@ -1,5 +1,5 @@
 /**
- * The small-member inflate (src/core/ingest/inflate-small.ts) against zlib and fflate: on seeded random
+ * The small-member inflate (src/core/codecs/inflate-small.ts) against zlib and fflate: on seeded random
  * inputs of every kind, deflated by zlib at every level and strategy, it gives zlib's bytes; on streams cut
  * short or damaged it answers null, or — when it answers — the bytes fflate gives for the same stream
  * (what the read used before).
@@ -7,7 +7,7 @@
 import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { inflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { inflateSmall } from '../../../src/core/ingest/inflate-small';
+import { inflateSmall } from '../../../src/core/codecs/inflate-small';
 import { seededRandom, type Rng } from '../../../src/core/random';
 
 const SEED = Number(process.env.INFLATE_SEED ?? 20261128);

@@ -1,6 +1,6 @@
 import { Inflate, inflateSync } from 'fflate';
 import { BUDGET, DEFLATE_MAX_RATIO } from './budget';
-import { joinBytes } from './bytes';
+import { joinBytes } from '../bytes';
 import { inflateSmall } from './inflate-small';
 
 /**

@@ -1,7 +1,7 @@
 import { gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { IndexEntry } from '../../../src/core/ingest/crawl-index';
-import { scanWarcIndex } from '../../../src/core/ingest/index-scan';
+import type { IndexEntry } from '../../../src/core/sample/crawl-index';
+import { scanWarcIndex } from '../../../src/core/sample/index-scan';
 import { bytesSource } from '../../../src/core/ingest/wacz';
 import { seededRandom } from '../../../src/core/random';
 import { httpResponse, warcRecord } from '../helpers';

@@ -1,8 +1,8 @@
 import { crc32, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FormatFault } from '../../../src/core/ingest/errors';
-import { isGzip, MultiGunzip } from '../../../src/core/ingest/gzip';
-import { streamInflater, type MemberInflater } from '../../../src/core/ingest/gzip-native';
+import { isGzip, MultiGunzip } from '../../../src/core/codecs/gzip';
+import { streamInflater, type MemberInflater } from '../../../src/core/codecs/gzip-native';
 import { zlibInflater } from '../../../src/cli/natives';
 import { seededRandom } from '../../../src/core/random';
 import { concat, fixtureBytes, fixtureCounts, randomBytes, utf8Bytes } from '../helpers';

@@ -1,5 +1,5 @@
 /**
- * The partner read (core/ingest/partner-read.ts): records read by byte range at the places a crawl's
+ * The partner read (core/sample/partner-read.ts): records read by byte range at the places a crawl's
  * index gives, as a sample is read, against a whole read of the same files — on seeded random crawls
  * (a fresh seed each run, printed; PARTNER_SEED=… repeats one): two WARCs, gzip (a member a record) or
  * plain, responses among request and CSS records, lengths stated or not (wget's CDX states none).
@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { dustRecordOf } from '../../../src/core/dust/from-page';
 import type { DustRecord } from '../../../src/core/dust/types';
 import { layerLine, UrlLayer } from '../../../src/core/dust/url-layer';
-import { layerPartners, readRecordsAt } from '../../../src/core/ingest/partner-read';
-import { mergeRanges } from '../../../src/core/ingest/sample-plan';
+import { layerPartners, readRecordsAt } from '../../../src/core/sample/partner-read';
+import { mergeRanges } from '../../../src/core/sample/sample-plan';
 import { bytesSource } from '../../../src/core/ingest/wacz';
 import { seededRandom, type Rng } from '../../../src/core/random';
 import { concat, httpResponse, ingestFiles, warcRecord, watchedSource } from '../helpers';

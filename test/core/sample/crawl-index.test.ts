@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CrawlIndexReader, isPageEntry } from '../../../src/core/ingest/crawl-index';
+import { CrawlIndexReader, isPageEntry } from '../../../src/core/sample/crawl-index';
 import { seededRandom } from '../../../src/core/random';
 
 function read(text: string, cuts: number[] = []): CrawlIndexReader {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexEntry } from '../../../src/core/ingest/crawl-index';
-import { IndexPagesBuilder, indexPages } from '../../../src/core/ingest/index-pages';
-import { pairPi, planSample, rangeOffsets, samplePi } from '../../../src/core/ingest/sample-plan';
+import type { IndexEntry } from '../../../src/core/sample/crawl-index';
+import { IndexPagesBuilder, indexPages } from '../../../src/core/sample/index-pages';
+import { pairPi, planSample, rangeOffsets, samplePi } from '../../../src/core/sample/sample-plan';
 import { seededRandom } from '../../../src/core/random';
 
 /** A generated index: sites of random sizes, records laid out one after the other in two files. */

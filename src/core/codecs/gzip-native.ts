@@ -1,4 +1,4 @@
-import { joinBytes } from './bytes';
+import { joinBytes } from '../bytes';
 
 /**
  * A gzip member inflated by the platform, for gzip.ts when it is given one: the inflater's type, and

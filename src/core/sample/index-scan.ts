@@ -11,12 +11,12 @@
  *   next begins; only each record's first bytes are parsed (no HTML, nothing stored).
  * Which of the two was used is returned, for the analyst to be told.
  */
-import { isArcHeaderLine } from './arc';
-import { FormatFault } from './errors';
-import { MultiGunzip } from './gzip';
-import type { MemberInflater } from './gzip-native';
+import { isArcHeaderLine } from '../ingest/arc';
+import { FormatFault } from '../format-fault';
+import { MultiGunzip } from '../codecs/gzip';
+import type { MemberInflater } from '../codecs/gzip-native';
 import type { IndexEntry } from './crawl-index';
-import type { ByteSource } from './wacz';
+import type { ByteSource } from '../ingest/wacz';
 
 export type IndexMethod = 'header pass' | 'inflate pass';
 

@@ -8,13 +8,13 @@
 import { dustRecordOf } from '../dust/from-page';
 import type { DustRecord } from '../dust/types';
 import type { UrlLayer } from '../dust/url-layer';
-import { IngestCancelled } from './errors';
+import { IngestCancelled } from '../ingest/errors';
 import { baseName } from './index-pages';
-import { ingestCrawl } from './many-files';
-import type { Natives } from './natives';
+import { ingestCrawl } from '../ingest/many-files';
+import type { Natives } from '../ingest/natives';
 import { mergeRanges } from './sample-plan';
 import { locateFiles, rangesSource, type RangesOf } from './sample-read';
-import type { ByteSource } from './wacz';
+import type { ByteSource } from '../ingest/wacz';
 
 /** A record to read: its URL (normalised, as DUST spells it) and its place as the index gives it. */
 export interface RecordAt {

@@ -1,4 +1,4 @@
-"""Real zstd files for test/core/ingest/zstd-real.test.ts, written by the reference library.
+"""Real zstd files for test/core/codecs/zstd-real.test.ts, written by the reference library.
 
 argv: an output folder and the plain files to compress (tiny.warc's records as separate files, then a
 JSONL file). Writes:

@@ -14,7 +14,7 @@
  * before the start, more output than `out` holds — answers null, and the caller inflates the member with
  * fflate instead, which reads what it can and words the error (gzip-member.ts). Input after the final
  * block (the gzip trailer) is ignored, as fflate ignores it. Tested against zlib on seeded random inputs of
- * every level and strategy, and against fflate on damaged ones (test/core/ingest/inflate-small.test.ts).
+ * every level and strategy, and against fflate on damaged ones (test/core/codecs/inflate-small.test.ts).
  */
 
 const LIT_BITS = 10;

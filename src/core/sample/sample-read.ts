@@ -6,15 +6,15 @@
  * free: the browser (workers/sample-read.ts) makes the ranges Blob slices, the CLI reads them from disk.
  */
 import { CrawlIndexReader, isPageEntry } from './crawl-index';
-import { FormatFault, IngestCancelled } from './errors';
-import type { MemberInflater } from './gzip-native';
+import { FormatFault, IngestCancelled } from '../ingest/errors';
+import type { MemberInflater } from '../codecs/gzip-native';
 import { ScanCancelled, scanWarcIndex } from './index-scan';
 import { layerLine } from '../dust/url-layer';
 import { baseName, IndexPagesBuilder } from './index-pages';
 import { planSample, rangeOffsets, type SampleInfo } from './sample-plan';
 import type { IngestErrorInfo, IngestedPage } from '../types';
-import { joinBytes } from './bytes';
-import { memberRange, memberStream, openWacz, sliceSource, type ByteSource } from './wacz';
+import { joinBytes } from '../bytes';
+import { memberRange, memberStream, openWacz, sliceSource, type ByteSource } from '../ingest/wacz';
 
 export interface SampleRequest {
   /** Pages asked for. */
@@ -198,7 +198,7 @@ export async function prepareSample(
   if (located.kind === 'rejected') return reject(located.reason, located.fileName);
   const { archives } = located;
   for (const x of located.indexes) await feed(x.name, x.chunks(), x.size);
-  // No index chosen: one is built from the WARCs themselves (core/ingest/index-scan.ts), and said so.
+  // No index chosen: one is built from the WARCs themselves (core/sample/index-scan.ts), and said so.
   if (indexNames.length === 0 && archives.size > 0) {
     const methods = new Set<string>();
     for (const [name, a] of archives) {

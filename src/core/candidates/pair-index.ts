@@ -1,4 +1,4 @@
-import type { PairTable } from '../candidates/pairs';
+import type { PairTable } from './pairs';
 
 /**
  * Looking pairs up by their pages. The pair table is sorted by (a, b) with a < b (PairCollector), so a

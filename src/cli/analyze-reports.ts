@@ -57,7 +57,7 @@ export function dustResultReport(
     const desc = ruleSpelling(rule);
     const status = rule.sample ? 'not validated' : rule.status;
     lines.push(
-      `  ${status.padEnd(8)} ${String(rule.likelySimilarSupport).padStart(6)}  ${rule.site}  ${desc}${rule.kind === 'substring' && rule.origin && rule.origin !== 'envelopes' ? `  (${rule.origin === 'pairs' ? 'from pairs' : rule.origin})` : ''}${rule.absorbs ? `  absorbs ${rule.absorbs.count}` : ''}${rule.sample ? `  (${rule.sample.inSample} of ${rule.sample.instances} instances in the sample)` : ''}`,
+      `  ${status.padEnd(8)} ${String(rule.likelySimilarSupport).padStart(6)}  ${rule.site}  ${desc}${rule.kind === 'substring' && rule.origin && rule.origin !== 'envelopes' ? `  (${rule.origin === 'pairs' ? 'from pairs' : rule.origin})` : ''}${rule.absorbs ? `  absorbs ${rule.absorbs.count}` : ''}${rule.sample ? `  (${rule.sample.instances ? `${rule.sample.inSample} of ${rule.sample.instances} instances in the sample` : 'no instance in the crawl’s URLs'})` : ''}`,
     );
   }
   // The JSON spells each rule as the report and the UI do (core ruleSpelling), beside its token runs.

@@ -197,7 +197,9 @@ export function RuleTable({
                 <td className="status" title={`${r.reason} — ${sampleNote(r.sample)}`}>
                   <span className="badge rule-unvalidated">not validated</span>{' '}
                   <span className="meta">
-                    {fmtInt(r.sample.inSample)} of {fmtInt(r.sample.instances)} instances in the sample
+                    {r.sample.instances === 0
+                      ? 'no instance in the crawl’s URLs'
+                      : `${fmtInt(r.sample.inSample)} of ${fmtInt(r.sample.instances)} instances in the sample`}
                   </span>
                 </td>
               ) : (
@@ -220,6 +222,8 @@ export function RuleTable({
 
 /** A sample's rule not validated, in words (its cell's title). */
 function sampleNote(c: NonNullable<Rule['sample']>): string {
+  if (c.instances === 0)
+    return 'not validated: it rewrites no URL of the crawl’s index into another URL of it, so no instance can be read';
   const read = c.inHand - c.inSample;
   return `not validated: ${c.inSample} of ${c.instances} instances in the crawl’s index have both URLs in the sample${read > 0 ? `, ${read} more with a partner read` : ''}; validation needs both pages of an instance`;
 }

@@ -151,9 +151,19 @@ describe('CSV exports of a crawl whose URLs and titles begin like formulas, in C
     const rows = parseDelimited(csv, { restore: true }).slice(1);
     const hostile = rows.filter(([u]) => !u.startsWith('http'));
     assert.equal(hostile.length, STARTERS.length * DIRS, 'every hostile index.html URL has its canonical');
-    assert.deepEqual(parseDelimited(csv)[0], ['url', 'surt', 'canonical', 'canonical_surt']);
-    for (const [u, , c] of hostile) {
+    assert.deepEqual(parseDelimited(csv)[0], [
+      'url',
+      'surt',
+      'canonical',
+      'canonical_surt',
+      'canonical_fetched',
+      'rule_form',
+    ]);
+    for (const [u, , c, , fetched, form] of hostile) {
       assert.ok(u.endsWith('/index.html') && c === u.slice(0, -'index.html'.length), `${u} → ${c}`);
+      // The canonical URL is one the crawl fetched, the rules' own form here.
+      assert.equal(fetched, 'yes', `${c} fetched`);
+      assert.equal(form, c);
       assert.ok(neutralised.includes(`'${u}`) && neutralised.includes(`'${c}`), `${u} and ${c} neutralised`);
     }
   });

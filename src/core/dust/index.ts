@@ -177,6 +177,9 @@ export function runDustBuster(
     breakOriginCycles(rules);
     // Folding reads the whole list: a rule validated on the test list may have no instance there
     // with both ends, and is judged on what the crawl holds.
+    // Folding judges a rule by what the others merge as canonisation applies them: in their scopes
+    // ($ → .php$ rewrites its own rewrites everywhere but on the URLs it held on).
+    if (params.scoped) scopeRules(rules, list.urls, fetchFn, params);
     markRedundantValid(rules, list.urls, params);
     foldUndecidedCompositions(rules, list.urls, params);
     // After folding, which judged the rules as found: only the spelling listed changes.

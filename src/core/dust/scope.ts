@@ -73,12 +73,23 @@ export function scopeRules(
         if (!sec) seen.set(key, (sec = { applicable: 0, landed: 0 }));
         sec.applicable++;
         const fu = fetch(u.url);
-        const fv = fetch(t) ?? fetch(settle(t));
-        if (!fu || !fv || (fv.status ?? 200) >= 400) continue;
-        if (documentsSimilar(fu, fv, params.dustJaccard) !== true) continue;
+        if (!fu) continue;
+        const lands = (to: string | null): boolean => {
+          if (to === null) return false;
+          const fv = fetch(to) ?? fetch(settle(to));
+          return !!fv && (fv.status ?? 200) < 400 && documentsSimilar(fu, fv, params.dustJaccard) === true;
+        };
+        // Canonisation reaches the rule with the site's parameters dropped and its origin led
+        // (x?utm_medium=1 on m.s is x on www.s by then): a rule applied by name is named so too.
+        const led = (x: string) => `${lead(originOf(x))}${x.slice(originOf(x).length)}`;
+        if (!lands(t)) {
+          const s = settle(u.url);
+          if (s !== u.url && lands(applyRule(a, s))) landedUrls.push(s, led(s));
+          continue;
+        }
         sec.landed++;
         instances++;
-        landedUrls.push(u.url);
+        landedUrls.push(u.url, led(u.url));
       }
       const held = new Set<string>();
       // A rule that rewrites its own rewrite for most URLs ($ → .php$: x.php → x.php.php → …) grows
@@ -103,7 +114,7 @@ export function scopeRules(
         sections: [...sections].sort(),
         applicable: applicable.size,
         instances,
-        ...(unbounded ? { urls: landedUrls } : {}),
+        ...(unbounded ? { urls: [...new Set(landedUrls)] } : {}),
       };
     }
   }

@@ -269,6 +269,7 @@ def main(argv):
         pages.createOrReplaceTempView("pages")
         for t in ["bands", "shingles"]:
             spark.read.parquet(*[f"{s}/{t}.parquet" for s in shards + earlier]).createOrReplaceTempView(t)
+        run("stands")
         run("buckets")
         row = run("anchored")[0]
         anchored = {"buckets": int(row["buckets"]), "memberships": int(row["memberships"])}
@@ -358,6 +359,7 @@ def main(argv):
                 "unique_payloads": int(r["unique_payloads"]),
                 "bytes": int(r["bytes"]),
                 "bytes_conserved": int(r["bytes_conserved"]),
+                "captures_folded": int(r["captures_folded"]),
             }
             for r in spark.sql("SELECT * FROM summary ORDER BY host NULLS FIRST").collect()
         ]
@@ -388,7 +390,7 @@ def main(argv):
             files.rename(f"{stage}/{t}.parquet", f"{results}/{t}.parquet")
         files.rename(f"{stage}/summary.json", f"{results}/summary.json")
     finally:
-        scratch = ["buckets", "members", "anchors", "candidates", "verify", "sets", "scored", "edges"]
+        scratch = ["stands", "buckets", "members", "anchors", "candidates", "verify", "sets", "scored", "edges"]
         scratch += ["labels", "labels_next"]
         scratch += ["guard_pairs", "guard_kept", "guard"]
         scratch += ["star_rank", "star_before", "star", "star_next", "star_members"]

@@ -3,7 +3,8 @@
 -- The driver (src/cli/batch.ts on DuckDB; on Spark, spark.read.parquet(...).createOrReplaceTempView)
 -- first exposes the shards' files as three views:
 --   pages(id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count,
---         status, fetched_at, bytes, digest, is_canonical, simhash, surt, canonical_surt, crawl)
+--         status, fetched_at, bytes, digest, is_canonical, simhash, surt, canonical_surt, text_length,
+--         capture_key, norm_url, crawl)
 -- (crawl: 'new' for the crawl's shards, 'earlier' for those of an earlier crawl it is joined against)
 --   bands(page, method, band, key)      shingles(page, shingle)
 -- then runs the statements below by name, replacing ${method}, ${jaccard}, ${hamming}, ${full_bucket},
@@ -19,6 +20,23 @@
 -- COALESCE, CASE, CAST(… AS FLOAT/DOUBLE), COUNT(DISTINCT …), array_agg, ROW_NUMBER() and MIN() OVER (PARTITION BY …). No QUALIFY, no
 -- list literals, no macros; the array intersection each engine spells its own way is a variable (above).
 
+-- name: stands
+-- The pages that take part: captures of one URL (its normalised URL, within one crawl) are one page, the
+-- earliest capture standing for it (an unknown time last, then the page id: its shard's key and its order
+-- in the shard), as
+-- the workbench folds them (src/core/candidates/captures.ts), unless the profile compares captures
+-- (fold_captures = 0). The others are counted in the summary (captures_folded), in no cluster.
+CREATE TABLE stands AS
+SELECT id AS page
+FROM (
+  SELECT id, ROW_NUMBER() OVER (
+           PARTITION BY crawl, norm_url
+           ORDER BY CASE WHEN fetched_at = '' THEN 1 ELSE 0 END, fetched_at, id
+         ) AS pos
+  FROM pages
+) r
+WHERE pos = 1 OR ${fold_captures} = 0;
+
 -- name: buckets
 -- Band keys of the profile's method shared by 2 pages or more, with their size. (The method is a
 -- constant here, not a grouping key: with a string in the key, this aggregate over every band row of
@@ -27,10 +45,11 @@
 -- aggregate past its memory, 14.1–15.3 s against 10.5–10.9 s without it, 3.9–4.1 s at 1M either way;
 -- edges.exact takes it from the few rows of members.)
 CREATE TABLE buckets AS
-SELECT '${method}' AS method, band, key, COUNT(*) AS size
-FROM bands
-WHERE method = '${method}'
-GROUP BY band, key
+SELECT '${method}' AS method, b.band, b.key, COUNT(*) AS size
+FROM bands b
+JOIN stands s ON s.page = b.page
+WHERE b.method = '${method}'
+GROUP BY b.band, b.key
 HAVING COUNT(*) > 1;
 
 -- name: anchored
@@ -48,6 +67,7 @@ CREATE TABLE members AS
 SELECT x.band, x.key, x.page, k.size
 FROM bands x
 JOIN buckets k ON k.band = x.band AND k.key = x.key
+JOIN stands s ON s.page = x.page
 WHERE x.method = '${method}';
 
 -- name: edges.exact
@@ -299,37 +319,51 @@ LEFT JOIN (SELECT DISTINCT label FROM guard_kept) k ON k.label = g.label
 WHERE k.label IS NULL;
 
 -- name: kept
--- The copy kept in each cluster, by one documented rule (README, "Decisions"), in this order: a page of
--- the earlier crawl (with --against: it is archived already); the page whose URL is its own DUST
--- canonical form; a 2xx status; the earliest capture (unknown last); the shortest URL; the URL; the page
--- id. Strings compare byte by byte on both engines.
+-- The copy kept in each cluster, by the profile's kept-copy policy (src/core/clusters/kept.ts, the same
+-- order the workbench applies): a page of the earlier crawl first (with --against: it is archived
+-- already), then the policy's keys over `p` (keep_order: is_canonical; leads: how many other members'
+-- canonical URL is this page's, when it is its own; ok; text_length; unknown_time and fetched_at), then
+-- the shortest URL, the URL, the capture time. Strings compare byte by byte on both engines. A cluster is
+-- named by its kept copy's capture_key (the URL and capture time hashed by the map step: the same name in
+-- every run and engine); the reason (keep_reason) is the first key on which the kept copy beats the
+-- runner-up (r).
 CREATE TABLE kept AS
-SELECT label, page
-FROM (
-  SELECT l.label, l.page,
-         ROW_NUMBER() OVER (
-           PARTITION BY l.label
-           ORDER BY CASE WHEN p.crawl = 'earlier' THEN 0 ELSE 1 END,
-                    p.is_canonical DESC,
-                    CASE WHEN p.status BETWEEN 200 AND 299 THEN 0 ELSE 1 END,
-                    CASE WHEN p.fetched_at = '' THEN 1 ELSE 0 END,
-                    p.fetched_at,
-                    LENGTH(p.url),
-                    p.url,
-                    p.id
-         ) AS pick
+WITH base AS (
+  SELECT l.label, p.id AS page, p.crawl, p.capture_key, p.is_canonical, p.text_length, p.fetched_at, p.url,
+         CASE WHEN p.is_canonical = 1 THEN ld.n - 1 ELSE 0 END AS leads,
+         CASE WHEN p.status BETWEEN 200 AND 299 THEN 0 ELSE 1 END AS ok,
+         CASE WHEN p.fetched_at = '' THEN 1 ELSE 0 END AS unknown_time
   FROM labels l
   JOIN pages p ON p.id = l.page
-) r
-WHERE pick = 1;
+  JOIN (
+    SELECT l2.label, p2.canonical_url, COUNT(*) AS n
+    FROM labels l2
+    JOIN pages p2 ON p2.id = l2.page
+    GROUP BY l2.label, p2.canonical_url
+  ) ld ON ld.label = l.label AND ld.canonical_url = p.canonical_url
+),
+ranked AS (
+  SELECT p.*,
+         ROW_NUMBER() OVER (
+           PARTITION BY p.label
+           ORDER BY CASE WHEN p.crawl = 'earlier' THEN 0 ELSE 1 END, ${keep_order}
+         ) AS pick
+  FROM base p
+)
+SELECT k.label, k.page, k.capture_key AS cluster, ${keep_reason} AS reason
+FROM ranked k
+LEFT JOIN ranked r ON r.label = k.label AND r.pick = 2
+WHERE k.pick = 1;
 
 -- name: clusters
--- One row per page in a cluster; the cluster is named by its smallest page id (a name that does not
--- move when the rule of the kept copy does), `kept` marks the copy the rule keeps, `crawl` says whether
--- the page is of the crawl joined ('new') or of the earlier one it is joined against ('earlier').
+-- One row per page in a cluster; the cluster is named by its kept copy's capture key (kept), `kept`
+-- marks the copy the policy keeps and `kept_reason` why (on that row), `crawl` says whether the page is
+-- of the crawl joined ('new') or of the earlier one it is joined against ('earlier').
 CREATE TABLE clusters AS
-SELECT l.label AS cluster, p.id AS page, p.url, p.canonical_url, p.host, p.shard, p.offset, s.size AS cluster_size,
-       CASE WHEN p.id = k.page THEN TRUE ELSE FALSE END AS kept, p.crawl, p.surt, p.canonical_surt
+SELECT k.cluster AS cluster, p.id AS page, p.url, p.canonical_url, p.host, p.shard, p.offset, s.size AS cluster_size,
+       CASE WHEN p.id = k.page THEN TRUE ELSE FALSE END AS kept,
+       CASE WHEN p.id = k.page THEN k.reason ELSE '' END AS kept_reason,
+       p.crawl, p.surt, p.canonical_surt
 FROM labels l
 JOIN pages p ON p.id = l.page
 JOIN kept k ON k.label = l.label
@@ -340,7 +374,7 @@ JOIN (SELECT label, COUNT(*) AS size FROM labels GROUP BY label) s ON s.label = 
 -- how it was found (the method and its best verified similarity to a page of the cluster) and what
 -- removing saves. Pages of an earlier crawl (--against) are never listed: they are archived already.
 CREATE TABLE remove AS
-SELECT p.url, p.id AS page, l.label AS cluster, kp.url AS kept_url, k.page AS kept_page,
+SELECT p.url, p.id AS page, k.cluster AS cluster, kp.url AS kept_url, k.page AS kept_page, k.reason AS kept_reason,
        '${method}' AS method, e.similarity, p.canonical_url, p.bytes, p.surt, p.canonical_surt
 FROM labels l
 JOIN kept k ON k.label = l.label
@@ -356,17 +390,18 @@ WHERE l.page <> k.page AND p.crawl = 'new';
 -- name: pairs
 -- The verified pairs with both URLs: what a sample for labelling is drawn from.
 CREATE TABLE pairs AS
-SELECT e.a, e.b, e.similarity, pa.url AS url_a, pb.url AS url_b, l.label AS cluster
+SELECT e.a, e.b, e.similarity, pa.url AS url_a, pb.url AS url_b, k.cluster AS cluster
 FROM edges e
 JOIN pages pa ON pa.id = e.a
 JOIN pages pb ON pb.id = e.b
-JOIN labels l ON l.page = e.a;
+JOIN labels l ON l.page = e.a
+JOIN kept k ON k.label = l.label;
 
 -- name: summary
 -- Per host and overall (the row whose host is NULL), in the words archivists use: total URLs (pages),
 -- duplicate URLs (duplicates_removed: cluster members other than the kept copy), unique payloads
 -- (distinct payload digests; a page without one counts as its own), bytes and bytes conserved by
--- removing the duplicates. A cluster that spans hosts counts once per host it touches. Pages of the
+-- removing the duplicates, and the captures folded into their URL's earliest capture (stands). A cluster that spans hosts counts once per host it touches. Pages of the
 -- crawl only (not of an earlier one it is joined against). Every count is a BIGINT on both engines
 -- (DuckDB would make a SUM a 128-bit integer).
 CREATE TABLE summary AS
@@ -377,8 +412,10 @@ SELECT p.host AS host,
        CAST(SUM(CASE WHEN l.page IS NOT NULL AND l.page <> k.page THEN 1 ELSE 0 END) AS BIGINT) AS duplicates_removed,
        COUNT(DISTINCT CASE WHEN p.digest = '' THEN CONCAT('page:', CAST(p.id AS STRING)) ELSE p.digest END) AS unique_payloads,
        CAST(SUM(p.bytes) AS BIGINT) AS bytes,
-       CAST(SUM(CASE WHEN l.page IS NOT NULL AND l.page <> k.page THEN p.bytes ELSE 0 END) AS BIGINT) AS bytes_conserved
+       CAST(SUM(CASE WHEN l.page IS NOT NULL AND l.page <> k.page THEN p.bytes ELSE 0 END) AS BIGINT) AS bytes_conserved,
+       CAST(SUM(CASE WHEN st.page IS NULL THEN 1 ELSE 0 END) AS BIGINT) AS captures_folded
 FROM pages p
+LEFT JOIN stands st ON st.page = p.id
 LEFT JOIN labels l ON l.page = p.id
 LEFT JOIN kept k ON k.label = l.label
 WHERE p.crawl = 'new'
@@ -389,7 +426,7 @@ GROUP BY GROUPING SETS ((p.host), ());
 -- the earlier copy kept there; `kind` says how alike: the same payload digest, the same text
 -- (fingerprint), or near (a verified similarity at the profile's threshold, through the cluster).
 CREATE TABLE revisits AS
-SELECT p.url, p.id AS page, l.label AS cluster, kp.url AS earlier_url, kp.id AS earlier_page,
+SELECT p.url, p.id AS page, k.cluster AS cluster, kp.url AS earlier_url, kp.id AS earlier_page,
        kp.fetched_at AS earlier_fetched_at,
        CASE WHEN p.digest <> '' AND p.digest = kp.digest THEN 'identical-payload'
             WHEN p.fingerprint = kp.fingerprint THEN 'identical-text'

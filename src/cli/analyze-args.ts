@@ -66,6 +66,14 @@ export const ANALYZE = {
         'write the default method\'s clusters as the workbench\'s "Export clusters" writes them (every\n' +
         'member with its SURT, and its canonical URL when DUST rules were mined), JSON or CSV by the name',
     },
+    'remove-list': {
+      type: 'string',
+      arg: 'OUT.csv',
+      default: null,
+      help:
+        "write the default method's remove list as the workbench writes it: every clustered page but the\n" +
+        'copy kept, with the cluster (named as in --clusters), the kept copy and the reason it is kept',
+    },
     'dust-rules': {
       type: 'string',
       arg: 'OUT.json|OUT.xml',

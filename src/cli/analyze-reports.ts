@@ -1,4 +1,6 @@
 /** What `npm run analyze` prints: the ingest summary, the signatures per method and DustBuster's rules. */
+import { removeCsv } from '../core/clusters/dedup-export';
+import type { Capture } from '../core/clusters/kept';
 import { emptyReason } from '../core/ingest/outcome';
 import { describeDigests } from '../core/ingest/digest-report';
 import type { FetchFn } from '../core/dust/types';
@@ -162,6 +164,8 @@ export function clustersExport(
   canonical: ReadonlyMap<string, string> | null,
   dataset: string,
   out: string,
+  capture: (i: number) => Capture,
+  what: 'clusters' | 'remove list' = 'clusters',
 ): string {
   const view = clusterView(r, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
   const canonicalOf = (i: number) => {
@@ -175,6 +179,7 @@ export function clustersExport(
     method: DEFAULT_METHOD,
     mode: DEFAULT_CLUSTERING,
     thresholds: DEFAULT_THRESHOLDS,
+    capture,
     source: {
       app: 'dedup-workbench analyze',
       dataset,
@@ -183,6 +188,7 @@ export function clustersExport(
       parameters: clusterParameters(DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING, ENGINE_DEFAULTS),
     },
   };
+  if (what === 'remove list') return removeCsv(input);
   return /\.csv$/i.test(out) ? clustersCsv(input) : clustersJson(input);
 }
 

@@ -18,7 +18,7 @@ import {
 } from './analyze-reports';
 import { InlinkCounter } from '../core/dust/inlinks';
 import { fileSource, type FileSource } from './file-source';
-import { crawlFiles, InputError, readTextInput } from './input-paths';
+import { crawlFiles, fromInvokingFolder, InputError, readTextInput } from './input-paths';
 import { nodeNatives } from './natives';
 import { partsReader } from './parts';
 import { labelReport } from './labels';
@@ -36,11 +36,13 @@ import type { EngineResult } from '../core/candidates/engine-result';
 import { ENGINE_DEFAULTS } from '../core/candidates/engine-params';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS } from '../core/candidates/methods';
 import type { CdxjCapture } from '../core/clusters/cdxj';
+import type { Capture } from '../core/clusters/kept';
 import { clusterView, DEFAULT_CLUSTERING } from '../core/clusters/view';
 import { dedupWarcText, writeCdxj, writeDedupWarc } from './dedup-warc';
 import { enginePage } from '../core/candidates/comparable';
 import { DUST_DEFAULTS, type DustRecord, type Rule } from '../core/dust';
 import { buildProfile } from '../core/profile';
+import { classNames } from '../core/dust/representatives';
 
 /** The Parquet columns chosen on the command line (--url-column with --text-column or --html-column). */
 function chosenColumns(a: {
@@ -54,6 +56,7 @@ function chosenColumns(a: {
 }
 
 async function main(): Promise<number> {
+  fromInvokingFolder('analyze');
   const { values, positionals } = argsOrExit(ANALYZE, process.argv.slice(2));
   const args = { ...values, files: positionals };
   // Paths are checked before the (possibly long) ingest, so a mistyped labels path fails at once; each
@@ -113,6 +116,10 @@ async function main(): Promise<number> {
   const pageSeqs: number[] = [];
   // For --dedup-warc: every page of the WARC as the plan reads it, and each engine page's index there.
   const warcPages: CdxjCapture[] = [];
+  const warcNorm: string[] = [];
+  // What the kept-copy policy reads of each engine page (kept.ts), its canonical URL filled in after DUST.
+  const pageInfo: Capture[] = [];
+  const pageNorm: string[] = [];
   const archival = args['dedup-warc'] !== null || args.cdxj !== null;
   const warcIndex: number[] = [];
   const dustRecords: DustRecord[] = [];
@@ -142,16 +149,30 @@ async function main(): Promise<number> {
               url: page.url,
               status: page.status,
               fetchedAt: page.fetchedAt,
+              // Filled in once the DUST rules are mined (every URL its own canonical form without them).
               isCanonical: true,
+              canonicalUrl: '',
+              textLength: page.textLength,
               offset: page.offset,
               digest: page.digest,
               headers: content.headers,
               mime: page.mime,
               recordType: page.recordType,
             });
+          if (archival) warcNorm.push(page.normUrl);
           const p = enginePage(page, content);
           if (!p) continue;
           pages.push(p);
+          pageNorm.push(page.normUrl);
+          pageInfo.push({
+            id: page.seq,
+            url: page.url,
+            status: page.status,
+            fetchedAt: page.fetchedAt,
+            isCanonical: true,
+            canonicalUrl: '',
+            textLength: page.textLength,
+          });
           urls.push(page.url);
           pageSeqs.push(page.seq);
           warcIndex.push(warcPages.length - 1);
@@ -160,12 +181,12 @@ async function main(): Promise<number> {
     );
     console.log(formatSummary(summary));
     const report: Record<string, unknown> = { summary };
-    let analysed: { result: EngineResult; keptUrls: string[] } | null = null;
+    let analysed: { result: EngineResult; keptUrls: string[]; kept: number[] } | null = null;
     if (args.signatures && pages.length > 1) {
       // Captures of one URL are one page (its first), as in the workbench: indexes follow `kept`.
       const { result, kept } = analysePages(pages);
       const keptUrls = kept.map((k) => urls[k]);
-      analysed = { result, keptUrls };
+      analysed = { result, keptUrls, kept };
       const sig = signatureReport(result, keptUrls);
       console.log(sig.text);
       report.signatures = sig.json;
@@ -180,19 +201,6 @@ async function main(): Promise<number> {
         console.log(estimateText(est));
         report.sample = { design: sample.info, estimates: est };
       }
-      if (archival) {
-        const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
-        const clusters = view.clusters.map((c) => c.members.map((m) => warcIndex[kept[m]]));
-        if (args.cdxj) {
-          const n = await writeCdxj(sources[0], warcPages, clusters, args.cdxj);
-          console.log(`cdxj        ${n.toLocaleString('en-US')} captures written to ${args.cdxj}`);
-        }
-        if (args['dedup-warc']) {
-          const stats = await writeDedupWarc(sources[0], warcPages, clusters, args['dedup-warc']);
-          console.log(dedupWarcText(args['dedup-warc'], stats));
-          report.dedupWarc = stats;
-        }
-      }
       if (args.labels) {
         const out = args.labels.replace(/\.(json|csv)$/i, '') + '.curves.csv';
         const ev = labelReport(result, keptUrls, labels ?? '', args.labels, out);
@@ -202,6 +210,7 @@ async function main(): Promise<number> {
     }
     let rules: Rule[] | null = null;
     let canonical: ReadonlyMap<string, string> | null = null;
+    let ruleForm: ReadonlyMap<string, string> | null = null;
     if (args.dust) {
       for (const r of dustRecords) r.inlinks = inlinks.of(r.url);
       // A sample's rules are mined on its URL layer (every HTML capture of the index) and validated on
@@ -227,6 +236,7 @@ async function main(): Promise<number> {
       report.dust = dust.json;
       rules = dust.result.rules;
       canonical = dust.result.canonical;
+      ruleForm = dust.result.ruleForm;
       for (const [file, text] of dustOutputs(dust.result, {
         rules: args['dust-rules'],
         canonical: args.canonical,
@@ -237,15 +247,49 @@ async function main(): Promise<number> {
     } else if (args['dust-rules'] || args.canonical) {
       throw new Error('--dust-rules and --canonical need the DUST rules (no --no-dust)');
     }
-    if (args.clusters) {
+    // The copy kept reads each page's DUST canonical URL (every URL its own without rules), as in the
+    // workbench.
+    const canonicalOf = (norm: string) => canonical?.get(norm) ?? norm;
+    pageInfo.forEach((c, i) => {
+      c.canonicalUrl = canonicalOf(pageNorm[i]);
+      c.isCanonical = !canonical || c.canonicalUrl === pageNorm[i];
+    });
+    warcPages.forEach((c, i) => {
+      c.canonicalUrl = canonicalOf(warcNorm[i]);
+      c.isCanonical = !canonical || c.canonicalUrl === warcNorm[i];
+    });
+    if (analysed && archival) {
+      const { result, kept } = analysed;
+      const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
+      const clusters = view.clusters.map((c) => c.members.map((m) => warcIndex[kept[m]]));
+      if (args.cdxj) {
+        const n = await writeCdxj(sources[0], warcPages, clusters, args.cdxj);
+        console.log(`cdxj        ${n.toLocaleString('en-US')} captures written to ${args.cdxj}`);
+      }
+      if (args['dedup-warc']) {
+        const stats = await writeDedupWarc(sources[0], warcPages, clusters, args['dedup-warc']);
+        console.log(dedupWarcText(args['dedup-warc'], stats));
+        report.dedupWarc = stats;
+      }
+    }
+    if (args.clusters || args['remove-list']) {
       if (!analysed)
-        throw new Error('--clusters needs the signatures (two pages or more, no --no-signatures)');
+        throw new Error(
+          '--clusters and --remove-list need the signatures (two pages or more, no --no-signatures)',
+        );
       const dataset = sources.map((x) => x.name).join(', ');
-      writeFileSync(
-        args.clusters,
-        clustersExport(analysed.result, analysed.keptUrls, canonical, dataset, args.clusters),
-      );
-      console.log(`clusters    written to ${args.clusters}`);
+      const info = analysed.kept.map((k) => pageInfo[k]);
+      for (const [out, what] of [
+        [args.clusters, 'clusters'],
+        [args['remove-list'], 'remove list'],
+      ] as const) {
+        if (!out) continue;
+        writeFileSync(
+          out,
+          clustersExport(analysed.result, analysed.keptUrls, canonical, dataset, out, (i) => info[i], what),
+        );
+        console.log(`${what.padEnd(11)} written to ${out}`);
+      }
     }
     if (args['profile-out']) {
       const profile = buildProfile({
@@ -255,7 +299,12 @@ async function main(): Promise<number> {
         thresholds: DEFAULT_THRESHOLDS,
         clustering: DEFAULT_CLUSTERING,
         engine: ENGINE_DEFAULTS,
-        dust: rules && { site: DUST_DEFAULTS.site, maxIterations: DUST_DEFAULTS.maxIterations, rules },
+        dust: rules && {
+          site: DUST_DEFAULTS.site,
+          maxIterations: DUST_DEFAULTS.maxIterations,
+          rules,
+          names: classNames(canonical ?? [], ruleForm ?? new Map()),
+        },
       });
       writeFileSync(args['profile-out'], JSON.stringify(profile, null, 2));
       console.log(`profile   written to ${args['profile-out']}`);

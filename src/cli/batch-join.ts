@@ -152,6 +152,7 @@ async function joinInto(
         `source.${t}`,
         `CREATE VIEW ${t} AS SELECT * FROM read_parquet([${files([...shards, ...earlier], t)}])`,
       );
+    await run('stands');
     await run('buckets');
     const anchoredRow = (await con.runAndReadAll(sql('anchored'))).getRowObjectsJS()[0];
     const anchored = { buckets: Number(anchoredRow.buckets), memberships: Number(anchoredRow.memberships) };
@@ -233,6 +234,7 @@ async function joinInto(
       unique_payloads: Number(r.unique_payloads),
       bytes: Number(r.bytes),
       bytes_conserved: Number(r.bytes_conserved),
+      captures_folded: Number(r.captures_folded),
     }));
     const result: JoinResult = {
       method,

@@ -6,6 +6,7 @@ import type { BatchClustering } from './batch-cluster';
 import { CHAIN_FLOOR } from '../core/clusters/view';
 import { BATCH_METHODS, type BatchMethod } from '../core/batch/keys';
 import type { DedupProfile } from '../core/profile';
+import { keepOrderSql, keepReasonSql } from '../core/clusters/kept';
 import { METHOD_LABELS } from '../core/candidates/methods';
 
 /** The values sql/dedup.sql's `${var}`s take for a profile: the same on DuckDB and on Spark. */
@@ -17,6 +18,11 @@ export function joinVars(profile: DedupProfile): Record<string, string | number>
     full_bucket: profile.engine.minhash.fullBucket,
     anchors: profile.engine.minhash.anchors,
     clustering: batchClustering(profile),
+    // The kept-copy policy as SQL (clusters/kept.ts): the order of `ranked`, the reason of `kept`.
+    keep_order: keepOrderSql(profile.keep),
+    // Captures of one URL folded into the earliest (candidates/captures.ts), unless compared.
+    fold_captures: profile.engine.captures === 'each' ? 0 : 1,
+    keep_reason: keepReasonSql(profile.keep),
     guard_floor: CHAIN_FLOOR,
     // The lowest similarity any output needs: the threshold, or the guard's floor below it.
     min_similarity:

@@ -19,6 +19,8 @@ export interface JoinSummaryRow {
   bytes: number;
   /** Bytes of the duplicates removed. */
   bytes_conserved: number;
+  /** Captures of a URL folded into its earliest capture (sql/dedup.sql `stands`): in no cluster. */
+  captures_folded: number;
 }
 
 export interface JoinResult {

@@ -105,6 +105,7 @@ export async function mapShard(
               digest: page.digest,
               text: content.text,
               templateHints: content.templateHints,
+              textLength: page.textLength,
             });
           }
         },

@@ -6,6 +6,7 @@
  * (src/core/batch/tables.ts); the join step runs sql/dedup.sql on embedded DuckDB and writes the
  * clusters, the verified pairs and a summary. The same SQL runs on Spark (README, "Beyond one machine").
  */
+import { fromInvokingFolder } from './input-paths';
 import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -105,7 +106,10 @@ export const BATCH = {
       help: "DuckDB's memory limit for the join (KB, MB, GB, TB or KiB, MiB, GiB, TiB)",
     },
   },
-  epilog: 'exit status: 0 done, 1 failed or missing file, 2 bad arguments',
+  epilog:
+    'relative paths are read from the folder you ran npm in (npm run starts in the project root and\n' +
+    'names that folder INIT_CWD), so a command runs as printed from the folder holding its files.\n' +
+    'exit status: 0 done, 1 failed or missing file, 2 bad arguments',
 } satisfies CommandSpec;
 
 function cli(argv: string[]): Cli {
@@ -123,6 +127,7 @@ function cli(argv: string[]): Cli {
 }
 
 async function main(): Promise<number> {
+  fromInvokingFolder('batch');
   let args: Cli;
   let profile: DedupProfile;
   try {
@@ -166,7 +171,7 @@ async function main(): Promise<number> {
   });
   const all = r.summary.find((s) => s.host === null);
   console.log(
-    `pages ${all?.pages ?? 0}, clusters ${all?.clusters ?? 0}, duplicates removed ${all?.duplicates_removed ?? 0} (${r.iterations} ${r.clustering === 'star' ? 'star rounds' : 'label iterations'}, ${(r.elapsedMs / 1000).toFixed(1)} s); results in ${outDir}`,
+    `pages ${all?.pages ?? 0} (${all?.captures_folded ?? 0} more captures of a URL folded into its earliest), clusters ${all?.clusters ?? 0}, duplicates removed ${all?.duplicates_removed ?? 0} (${r.iterations} ${r.clustering === 'star' ? 'star rounds' : 'label iterations'}, ${(r.elapsedMs / 1000).toFixed(1)} s); results in ${outDir}`,
   );
   return 0;
 }

@@ -235,3 +235,16 @@ export function crawlFiles(paths: string[]): CrawlWalk {
   for (const p of paths) visit(p, true, null);
   return { files, skipped };
 }
+
+/**
+ * `npm run X -- FILE` starts in the project root; npm names the folder it was run in INIT_CWD. The
+ * commands read relative paths from there, so a command printed by the workbench (a profile and crawl
+ * files named as they lie beside each other) runs as printed from the folder holding them.
+ */
+export function fromInvokingFolder(script: string): void {
+  // Only when this command is the npm script run: a process spawned under another script (npm test)
+  // inherits INIT_CWD without having been started there.
+  if (process.env.npm_lifecycle_event !== script) return;
+  const from = process.env.INIT_CWD;
+  if (from && from !== process.cwd()) process.chdir(from);
+}

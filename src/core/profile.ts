@@ -20,6 +20,7 @@ import { DUST_DEFAULTS } from './dust/types';
 import { canonize, canonizationOrder } from './dust/canonize';
 import type { Rule, SiteMode } from './dust/types';
 import { registrableDomain } from './url/site';
+import { DEFAULT_KEEP, parseKeepPolicy, type KeepKey } from './clusters/kept';
 
 export const PROFILE_KIND = 'dedup-workbench';
 export const PROFILE_VERSION = 1;
@@ -35,6 +36,8 @@ export interface DedupProfile {
   thresholds: Thresholds;
   /** The clustering the analyst looked at; the batch join computes connected components (README). */
   clustering: ClusterMode;
+  /** The kept-copy policy (clusters/kept.ts), its keys in the order they apply. */
+  keep: KeepKey[];
   engine: EngineParams;
   dust: {
     /** What a rule's `site` names (DustParams.site). */
@@ -43,6 +46,11 @@ export interface DedupProfile {
     maxIterations: number;
     /** Valid rules only, in canonizationOrder. */
     rules: Rule[];
+    /**
+     * Classes named by a fetched member other than their rules' form (dust/representatives.ts
+     * classNames): rule form → canonical URL, applied after the rules; absent in older profiles.
+     */
+    names?: [string, string][];
   };
 }
 
@@ -52,9 +60,16 @@ export interface ProfileInput {
   method: MethodId;
   thresholds: Thresholds;
   clustering: ClusterMode;
+  /** The kept-copy policy; the default when absent. */
+  keep?: readonly KeepKey[];
   engine: EngineParams;
   /** The dataset's last DUST run, if mined. */
-  dust: { site: SiteMode; maxIterations: number; rules: readonly Rule[] } | null;
+  dust: {
+    site: SiteMode;
+    maxIterations: number;
+    rules: readonly Rule[];
+    names?: readonly (readonly [string, string])[];
+  } | null;
 }
 
 /** The profile of the current view: only valid rules travel, in the order canonize applies them. */
@@ -67,11 +82,13 @@ export function buildProfile(x: ProfileInput, now = new Date()): DedupProfile {
     method: x.method,
     thresholds: { ...x.thresholds },
     clustering: x.clustering,
+    keep: [...(x.keep ?? DEFAULT_KEEP)],
     engine: structuredClone(x.engine),
     dust: {
       site: x.dust?.site ?? 'domain',
       maxIterations: x.dust?.maxIterations ?? 10,
       rules: canonizationOrder((x.dust?.rules ?? []).filter((r) => r.status === 'valid')),
+      names: (x.dust?.names ?? []).map(([a, b]) => [a, b] as [string, string]),
     },
   };
 }
@@ -244,6 +261,11 @@ export function parseProfile(text: string): DedupProfile {
   num(t.jaccard, 'thresholds.jaccard', 0, 1);
   num(t.hamming, 'thresholds.hamming', 0, 64, true);
   oneOf(p.clustering, 'clustering', ['components', 'star', 'guarded'] as const);
+  try {
+    p.keep = parseKeepPolicy(p.keep, 'keep');
+  } catch (e) {
+    throw new ProfileError('keep', (e as Error).message.replace(/^keep: /, ''));
+  }
   sameShape(p.engine, ENGINE_DEFAULTS, 'engine');
   const e = p.engine as unknown as EngineParams;
   num(e.minhash.permutations, 'engine.minhash.permutations', 1, 4096, true);
@@ -260,12 +282,24 @@ export function parseProfile(text: string): DedupProfile {
   if (!Array.isArray(dust.rules))
     throw new ProfileError('dust.rules', `expected a list, got ${describe(dust.rules)}`);
   dust.rules.forEach((r, i) => rule(r, `dust.rules[${i}]`));
+  if (dust.names !== undefined) {
+    if (!Array.isArray(dust.names))
+      throw new ProfileError(
+        'dust.names',
+        `expected a list of [rule form, canonical URL], got ${describe(dust.names)}`,
+      );
+    dust.names.forEach((n, i) => {
+      if (!Array.isArray(n) || n.length !== 2 || typeof n[0] !== 'string' || typeof n[1] !== 'string')
+        throw new ProfileError(`dust.names[${i}]`, `expected [rule form, canonical URL], got ${describe(n)}`);
+    });
+  }
   return p as unknown as DedupProfile;
 }
 
 /**
  * The canonical URL of a normalised URL under the profile's rules: the rules of its site in the
- * profile's order, as canonizeAll applies them to the workbench's URL list.
+ * profile's order, as canonizeAll applies them to the workbench's URL list, then the class's name
+ * (dust.names: the fetched member the workbench named it by).
  */
 export function profileCanonizer(profile: DedupProfile): (normUrl: string) => string {
   const bySite = new Map<string, Rule[]>();
@@ -275,8 +309,10 @@ export function profileCanonizer(profile: DedupProfile): (normUrl: string) => st
     else bySite.set(r.site, [r]);
   }
   const mode = profile.dust.site;
+  const names = new Map(profile.dust.names ?? []);
+  const named = (u: string) => names.get(u) ?? u;
   return (normUrl) => {
-    if (bySite.size === 0) return normUrl;
+    if (bySite.size === 0) return named(normUrl);
     let host: string;
     try {
       host = new URL(normUrl).host;
@@ -285,6 +321,6 @@ export function profileCanonizer(profile: DedupProfile): (normUrl: string) => st
     }
     const site = mode === 'host' ? host : mode === 'domain' ? registrableDomain(host) : '';
     const rules = bySite.get(site);
-    return rules ? canonize(normUrl, rules, profile.dust.maxIterations).url : normUrl;
+    return named(rules ? canonize(normUrl, rules, profile.dust.maxIterations).url : normUrl);
   };
 }

@@ -7,6 +7,7 @@ import {
   type Thresholds,
 } from '../core/candidates/methods';
 import { DEFAULT_CLUSTERING, type ClusterMode } from '../core/clusters/view';
+import { DEFAULT_KEEP, type KeepKey } from '../core/clusters/kept';
 import type { StoredAnalysis } from '../db/schema';
 import { analysesOf, getAnalysis } from '../db/results';
 import { startSignaturesWorker } from '../workers/client';
@@ -26,6 +27,8 @@ interface AnalysisState {
   method: MethodId;
   thresholds: Thresholds;
   mode: ClusterMode;
+  /** The kept-copy policy (core/clusters/kept.ts), in the order its keys apply. */
+  keep: readonly KeepKey[];
   /**
    * The selected cluster's id (state/clusters.ts clusterId: the seq of the page it is known by), never
    * its row: a slider, method or clustering change re-sorts the list, and the selection stays on the
@@ -45,6 +48,7 @@ interface AnalysisState {
   setMethod(m: MethodId): void;
   setThreshold<K extends keyof Thresholds>(k: K, v: Thresholds[K]): void;
   setMode(m: ClusterMode): void;
+  setKeep(k: readonly KeepKey[]): void;
   selectCluster(id: number | null): void;
 }
 
@@ -60,6 +64,7 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
   method: DEFAULT_METHOD,
   thresholds: DEFAULT_THRESHOLDS,
   mode: DEFAULT_CLUSTERING,
+  keep: DEFAULT_KEEP,
   selectedClusterId: null,
   pendingClusterId: null,
   params: ENGINE_DEFAULTS,
@@ -145,6 +150,10 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
 
   setMode(mode) {
     set({ mode });
+  },
+
+  setKeep(keep) {
+    set({ keep });
   },
 
   selectCluster(id) {

@@ -4,6 +4,7 @@
  * every component that needs one shares it.
  */
 import type { Dataset, StoredAnalysis, StoredPage } from '../db/schema';
+import type { Capture } from '../core/clusters/kept';
 
 /** `build`, computed once per input object (a store's array or analysis is replaced, never mutated). */
 export function memoByIdentity<K extends object, V>(build: (input: K) => V): (input: K) => V {
@@ -54,4 +55,25 @@ export function selectedDataset(s: {
   selectedId: number | null;
 }): Dataset | undefined {
   return s.selectedId === null ? undefined : datasetById(s.datasets).get(s.selectedId);
+}
+
+/**
+ * What the kept-copy policy reads of a page (core/clusters/kept.ts): its DUST canonical URL from the
+ * mined rules' map (null: not mined, every URL its own canonical form, as in the batch).
+ */
+export function pageCapture(
+  p: StoredPage | undefined,
+  seq: number,
+  canonical: ReadonlyMap<string, string> | null,
+): Capture {
+  const canonicalUrl = p ? (canonical?.get(p.normUrl) ?? p.normUrl) : '';
+  return {
+    id: seq,
+    url: p?.url ?? '',
+    status: p?.status ?? 0,
+    fetchedAt: p?.fetchedAt ?? '',
+    isCanonical: !canonical || (p !== undefined && canonicalUrl === p.normUrl),
+    canonicalUrl,
+    textLength: p?.textLength ?? 0,
+  };
 }

@@ -1,4 +1,5 @@
 import { cdxjLines, type CdxjCapture } from '../core/clusters/cdxj';
+import type { KeepKey } from '../core/clusters/kept';
 import { dedupWarc, recordLengths, type DedupWarcStats, type Revisit } from '../core/clusters/dedup-warc';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
 import { blobSource } from './blob-source';
@@ -9,7 +10,7 @@ export type ArchiveRequest =
   /** The deduplicated WARC (core/clusters/dedup-warc.ts). */
   | { kind: 'warc'; file: File; revisits: Revisit[]; stats: DedupWarcStats }
   /** Its CDXJ index with each capture's duplicate status (core/clusters/cdxj.ts). */
-  | { kind: 'cdxj'; file: File; captures: CdxjCapture[]; clusters: number[][] };
+  | { kind: 'cdxj'; file: File; captures: CdxjCapture[]; clusters: number[][]; keep: KeepKey[] };
 
 export interface ArchiveProgress {
   bytes: number;
@@ -30,7 +31,7 @@ export async function runArchiveExport(
         req.captures.map((c) => c.offset),
       );
       checkCancelled(isCancelled);
-      const lines = cdxjLines(req.captures, req.clusters, req.file.name, lengths);
+      const lines = cdxjLines(req.captures, req.clusters, req.file.name, lengths, req.keep);
       return { kind: 'done', blob: new Blob([lines.join('\n') + '\n'], { type: 'text/plain' }) };
     }
     const parts: Uint8Array[] = [];

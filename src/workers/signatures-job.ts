@@ -9,10 +9,11 @@ import {
   SignedFold,
   type PageSigner,
 } from '../core/candidates/signed-fold';
-import { CaptureIndex } from '../core/candidates/captures';
+import { CaptureIndex, earliestCaptures } from '../core/candidates/captures';
 import { comparable } from '../core/candidates/comparable';
 import { checkCancelled, type JobOutcome } from '../core/jobs';
 import { forEachPageWithContent } from '../db/page-contents';
+import { loadPages } from '../db/page-rows';
 import { putForDataset } from '../db/orphans';
 import { jobFailure } from './job-failure';
 import { db, type StoredAnalysis, type StoredContent, type StoredPage } from '../db/schema';
@@ -69,8 +70,14 @@ export async function runAnalysis(
     if (!ds) return { kind: 'failed', message: `dataset ${datasetId} not found` };
     const engine = new SignatureEngine(full);
     const seqs: number[] = [];
-    // Captures of one URL: its first capture stands for it, unless the analyst compares captures.
-    const captures = new CaptureIndex(engine.params.captures);
+    // Captures of one URL: its earliest capture stands for it, unless the analyst compares captures
+    // (captures.ts; the pages' times are read first, from the pages table without their text).
+    const captures = new CaptureIndex(
+      engine.params.captures,
+      engine.params.captures === 'each'
+        ? null
+        : earliestCaptures((await loadPages(d, datasetId)).filter((p) => comparable(p) && p.textLength > 0)),
+    );
     let done = 0;
     let last = 0;
     const progress = (phase: AnalysisProgress['phase']) => {

@@ -19,7 +19,7 @@ export async function workbenchRun(
   shards: string[],
   names: string[] = shards.map((f) => basename(f)),
   params: Partial<EngineParams> = {},
-): Promise<{ r: EngineResult; ids: bigint[] }> {
+): Promise<{ r: EngineResult; ids: bigint[]; folded: Set<number> }> {
   const pages: EnginePage[] = [];
   const ids: bigint[] = [];
   // The files in the order of their shard keys: the engine's page order is then the batch's id order,
@@ -35,6 +35,7 @@ export async function workbenchRun(
           pages.push({
             text: content.text,
             normUrl: page.normUrl,
+            fetchedAt: page.fetchedAt,
             outlinks: content.outlinks,
             fingerprint: page.fingerprint,
             templateHints: content.templateHints,
@@ -44,7 +45,11 @@ export async function workbenchRun(
       },
     );
   }
-  return { r: analysePages(pages, { ...ENGINE_DEFAULTS, captures: 'each', ...params }).result, ids };
+  const { result, kept } = analysePages(pages, { ...ENGINE_DEFAULTS, captures: 'each', ...params });
+  // Pages folded into another capture of their URL (captures: 'url'), by index in `ids`.
+  const standing = new Set(kept);
+  const folded = new Set(ids.map((_, i) => i).filter((i) => !standing.has(i)));
+  return { r: result, ids, folded };
 }
 
 /** Connected components of the pairs the method accepts at the default thresholds, as page ids. */

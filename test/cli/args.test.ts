@@ -34,6 +34,7 @@ describe('analyze arguments', () => {
       'dust-rules': null,
       canonical: null,
       'profile-out': null,
+      'remove-list': null,
       sample: 0,
       seed: 1,
       base: '',

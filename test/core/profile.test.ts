@@ -15,6 +15,9 @@ import {
   type ProfileInput,
 } from '../../src/core/profile';
 
+import { classNames } from '../../src/core/dust/representatives';
+import { generateWorld } from '../../scripts/lib/dust-world';
+
 const SAMPLE = fileURLToPath(new URL('../../sample/sample.warc.gz', import.meta.url));
 
 const input: ProfileInput = {
@@ -145,6 +148,7 @@ describe('dedup profile', () => {
             site: DUST_DEFAULTS.site,
             maxIterations: DUST_DEFAULTS.maxIterations,
             rules: [...run.rules, refuted],
+            names: classNames(run.canonical, run.ruleForm),
           },
         }),
       ),
@@ -161,4 +165,33 @@ describe('dedup profile', () => {
     }
     expect(changed).toBeGreaterThan(0);
   }, 60_000);
+
+  const seed = Number(process.env.PROFILE_SEED ?? Math.floor(Math.random() * 1e9));
+  it(`gives every URL of generated worlds the workbench's canonical URL, a fetched member, named as the workbench named it (seed ${seed}; PROFILE_SEED=… to replay)`, () => {
+    let renamed = 0;
+    for (let k = 0; k < 3; k++) {
+      const world = generateWorld(seed + k, 0.4);
+      const run = runDustBuster(world.records);
+      const profile = parseProfile(
+        JSON.stringify(
+          buildProfile({
+            ...input,
+            dust: {
+              site: DUST_DEFAULTS.site,
+              maxIterations: DUST_DEFAULTS.maxIterations,
+              rules: run.rules,
+              names: classNames(run.canonical, run.ruleForm),
+            },
+          }),
+        ),
+      );
+      const canonical = profileCanonizer(profile);
+      for (const [url, expected] of run.canonical) {
+        expect(canonical(url), `seed ${seed + k}: ${url}`).toBe(expected);
+        if (expected !== (run.ruleForm.get(url) ?? url)) renamed++;
+      }
+    }
+    // Worlds whose classes are named by a fetched member other than the rules' form (redirect targets).
+    expect(renamed, `seed ${seed}`).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -5,7 +5,10 @@
  * - pages    (id, url, canonical_url, host, shard, shard_key, offset, fingerprint, length, shingle_count,
  *            status, fetched_at, bytes, digest, is_canonical: 1 when the URL is its own DUST canonical form,
  *            simhash: the SimHash of the shingle set, surt and canonical_surt: the SURT keys of the URL
- *            and of its canonical form, url/surt.ts);
+ *            and of its canonical form, url/surt.ts; text_length: the extracted text's length
+ *            before the template step, and capture_key: the URL and capture time hashed, both as
+ *            the kept-copy policy reads them, clusters/kept.ts; norm_url: the normalised URL,
+ *            by which captures of one URL are folded, candidates/captures.ts);
  *            id = shard_key « 24 | the page's record order in the shard (keys.ts pageId)
  * - bands    (page, method, band, key): the equi-join keys of keys.ts, one row per page and band
  *            (exact: the fingerprint; minhash: one per LSH band; simhash: one per block)
@@ -14,6 +17,7 @@
  *
  * Pure: the caller supplies a hyparquet-writer `Writer` per table (a file in Node, a buffer in tests).
  */
+import { captureKey } from '../clusters/kept';
 import { ParquetWriter, type SchemaElement, type Writer } from 'hyparquet-writer';
 import type { EngineParams } from '../candidates/engine-params';
 import { surt } from '../url/surt';
@@ -54,6 +58,9 @@ export const SCHEMAS: Record<TableName, SchemaElement[]> = {
     ['simhash', INT64],
     ['surt', STRING],
     ['canonical_surt', STRING],
+    ['text_length', INT32],
+    ['capture_key', STRING],
+    ['norm_url', STRING],
   ]),
   bands: schema([
     ['page', INT64],
@@ -83,6 +90,8 @@ export interface BatchPage {
   digest?: string;
   /** The extractor's template hints (PageContent.templateHints), for the template model. */
   templateHints?: readonly number[];
+  /** The extracted text's length before the template step (PageRecord.textLength); text's by default. */
+  textLength?: number;
 }
 
 type Column = BigInt64Array | Int32Array | string[];
@@ -190,6 +199,9 @@ export class ShardTables {
       k.simhash,
       surtOrUrl(p.url),
       surtOrUrl(canonical),
+      p.textLength ?? p.text.length,
+      captureKey(p.url, p.fetchedAt ?? ''),
+      p.normUrl,
     );
     if (k.exact !== null) this.cols.bands.push(id, 'exact', 0, k.exact);
     for (let b = 0; b < k.bands.length; b++) this.cols.bands.push(id, 'minhash', b, k.bands[b]);

@@ -2,7 +2,7 @@
  * Pages through the template step and the signature engine (engine.ts) in one call, as the CLI and
  * the benches run them.
  */
-import { CaptureIndex, type Captures } from './captures';
+import { CaptureIndex, earliestCaptures, type Captures } from './captures';
 import { SignatureEngine } from './engine';
 import type { EngineParams } from './engine-params';
 import type { EngineResult } from './engine-result';
@@ -12,6 +12,8 @@ import { mainTexts } from '../text/template';
 export interface EnginePage {
   text: string;
   normUrl: string;
+  /** ISO 8601 capture time ('' unknown): the earliest capture of a URL stands for it (captures.ts). */
+  fetchedAt?: string;
   outlinks: readonly string[];
   fingerprint: string;
   /** Template hints of the extractor (PageContent.templateHints). */
@@ -20,7 +22,7 @@ export interface EnginePage {
 
 /**
  * Every page through the engine with the template step first (captures of one URL first folded into
- * its first capture unless `params.captures` is 'each': `kept` lists the pages' indexes in signature
+ * its earliest capture unless `params.captures` is 'each': `kept` lists the pages' indexes in signature
  * order, `captures` the others with `seqs` holding their indexes in `pages`): the main texts of the pages (the model
  * built over all of them, per site) when `params.template.strip`, else the whole texts. The CLI and the
  * benches call this; the signatures job does the same over its IndexedDB stream.
@@ -31,7 +33,10 @@ export function analysePages(
 ): { result: EngineResult; texts: string[]; kept: number[]; captures: Captures } {
   const engine = new SignatureEngine(params);
   // Captures of one URL: its first capture stands for it (captures.ts), unless compared.
-  const index = new CaptureIndex(engine.params.captures);
+  const index = new CaptureIndex(
+    engine.params.captures,
+    earliestCaptures(pages.map((p, i) => ({ normUrl: p.normUrl, seq: i, fetchedAt: p.fetchedAt ?? '' }))),
+  );
   const kept: number[] = [];
   pages.forEach((p, i) => {
     if (index.standsFor(p.normUrl, i, kept.length) < 0) kept.push(i);

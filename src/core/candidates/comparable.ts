@@ -15,7 +15,14 @@ export function comparable(p: { textLength: number; recordType: string; status: 
  * else null. The one check before `engine.add` / `analysePages`.
  */
 export function enginePage(
-  page: { textLength: number; recordType: string; status: number; normUrl: string; fingerprint: string },
+  page: {
+    textLength: number;
+    recordType: string;
+    status: number;
+    normUrl: string;
+    fingerprint: string;
+    fetchedAt?: string;
+  },
   content:
     { text: string; outlinks: readonly string[]; templateHints?: readonly number[] } | null | undefined,
 ): EnginePage | null {
@@ -23,6 +30,7 @@ export function enginePage(
   return {
     text: content.text,
     normUrl: page.normUrl,
+    fetchedAt: page.fetchedAt ?? '',
     outlinks: content.outlinks,
     fingerprint: page.fingerprint,
     templateHints: content.templateHints,

@@ -4,14 +4,15 @@
  * and time (as iana.cdxj and pywb's indexer write them), and three fields of the workbench's own that
  * replay tools pass over: `"dedup"` — "kept" (the copy kept in its cluster, kept.ts), "revisit" (the
  * kept copy's payload digest: written as a revisit in the deduplicated WARC, dedup-warc.ts) or
- * "near-duplicate" (in a cluster, other bytes) —, `"cluster"` (its smallest page number, as the batch
- * names clusters) and `"kept_url"`. A capture in no cluster has none of the three.
+ * "near-duplicate" (in a cluster, other bytes) —, `"cluster"` (its kept copy's capture key, as every
+ * export names clusters), `"kept_url"` and `"kept_reason"`. A capture in no cluster has none of them.
  *
  * `length` is the record's bytes in the file (its gzip member for a .warc.gz): the file is read for it
  * (recordLengths), since the workbench keeps pages, not records; without the file it is left out.
  */
 import { surt } from '../url/surt';
 import { duplicateStatuses, type WarcPage } from './dedup-warc';
+import { DEFAULT_KEEP, type KeepKey } from './kept';
 
 export interface CdxjCapture extends WarcPage {
   mime: string;
@@ -30,8 +31,9 @@ export function cdxjLines(
   clusters: readonly (readonly number[])[],
   filename: string,
   lengths?: ReadonlyMap<number, number>,
+  policy: readonly KeepKey[] = DEFAULT_KEEP,
 ): string[] {
-  const dedup = duplicateStatuses(captures, clusters);
+  const dedup = duplicateStatuses(captures, clusters, policy);
   const rows = captures.map((c, i) => {
     const fields: Record<string, string | number> = { url: c.url };
     const revisit = c.recordType === 'revisit';
@@ -47,6 +49,7 @@ export function cdxjLines(
       fields.dedup = d.status;
       fields.cluster = d.cluster;
       fields.kept_url = captures[d.kept].url;
+      fields.kept_reason = d.reason;
     }
     let key: string;
     try {

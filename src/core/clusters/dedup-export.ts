@@ -1,47 +1,41 @@
 /**
  * What a corpus builder acts on, from the workbench's clusters: one row per page in a cluster with the
- * copy kept (`kept.ts`, the batch's rule), as Parquet, and the remove list (every other member, with
- * the copy it duplicates), as CSV or Parquet. A cluster is named by its smallest page number, as the
- * batch names it (a name that does not move when the kept copy does).
+ * copy kept and why (kept.ts decide, the policy given), as Parquet, and the remove list (every other
+ * member, with the copy it duplicates), as CSV or Parquet. A cluster is named by its kept copy's
+ * capture key, as every export and the batch name it.
  */
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { formatDelimited } from '../csv';
 import { surt } from '../url/surt';
-import type { ClusterExportInput } from './export';
-import { keptOf, type Capture } from './kept';
+import { decisions, type ClusterExportInput } from './export';
 
-export interface DedupExportInput extends ClusterExportInput {
-  /** Page index → what the kept-copy rule reads. */
-  capture: (i: number) => Capture;
-}
+export type DedupExportInput = ClusterExportInput;
 
 interface Member {
-  cluster: number;
+  cluster: string;
   page: number;
   /** The page's number (its capture's id), and the kept member's index and number. */
   id: number;
   kept: number;
   keptId: number;
+  reason: string;
 }
 
 function members(x: DedupExportInput): Member[] {
   const out: Member[] = [];
-  for (const c of x.clusters) {
-    if (c.members.length === 0) continue;
-    const kept = keptOf(c.members, x.capture);
-    const keptId = x.capture(kept).id;
-    // Each member's number read once; the smallest names the cluster (a loop: a cluster may hold more
-    // members than a call takes arguments).
-    const ids = c.members.map((m) => x.capture(m).id);
-    let name = ids[0];
-    for (const id of ids) if (id < name) name = id;
-    c.members.forEach((m, k) => out.push({ cluster: name, page: m, id: ids[k], kept, keptId }));
-  }
+  const ds = decisions(x);
+  x.clusters.forEach((c, n) => {
+    const d = ds[n];
+    if (!d) return;
+    const keptId = x.capture(d.kept).id;
+    for (const m of c.members)
+      out.push({ cluster: d.cluster, page: m, id: x.capture(m).id, kept: d.kept, keptId, reason: d.reason });
+  });
   return out;
 }
 
 /**
- * clusters.parquet: id, url, cluster, kept, canonical_url (empty when no DUST rules were mined), and the
+ * clusters.parquet: id, url, cluster, kept, kept_reason, canonical_url (empty when no DUST rules were mined), and the
  * SURT keys of both (url/surt.ts), as the batch's clusters.parquet has them.
  */
 export function clustersParquet(x: DedupExportInput): ArrayBuffer {
@@ -51,8 +45,9 @@ export function clustersParquet(x: DedupExportInput): ArrayBuffer {
     columnData: [
       { name: 'id', data: rows.map((r) => BigInt(r.id)), type: 'INT64' },
       { name: 'url', data: rows.map((r) => x.url(r.page)), type: 'STRING' },
-      { name: 'cluster', data: rows.map((r) => BigInt(r.cluster)), type: 'INT64' },
+      { name: 'cluster', data: rows.map((r) => r.cluster), type: 'STRING' },
       { name: 'kept', data: rows.map((r) => r.page === r.kept), type: 'BOOLEAN' },
+      { name: 'kept_reason', data: rows.map((r) => r.reason), type: 'STRING' },
       { name: 'canonical_url', data: rows.map(canonical), type: 'STRING' },
       { name: 'surt', data: rows.map((r) => surtOf(x.url(r.page))), type: 'STRING' },
       { name: 'canonical_surt', data: rows.map((r) => surtOf(canonical(r))), type: 'STRING' },
@@ -76,6 +71,7 @@ export const REMOVE_COLUMNS = [
   'cluster',
   'kept_url',
   'kept_id',
+  'kept_reason',
   'method',
   'canonical_url',
   'surt',
@@ -93,6 +89,7 @@ export function removeRows(x: DedupExportInput): string[][] {
         String(r.cluster),
         x.url(r.kept),
         String(r.keptId),
+        r.reason,
         x.method,
         x.canonical ? x.canonical(r.page) : '',
         surtOf(x.url(r.page)),

@@ -15,7 +15,7 @@ import { gzipSync } from 'fflate';
 import { hash64 } from '../hash';
 import { isGzip, MultiGunzip } from '../codecs/gzip';
 import type { ByteSource } from '../ingest/wacz';
-import { keptOf, type Capture } from './kept';
+import { decide, DEFAULT_KEEP, type Capture, type KeepKey } from './kept';
 
 /** A page of the WARC as the plan reads it (a dataset's page record and its HTTP headers). */
 export interface WarcPage extends Capture {
@@ -64,21 +64,21 @@ export type DuplicateStatus = 'kept' | 'revisit' | 'near-duplicate';
 
 /**
  * Each clustered page's status, the one rule the deduplicated WARC and the CDXJ index share: the copy
- * kept (kept.ts); a revisit when its payload digest is the kept copy's and both are dated (the
- * identical-payload-digest profile's condition); a near duplicate otherwise. With the kept member and
- * the cluster's name (its smallest page number), by page index.
+ * kept (kept.ts decide, the policy given); a revisit when its payload digest is the kept copy's and both
+ * are dated (the identical-payload-digest profile's condition); a near duplicate otherwise. With the
+ * kept member, the cluster's name (its kept copy's capture key) and the reason, by page index.
  */
 export function duplicateStatuses(
   pages: readonly WarcPage[],
   clusters: readonly (readonly number[])[],
-): Map<number, { status: DuplicateStatus; kept: number; cluster: number }> {
-  const out = new Map<number, { status: DuplicateStatus; kept: number; cluster: number }>();
+  policy: readonly KeepKey[] = DEFAULT_KEEP,
+): Map<number, { status: DuplicateStatus; kept: number; cluster: string; reason: string }> {
+  const out = new Map<number, { status: DuplicateStatus; kept: number; cluster: string; reason: string }>();
   for (const members of clusters) {
     if (members.length < 2) continue;
-    const k = keptOf(members, (i) => pages[i]);
+    const d = decide(members, (i) => pages[i], policy);
+    const k = d.kept;
     const kept = pages[k];
-    let cluster = pages[members[0]].id;
-    for (const m of members) if (pages[m].id < cluster) cluster = pages[m].id;
     for (const m of members) {
       const p = pages[m];
       const status: DuplicateStatus =
@@ -87,7 +87,7 @@ export function duplicateStatuses(
           : p.digest !== '' && p.digest === kept.digest && p.fetchedAt !== '' && kept.fetchedAt !== ''
             ? 'revisit'
             : 'near-duplicate';
-      out.set(m, { status, kept: k, cluster });
+      out.set(m, { status, kept: k, cluster: d.cluster, reason: d.reason });
     }
   }
   return out;
@@ -96,10 +96,11 @@ export function duplicateStatuses(
 export function planRevisits(
   pages: readonly WarcPage[],
   clusters: readonly (readonly number[])[],
+  policy: readonly KeepKey[] = DEFAULT_KEEP,
 ): { revisits: Revisit[]; stats: DedupWarcStats } {
   const revisits: Revisit[] = [];
   let near = 0;
-  for (const [m, d] of duplicateStatuses(pages, clusters)) {
+  for (const [m, d] of duplicateStatuses(pages, clusters, policy)) {
     if (d.status === 'near-duplicate') near++;
     if (d.status !== 'revisit') continue;
     const p = pages[m];

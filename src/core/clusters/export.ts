@@ -4,6 +4,7 @@ import { METHOD_LABELS, type MethodId, type Thresholds } from '../candidates/met
 import type { Cluster } from './clusters';
 import type { ClusterMode } from './view';
 import type { EngineParams } from '../candidates/engine-params';
+import { decide, DEFAULT_KEEP, type Capture, type Decision, type KeepKey } from './kept';
 
 /** The thresholds a method reads (the others do not change its clusters). */
 export function methodThresholds(m: MethodId, t: Thresholds): Record<string, number | boolean> {
@@ -42,6 +43,17 @@ export interface ClusterExportInput {
   thresholds: Thresholds;
   /** Where the clusters come from (dataset, parameters, app version), written first in the JSON. */
   source?: Record<string, unknown>;
+  /** Page index → what the kept-copy policy reads. */
+  capture: (i: number) => Capture;
+  /** The kept-copy policy (kept.ts); the default when absent. */
+  keep?: readonly KeepKey[];
+}
+
+/** Each cluster's decision (kept copy, name, reason), by the input's policy; null for an empty one. */
+export function decisions(x: ClusterExportInput): (Decision | null)[] {
+  return x.clusters.map((c) =>
+    c.members.length ? decide(c.members, x.capture, x.keep ?? DEFAULT_KEEP) : null,
+  );
 }
 
 export const CLUSTER_CSV_COLUMNS = [
@@ -50,7 +62,9 @@ export const CLUSTER_CSV_COLUMNS = [
   'surt',
   'canonical_url',
   'canonical_surt',
-  'centre',
+  'kept',
+  'kept_reason',
+  'star_centre',
   'method',
   'thresholds',
   'clustering',
@@ -62,25 +76,32 @@ const thresholdText = (m: MethodId, t: Thresholds) =>
     .join(' ');
 
 /**
- * One row per member page, clusters numbered from 1 as the list shows them, each URL beside its SURT
- * key (url/surt.ts, the Internet Archive's conventions) for archivists' indexes. canonical_url is empty
- * when DUST rules have not been mined (the JSON says so in `canonical`): an empty cell, not the URL
- * itself, so a reader cannot take "not mined" for "already canonical".
+ * One row per member page, each cluster named by its kept copy's capture key (kept.ts, the name every
+ * export and the batch give it), each URL beside its SURT key (url/surt.ts, the Internet Archive's
+ * conventions) for archivists' indexes; `kept` 1 on the copy kept with its reason, `star_centre` 1 on a
+ * star's centre only where it is not the copy kept. canonical_url is empty when DUST rules have not been
+ * mined (the JSON says so in `canonical`): an empty cell, not the URL itself, so a reader cannot take
+ * "not mined" for "already canonical".
  */
 export function clusterRows(x: ClusterExportInput): string[][] {
   const rows: string[][] = [[...CLUSTER_CSV_COLUMNS]];
   const th = thresholdText(x.method, x.thresholds);
+  const ds = decisions(x);
   x.clusters.forEach((c, n) => {
+    const d = ds[n];
+    if (!d) return;
     for (const m of c.members) {
       const u = x.url(m);
       const canon = x.canonical ? x.canonical(m) : '';
       rows.push([
-        String(n + 1),
+        d.cluster,
         u,
         surt(u),
         canon,
         canon ? surt(canon) : '',
-        m === c.centre ? '1' : '0',
+        m === d.kept ? '1' : '0',
+        m === d.kept ? d.reason : '',
+        m === c.centre && m !== d.kept ? '1' : '0',
         x.method,
         th,
         x.mode,
@@ -95,6 +116,7 @@ export function clustersCsv(x: ClusterExportInput): string {
 }
 
 export function clustersJson(x: ClusterExportInput): string {
+  const ds = decisions(x);
   return JSON.stringify(
     {
       ...(x.source ? { source: x.source } : {}),
@@ -105,17 +127,27 @@ export function clustersJson(x: ClusterExportInput): string {
       canonical: x.canonical
         ? 'canonical URLs from the mined DUST rules'
         : 'DUST rules have not been mined: no canonical URLs',
-      clusters: x.clusters.map((c, n) => ({
-        cluster: n + 1,
-        size: c.members.length,
-        centre: c.centre >= 0 ? x.url(c.centre) : null,
-        members: c.members.map((m) => {
-          const u = x.url(m);
-          if (!x.canonical) return { url: u, surt: surt(u) };
-          const canon = x.canonical(m);
-          return { url: u, surt: surt(u), canonical: canon, canonicalSurt: surt(canon) };
-        }),
-      })),
+      keep: x.keep ?? DEFAULT_KEEP,
+      clusters: x.clusters.flatMap((c, n) => {
+        const d = ds[n];
+        if (!d) return [];
+        return [
+          {
+            cluster: d.cluster,
+            size: c.members.length,
+            kept: x.url(d.kept),
+            keptReason: d.reason,
+            // A star's centre only where it is not the copy kept.
+            ...(c.centre >= 0 && c.centre !== d.kept ? { starCentre: x.url(c.centre) } : {}),
+            members: c.members.map((m) => {
+              const u = x.url(m);
+              if (!x.canonical) return { url: u, surt: surt(u) };
+              const canon = x.canonical(m);
+              return { url: u, surt: surt(u), canonical: canon, canonicalSurt: surt(canon) };
+            }),
+          },
+        ];
+      }),
     },
     null,
     2,

@@ -72,3 +72,26 @@ function before(a: DustUrl, b: DustUrl, form: string, redirectsTo: ReadonlyMap<s
   if (a.url.length !== b.url.length) return a.url.length < b.url.length;
   return a.url < b.url;
 }
+
+/**
+ * The classes named by a member other than their rules' form, as the profile carries them: rule form →
+ * canonical URL (the fetched member representatives chose), one entry per such class. Applied after
+ * the rules (profile.ts profileCanonizer), it gives another run on the same URLs the workbench's
+ * canonical URL, not the rules' string.
+ */
+export function classNames(
+  canonical: Iterable<readonly [string, string]>,
+  ruleForm: ReadonlyMap<string, string>,
+): [string, string][] {
+  // Both maps may hold only the URLs they change (as stored runs do): a URL its class is named by has
+  // no canonical entry, yet its rule form names the class.
+  const named = new Map<string, string>();
+  for (const [url, c] of canonical) named.set(url, c);
+  const names = new Map<string, string>();
+  for (const url of new Set([...named.keys(), ...ruleForm.keys()])) {
+    const form = ruleForm.get(url) ?? url;
+    const c = named.get(url) ?? url;
+    if (c !== form) names.set(form, c);
+  }
+  return [...names].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}

@@ -1,4 +1,5 @@
 import { buildProfile } from '../../core/profile';
+import { classNames } from '../../core/dust/representatives';
 import { useAnalysis } from '../../state/analysis';
 import { useDatasets } from '../../state/datasets';
 import { useDust } from '../../state/dust';
@@ -15,6 +16,7 @@ export function ExportProfileButton() {
   const method = useAnalysis((s) => s.method);
   const thresholds = useAnalysis((s) => s.thresholds);
   const mode = useAnalysis((s) => s.mode);
+  const keep = useAnalysis((s) => s.keep);
   const dustRun = useDust((d) => d.run);
   const selectedId = useDatasets((s) => s.selectedId);
   const datasets = useDatasets((s) => s.datasets);
@@ -27,9 +29,15 @@ export function ExportProfileButton() {
       method,
       thresholds,
       clustering: mode,
+      keep,
       engine: analysis.params,
       dust: dustRun
-        ? { site: dustRun.params.site, maxIterations: dustRun.params.maxIterations, rules: dustRun.rules }
+        ? {
+            site: dustRun.params.site,
+            maxIterations: dustRun.params.maxIterations,
+            rules: dustRun.rules,
+            names: classNames(dustRun.canonical, new Map(dustRun.ruleForm ?? [])),
+          }
         : null,
     });
     // The profile is its parameters; its source adds the app's version and when it was exported.

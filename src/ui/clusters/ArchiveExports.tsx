@@ -10,7 +10,7 @@ import type { ArchiveRequest } from '../../workers/archive-export-job';
 import { download } from '../download';
 import { fmtBytes, fmtInt } from '../format';
 import { HiddenFileInput } from '../FileButton';
-import { selectedDataset } from '../../state/selectors';
+import { pageCapture, selectedDataset } from '../../state/selectors';
 
 type View = ReturnType<typeof shownClusters>;
 type Kind = ArchiveRequest['kind'];
@@ -23,6 +23,7 @@ type Kind = ArchiveRequest['kind'];
  */
 export function ArchiveExports({ view }: { view: View }) {
   const analysis = useAnalysis((s) => s.analysis)!;
+  const keep = useAnalysis((s) => s.keep);
   const pages = usePages((p) => p.pages);
   const rankOf = usePages((p) => p.rankOf);
   const dustRun = useDust((d) => d.run);
@@ -48,11 +49,7 @@ export function ArchiveExports({ view }: { view: View }) {
     }
     // Every page of the WARC (the archivists' total URLs), the clusters' members found among them.
     const captures: CdxjCapture[] = pages.map((p) => ({
-      id: p.seq,
-      url: p.url,
-      status: p.status,
-      fetchedAt: p.fetchedAt,
-      isCanonical: !dustRun || (canonical.get(p.normUrl) ?? p.normUrl) === p.normUrl,
+      ...pageCapture(p, p.seq, dustRun ? canonical : null),
       offset: p.offset,
       digest: p.digest,
       headers: p.mime ? [['Content-Type', p.mime]] : [],
@@ -64,8 +61,8 @@ export function ArchiveExports({ view }: { view: View }) {
     );
     const req: ArchiveRequest =
       what === 'cdxj'
-        ? { kind: 'cdxj', file, captures, clusters }
-        : { kind: 'warc', file, ...planRevisits(captures, clusters) };
+        ? { kind: 'cdxj', file, captures, clusters, keep: [...keep] }
+        : { kind: 'warc', file, ...planRevisits(captures, clusters, keep) };
     setState({ kind: 'writing', percent: 0 });
     const job = exportArchive(req, (p) =>
       setState({ kind: 'writing', percent: Math.round((100 * p.bytes) / Math.max(1, p.total)) }),

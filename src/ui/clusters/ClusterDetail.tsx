@@ -7,7 +7,8 @@ import { clusterKind, rulesExplaining, type ClusterKindVerdict } from '../../cor
 import { useDust } from '../../state/dust';
 import { useLabels } from '../../state/labels';
 import { usePages } from '../../state/pages';
-import { pageBySeq } from '../../state/selectors';
+import { pageBySeq, pageCapture } from '../../state/selectors';
+import { decide } from '../../core/clusters/kept';
 import { ruleSpelling } from '../../core/dust';
 import { escapeBidi, fmtInt, plural } from '../format';
 import { TextCompare } from '../TextCompare';
@@ -24,7 +25,9 @@ export function ClusterDetail() {
   const thresholds = useAnalysis((s) => s.thresholds);
   const mode = useAnalysis((s) => s.mode);
   const selected = useAnalysis((s) => s.selectedClusterId);
+  const keep = useAnalysis((s) => s.keep);
   const dustRun = useDust((d) => d.run);
+  const canonical = useDust((d) => d.canonical);
   const selectRule = useDust((d) => d.selectRule);
   const startWith = useLabels((l) => l.startWith);
   const pages = usePages((p) => p.pages);
@@ -50,6 +53,18 @@ export function ClusterDetail() {
     [analysis, bySeq],
   );
   const urlOf = useCallback((i: number) => page(i)?.url ?? '', [page]);
+  // The copy kept and why, by the policy every export and the batch apply (core/clusters/kept.ts).
+  const decision = useMemo(
+    () =>
+      analysis && cluster && cluster.members.length
+        ? decide(
+            cluster.members,
+            (i) => pageCapture(page(i), analysis.seqs[i], dustRun ? canonical : null),
+            keep,
+          )
+        : null,
+    [analysis, cluster, page, dustRun, canonical, keep],
+  );
   const kind = useMemo(() => {
     if (!cluster) return null;
     const urls = cluster.members.map(urlOf);
@@ -75,7 +90,7 @@ export function ClusterDetail() {
   );
   // The compared pair belongs to one cluster; a newly opened cluster starts on its most similar pair.
   const [chosen, setChosen] = useState<{ of: unknown; pair: [number, number] } | null>(null);
-  if (!analysis || !view || !cluster || !inspection || !kind || !captures) return null;
+  if (!analysis || !view || !cluster || !inspection || !kind || !captures || !decision) return null;
   const strongest: [number, number] = inspection.strongest
     ? [inspection.strongest.i, inspection.strongest.j]
     : [cluster.members[0], cluster.members[1]];
@@ -91,7 +106,15 @@ export function ClusterDetail() {
   return (
     <section className="cluster-detail" aria-label="Cluster detail" id="cluster-detail" tabIndex={-1}>
       <h2>
-        Cluster of {plural(cluster.members.length, 'page')}
+        Cluster{' '}
+        <span
+          className="mono"
+          data-testid="cluster-id"
+          title="Its name in every export and in the batch: the kept copy's URL and capture time hashed"
+        >
+          {decision.cluster}
+        </span>{' '}
+        of {plural(cluster.members.length, 'page')}
         {captureCount > cluster.members.length && (
           <span className="meta" data-testid="cluster-captures">
             {' '}
@@ -169,7 +192,7 @@ export function ClusterDetail() {
             // Exact: another member has the same text fingerprint.
             const exact = !!p?.fingerprint && (fpCount.get(p.fingerprint) ?? 0) > 1;
             return (
-              <tr key={m} className={m === cluster.centre ? 'centre' : ''}>
+              <tr key={m} className={m === decision.kept ? 'centre' : ''}>
                 {(['A', 'B'] as const).map((side, s) => (
                   <td key={side}>
                     <input
@@ -191,7 +214,12 @@ export function ClusterDetail() {
                 </td>
                 <td>
                   <span className="badge">{exact ? 'exact' : 'near'}</span>
-                  {m === cluster.centre && <span className="badge">centre</span>}
+                  {m === decision.kept && (
+                    <span className="badge" data-testid="kept-badge" title={decision.reason}>
+                      {decision.reason}
+                    </span>
+                  )}
+                  {m === cluster.centre && m !== decision.kept && <span className="badge">star centre</span>}
                 </td>
               </tr>
             );

@@ -4,9 +4,10 @@ import { useAnalysis } from '../../state/analysis';
 import type { shownClusters } from '../../state/clusters';
 import { useDust } from '../../state/dust';
 import { usePages } from '../../state/pages';
-import { pageBySeq } from '../../state/selectors';
+import { pageBySeq, pageCapture } from '../../state/selectors';
 import { ExportProfileButton } from '../batch/ExportProfileButton';
 import { ArchiveExports } from './ArchiveExports';
+import { KeepPolicy } from './KeepPolicy';
 import { download } from '../download';
 import { exportFileName, exportSource, methodTags } from '../exports';
 
@@ -21,6 +22,7 @@ export function ExportButtons({ view }: { view: View }) {
   const method = useAnalysis((s) => s.method);
   const thresholds = useAnalysis((s) => s.thresholds);
   const mode = useAnalysis((s) => s.mode);
+  const keep = useAnalysis((s) => s.keep);
   const pages = usePages((p) => p.pages);
   const dustRun = useDust((d) => d.run);
   const canonical = useDust((d) => d.canonical);
@@ -39,22 +41,14 @@ export function ExportButtons({ view }: { view: View }) {
       mode,
       thresholds,
       source: exportSource(clusterParameters(method, thresholds, mode, analysis.params)),
-      capture: (i) => {
-        const p = page(i);
-        return {
-          id: analysis.seqs[i],
-          url: p?.url ?? '',
-          status: p?.status ?? 0,
-          fetchedAt: p?.fetchedAt ?? '',
-          // Without mined rules every URL is its own canonical form, as in the batch.
-          isCanonical: !dustRun || (p !== undefined && canonicalOf(i) === p.normUrl),
-        };
-      },
+      keep,
+      capture: (i) => pageCapture(page(i), analysis.seqs[i], dustRun ? canonical : null),
     };
   };
   const name = (ext: string) => exportFileName([...methodTags(method, thresholds), mode], 'clusters', ext);
   return (
     <span className="export">
+      <KeepPolicy />
       <button type="button" onClick={() => download(name('json'), 'application/json', clustersJson(input()))}>
         Export clusters (JSON)
       </button>

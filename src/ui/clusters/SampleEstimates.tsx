@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { sampleEstimates } from '../../core/sample/sample-plan';
 import type { ClusterView } from '../../core/clusters/view';
 import { useAnalysis } from '../../state/analysis';
+import { exportFileName, methodTags } from '../exports';
 import { useDatasets } from '../../state/datasets';
 import { usePages } from '../../state/pages';
 import { fmtInt } from '../format';
@@ -17,6 +18,9 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 export function SampleEstimates({ view }: { view: ClusterView }) {
   const dataset = useDatasets(selectedDataset);
   const analysis = useAnalysis((s) => s.analysis);
+  const method = useAnalysis((s) => s.method);
+  const thresholds = useAnalysis((s) => s.thresholds);
+  const mode = useAnalysis((s) => s.mode);
   const pages = usePages((s) => s.pages);
   const sample = dataset?.sample;
   const est = useMemo(() => {
@@ -30,6 +34,8 @@ export function SampleEstimates({ view }: { view: ClusterView }) {
   if (!sample || !est) return null;
   const { rate, removed, pages: total } = est.whole;
   const files = sample.crawlFiles.map(shellWord).join(' ');
+  // The name "Export dedup profile" gives the file (ExportProfileButton).
+  const profileName = exportFileName([...methodTags(method, thresholds), mode], 'dedup-profile', 'json');
   return (
     <section className="sample-estimates" aria-label="Whole-crawl estimates" data-testid="sample-estimates">
       <h3>Whole crawl, estimated from this sample</h3>
@@ -52,7 +58,7 @@ export function SampleEstimates({ view }: { view: ClusterView }) {
       <p className="meta">
         For every page: export the profile, then{' '}
         <code data-testid="batch-command">
-          npm run batch -- --profile dedup-profile.json --out whole-crawl/{' '}
+          npm run batch -- --profile {shellWord(profileName)} --out whole-crawl/{' '}
           {files || '<the crawl’s WARC files>'}
         </code>
       </p>

@@ -1,7 +1,7 @@
 /**
- * The batch's decisions against a brute-force reading of the rule (README, "Decisions"): in every
- * cluster the kept copy is the first page by (own DUST canonical URL, 2xx, earliest capture, shortest
- * URL, URL, id); the remove list is every other member, with its kept URL and best similarity; the
+ * The batch's decisions against a brute-force reading of the default kept-copy policy (clusters/kept.ts):
+ * in every cluster the kept copy is the first page by (own DUST canonical URL, leads, 2xx, longest text,
+ * earliest capture, shortest URL, URL), the cluster named by its capture key; the remove list is every other member, with its kept URL and best similarity; the
  * summary's duplicate URLs, unique payloads and bytes conserved add up from the pages.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../scripts/lib/batch-results';
 import { surt } from '../../../src/core/url/surt';
+import { captureKey } from '../../../src/core/clusters/kept';
 import { runJoin } from '../../../src/cli/batch-join';
 import { runMap } from '../../../src/cli/batch-map';
 import { defaultProfile } from '../../../src/core/profile';
@@ -26,6 +27,9 @@ const query = queryRows;
 interface Page {
   id: bigint;
   url: string;
+  canonical_url: string;
+  text_length: number;
+  capture_key: string;
   status: number;
   fetched_at: string;
   bytes: bigint;
@@ -35,17 +39,24 @@ interface Page {
 }
 
 const utf8 = (s: string) => Buffer.from(s, 'utf8');
-/** The documented order of the kept copy, read literally. */
-function before(a: Page, b: Page): number {
+/**
+ * The default policy read literally (clusters/kept.ts): own canonical URL, most other members leading to
+ * it, 2xx, longest text, earliest capture (unknown last), then shortest URL, URL, capture time.
+ */
+function before(a: Page, b: Page, leads: (p: Page) => number): number {
   const ok = (p: Page) => (p.status >= 200 && p.status <= 299 ? 0 : 1);
   const unknown = (p: Page) => (p.fetched_at === '' ? 1 : 0);
   return (
     b.is_canonical - a.is_canonical ||
+    leads(b) - leads(a) ||
     ok(a) - ok(b) ||
+    b.text_length - a.text_length ||
     unknown(a) - unknown(b) ||
     Buffer.compare(utf8(a.fetched_at), utf8(b.fetched_at)) ||
     [...a.url].length - [...b.url].length ||
     Buffer.compare(utf8(a.url), utf8(b.url)) ||
+    Buffer.compare(utf8(a.fetched_at), utf8(b.fetched_at)) ||
+    // One capture read twice (two shards of one file): the same capture key, the smaller page id.
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   );
 }
@@ -57,6 +68,9 @@ async function check(dir: string, summary: Awaited<ReturnType<typeof runJoin>>['
     pages.set(r.id as bigint, {
       id: r.id as bigint,
       url: r.url as string,
+      canonical_url: r.canonical_url as string,
+      text_length: r.text_length as number,
+      capture_key: r.capture_key as string,
       status: r.status as number,
       fetched_at: r.fetched_at as string,
       bytes: r.bytes as bigint,
@@ -64,21 +78,24 @@ async function check(dir: string, summary: Awaited<ReturnType<typeof runJoin>>['
       is_canonical: r.is_canonical as number,
       host: r.host as string,
     });
-  const members = new Map<bigint, { page: bigint; kept: boolean }[]>();
+  const members = new Map<string, { page: bigint; kept: boolean }[]>();
   for (const r of await query(`SELECT cluster, page, kept FROM read_parquet('${dir}/clusters.parquet')`)) {
-    const c = r.cluster as bigint;
+    const c = r.cluster as string;
     members.set(c, [...(members.get(c) ?? []), { page: r.page as bigint, kept: r.kept as boolean }]);
   }
   const expectedRemove = new Map<bigint, string>();
   let conserved = 0n;
   for (const [cluster, list] of members) {
-    const sorted = list.map((m) => pages.get(m.page)!).sort(before);
+    const mine = list.map((m) => pages.get(m.page)!);
+    const leads = (p: Page) =>
+      p.is_canonical ? mine.filter((q) => q.canonical_url === p.canonical_url).length - 1 : 0;
+    const sorted = [...mine].sort((a, b) => before(a, b, leads));
     const kept = list.filter((m) => m.kept).map((m) => m.page);
     expect(kept, `cluster ${cluster}: ${sorted.map((p) => `${p.fetched_at} ${p.url}`).join(', ')}`).toEqual([
       sorted[0].id,
     ]);
-    // The cluster is named by its smallest id, whichever copy is kept.
-    expect(cluster).toBe(list.map((m) => m.page).reduce((a, b) => (b < a ? b : a)));
+    // The cluster is named by its kept copy's capture key (its URL and capture time hashed).
+    expect(cluster).toBe(captureKey(sorted[0].url, sorted[0].fetched_at));
     for (const p of sorted.slice(1)) {
       expectedRemove.set(p.id, sorted[0].url);
       conserved += p.bytes;

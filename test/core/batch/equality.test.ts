@@ -21,6 +21,7 @@ import { buildProfile, parseProfile } from '../../../src/core/profile';
 import { runJoin } from '../../../src/cli/batch-join';
 import { mapShard } from '../../../src/cli/batch-worker';
 import { workbenchClusters, workbenchComponents, workbenchRun } from '../../bench/batch-engine';
+import { clusterView } from '../../../src/core/clusters/view';
 
 const SAMPLE = fileURLToPath(new URL('../../../sample/sample.warc.gz', import.meta.url));
 const SHARDS = 2;
@@ -37,6 +38,7 @@ async function batch(
   method: MethodId,
   clustering: 'components' | 'star' | 'guarded' = 'components',
   order: 'forward' | 'reverse' = 'forward',
+  captures: 'each' | 'url' = 'each',
 ): Promise<{ out: string; candidates: number; edges: number }> {
   const profile = parseProfile(
     JSON.stringify(
@@ -46,7 +48,8 @@ async function batch(
         method,
         thresholds: DEFAULT_THRESHOLDS,
         clustering,
-        engine: ENGINE_DEFAULTS,
+        // Each copy compared, as workbenchRun compares them (the file is read twice).
+        engine: { ...ENGINE_DEFAULTS, captures },
         dust: null,
       }),
     ),
@@ -163,6 +166,27 @@ describe('batch map + SQL join equals the workbench engine', () => {
       }
     }, 180_000);
   }
+
+  it('folds captures of one URL into its earliest, as the workbench does by default, and counts them', async () => {
+    // The file read twice: every URL captured twice at one time; the first read (the smaller id) stands.
+    const run = await workbenchRun(
+      Array.from({ length: SHARDS }, () => SAMPLE),
+      Array.from({ length: SHARDS }, (_, s) => `sample-${s}`),
+      { captures: 'url' },
+    );
+    const standing = run.ids.filter((_, i) => !run.folded.has(i));
+    const expected = clusterView(run.r, 'minhash', DEFAULT_THRESHOLDS, 'star').clusters.map((c) =>
+      c.members.map((i) => standing[i]),
+    );
+    expect(expected.length).toBeGreaterThan(10);
+    const { out } = await batch('minhash', 'star', 'forward', 'url');
+    expect(canon(await batchClusters(out))).toEqual(canon(expected));
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
+      summary: { host: string | null; captures_folded: number }[];
+    };
+    expect(summary.summary.find((s) => s.host === null)!.captures_folded).toBe(run.folded.size);
+    expect(run.folded.size).toBe(run.ids.length / 2);
+  }, 180_000);
 
   it('refuses SimHash with the chain guard, naming why, rather than apply another clustering', async () => {
     await expect(batch('simhash', 'guarded')).rejects.toThrow(/chain guard .* SimHash/);

@@ -106,7 +106,11 @@ describe('LSH buckets over the full-verification size', () => {
       shards: names.map((name) => ({ name, source: { kind: 'file' as const, path: SAMPLE } })),
       log: () => {},
     });
-    const all = await runJoin({ profile: defaultProfile(), outDir: out, log: () => {} });
+    // Each copy compared (the file is read three times), as workbenchRun compares them.
+    const each = parseProfile(
+      JSON.stringify({ profile: 'dedup-workbench', version: 1, engine: { captures: 'each' } }),
+    );
+    const all = await runJoin({ profile: each, outDir: out, log: () => {} });
     expect(all.anchored).toEqual({ buckets: 0, memberships: 0 });
     // Three copies of each page share every band key: with full verification up to 2 pages, those
     // buckets are verified against their first page only.
@@ -115,7 +119,7 @@ describe('LSH buckets over the full-verification size', () => {
         profile: 'dedup-workbench',
         version: 1,
         method: 'minhash',
-        engine: { minhash: { fullBucket: 2, anchors: 1 } },
+        engine: { minhash: { fullBucket: 2, anchors: 1 }, captures: 'each' },
       }),
     );
     const anchored = await runJoin({ profile: capped, outDir: out, log: () => {} });

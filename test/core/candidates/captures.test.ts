@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CaptureIndex, capturesByPage } from '../../../src/core/candidates/captures';
+import { ENGINE_DEFAULTS } from '../../../src/core/candidates/engine-params';
 import { analysePages, type EnginePage } from '../../../src/core/candidates/analyse-pages';
 import { seededRandom } from '../../../src/core/random';
 
@@ -72,5 +73,44 @@ describe(`captures of one URL (seed ${seed}, CAPTURES_SEED=… repeats)`, () => 
     const each = analysePages(pages, { captures: 'each' });
     expect(each.result.n).toBe(5);
     expect(each.kept).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('the earliest capture of each URL stands for it when times are known (an unknown time last, then the first read), against a brute force', () => {
+    const rng = seededRandom(seed + 1);
+    const times = ['', '2024-01-01T00:00:00Z', '2024-01-02T00:00:00Z', '2023-06-01T12:00:00Z'];
+    for (let t = 0; t < 50; t++) {
+      const order = crawlOrder(rng, 1 + Math.floor(rng() * 40));
+      const at = order.map(() => times[Math.floor(rng() * times.length)]);
+      const pages: EnginePage[] = order.map((u, i) => ({
+        text: `page ${u} ${i}`,
+        normUrl: u,
+        fetchedAt: at[i],
+        outlinks: [],
+        fingerprint: '',
+      }));
+      // Brute force: per URL, the capture with the smallest (unknown?, time, read position).
+      const expected: number[] = [];
+      for (const u of new Set(order)) {
+        const mine = order.map((x, i) => i).filter((i) => order[i] === u);
+        mine.sort(
+          (a, b) =>
+            Number(at[a] === '') - Number(at[b] === '') ||
+            (at[a] < at[b] ? -1 : at[a] > at[b] ? 1 : 0) ||
+            a - b,
+        );
+        expected.push(mine[0]);
+      }
+      expected.sort((a, b) => a - b);
+      const { kept, captures } = analysePages(pages, {
+        captures: 'url',
+        template: { ...ENGINE_DEFAULTS.template, strip: false },
+      });
+      expect(kept, `seed ${seed + 1} trial ${t}: ${JSON.stringify(order.map((u, i) => [u, at[i]]))}`).toEqual(
+        expected,
+      );
+      // Every other capture is listed with the page standing for its URL.
+      expect(captures.seqs.length).toBe(order.length - expected.length);
+      captures.of.forEach((i, k) => expect(order[kept[i]]).toBe(order[captures.seqs[k]]));
+    }
   });
 });

@@ -15,6 +15,7 @@ describe('enginePage', () => {
     expect(enginePage(page, content)).toEqual({
       text: 'hello world!',
       normUrl: 'http://a.test/x',
+      fetchedAt: '',
       outlinks: ['http://a.test/y'],
       fingerprint: 'f1',
       templateHints: [3],

@@ -77,6 +77,8 @@ describe('the CDXJ index of the sample', () => {
           status: 200,
           fetchedAt: '2024-01-15T10:00:05Z',
           isCanonical: true,
+          canonicalUrl: 'http://www.example.test/b?y=1&x=2',
+          textLength: 0,
           offset: 7,
           digest: 'sha1:ABC',
           headers: [],

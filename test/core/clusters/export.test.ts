@@ -8,6 +8,7 @@ import {
   type ClusterExportInput,
 } from '../../../src/core/clusters/export';
 import { parseDelimited } from '../../../src/core/csv';
+import { captureKey, type Capture } from '../../../src/core/clusters/kept';
 
 const urls = [
   'http://h.test/a,b.html',
@@ -16,7 +17,26 @@ const urls = [
   'http://h.test/plain',
   'http://h.test/plain?utm_source=x',
 ];
+const capture =
+  (mined: boolean) =>
+  (i: number): Capture => {
+    const canonicalUrl = mined ? urls[i].replace('?utm_source=x', '') : urls[i];
+    return {
+      id: i,
+      url: urls[i],
+      status: 200,
+      fetchedAt: '',
+      isCanonical: canonicalUrl === urls[i],
+      canonicalUrl,
+      textLength: 100,
+    };
+  };
+// Cluster 1 keeps its shortest URL, first in code point order (every key ties), cluster 2 the member
+// the alias canonicalises to.
+const c1 = captureKey(urls[0], '');
+const c2 = captureKey(urls[3], '');
 const input = (mined: boolean): ClusterExportInput => ({
+  capture: capture(mined),
   clusters: [
     { members: [0, 1, 2], centre: 1 },
     { members: [3, 4], centre: -1 },
@@ -35,17 +55,25 @@ describe('cluster export', () => {
     expect(back[0]).toEqual([...CLUSTER_CSV_COLUMNS]);
     expect(back.slice(1).map((r) => r[1])).toEqual(urls);
     expect(back[5]).toEqual([
-      '2',
+      c2,
       urls[4],
       'test,h)/plain?utm_source=x',
       'http://h.test/plain',
       'test,h)/plain',
       '0',
+      '',
+      '0',
       'minhash',
       'jaccard=0.8',
       'star',
     ]);
-    expect(back[2][5]).toBe('1'); // the centre
+    expect(back[4].slice(5, 8)).toEqual(['1', 'kept: canonical URL', '0']);
+    // Cluster 1's star centre is not the copy kept: marked as such.
+    expect(back.slice(1, 4).map((r) => r.slice(5, 8))).toEqual([
+      ['1', 'kept: first by URL', '0'],
+      ['0', '', '1'],
+      ['0', '', '0'],
+    ]);
   });
 
   it('CSV: URLs that begin like formulas are written neutralised and read back with restore', () => {
@@ -73,9 +101,11 @@ describe('cluster export', () => {
     const json = JSON.parse(clustersJson(input(false)));
     expect(json.canonical).toMatch(/not been mined/);
     expect(json.clusters[0]).toEqual({
-      cluster: 1,
+      cluster: c1,
       size: 3,
-      centre: urls[1],
+      kept: urls[0],
+      keptReason: 'kept: first by URL',
+      starCentre: urls[1],
       members: [
         { url: urls[0], surt: 'test,h)/a,b.html' },
         { url: urls[1], surt: 'test,h)/say%20"hi"' },

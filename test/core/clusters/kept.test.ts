@@ -2,27 +2,56 @@ import { describe, expect, it } from 'vitest';
 import { parquetReadObjects } from 'hyparquet';
 import { DEFAULT_THRESHOLDS } from '../../../src/core/candidates/methods';
 import { clustersParquet, removeRows, type DedupExportInput } from '../../../src/core/clusters/dedup-export';
-import { keptOf, type Capture } from '../../../src/core/clusters/kept';
+import {
+  captureKey,
+  decide,
+  KEEP_KEYS,
+  KEEP_REASONS,
+  parseKeepPolicy,
+  type Capture,
+  type KeepKey,
+} from '../../../src/core/clusters/kept';
 import { seededRandom } from '../../../src/core/random';
 
-/** The documented order read literally (README "Decisions"), with strings compared as UTF-8 bytes. */
-function literal(a: Capture, b: Capture): number {
-  const utf8 = (s: string) => Buffer.from(s, 'utf8');
+const utf8 = (s: string) => Buffer.from(s, 'utf8');
+
+/** One key of the policy read literally, strings compared as UTF-8 bytes; leads counted by brute force. */
+function literalKey(k: KeepKey, a: Capture, b: Capture, all: readonly Capture[]): number {
+  const leads = (p: Capture) =>
+    p.isCanonical ? all.filter((q) => q.canonicalUrl === p.canonicalUrl).length - 1 : 0;
   const ok = (p: Capture) => (p.status >= 200 && p.status <= 299 ? 0 : 1);
+  switch (k) {
+    case 'canonical':
+      return Number(b.isCanonical) - Number(a.isCanonical);
+    case 'original':
+      return leads(b) - leads(a);
+    case 'ok':
+      return ok(a) - ok(b);
+    case 'longest-text':
+      return b.textLength - a.textLength;
+    case 'earliest':
+      return (
+        Number(a.fetchedAt === '') - Number(b.fetchedAt === '') ||
+        Buffer.compare(utf8(a.fetchedAt), utf8(b.fetchedAt))
+      );
+  }
+}
+
+function literal(policy: readonly KeepKey[], a: Capture, b: Capture, all: readonly Capture[]): number {
+  for (const k of policy) {
+    const d = literalKey(k, a, b, all);
+    if (d !== 0) return d;
+  }
   return (
-    Number(b.isCanonical) - Number(a.isCanonical) ||
-    ok(a) - ok(b) ||
-    Number(a.fetchedAt === '') - Number(b.fetchedAt === '') ||
-    Buffer.compare(utf8(a.fetchedAt), utf8(b.fetchedAt)) ||
     [...a.url].length - [...b.url].length ||
     Buffer.compare(utf8(a.url), utf8(b.url)) ||
-    a.id - b.id
+    Buffer.compare(utf8(a.fetchedAt), utf8(b.fetchedAt))
   );
 }
 
 describe('the kept copy', () => {
   const seed = Number(process.env.KEPT_SEED ?? Math.floor(Math.random() * 1e9));
-  it(`is the first by the documented rule on random clusters (seed ${seed}; KEPT_SEED=… to replay)`, () => {
+  it(`is the first by the policy on random clusters and policies, with the reason that decided (seed ${seed}; KEPT_SEED=… to replay)`, () => {
     const rnd = seededRandom(seed);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
     // Few values per field, so ties go down the order; URLs with astral and high-BMP characters, where
@@ -35,38 +64,87 @@ describe('the kept copy', () => {
       'http://b.test/x',
     ];
     const times = ['', '2024-01-01T00:00:00Z', '2024-01-01T00:00:01Z', '2023-12-31T23:59:59Z'];
-    for (let trial = 0; trial < 500; trial++) {
+    for (let trial = 0; trial < 1000; trial++) {
+      const policy = [...KEEP_KEYS].sort(() => rnd() - 0.5).slice(0, Math.floor(rnd() * 6));
       const n = 1 + Math.floor(rnd() * 6);
-      const caps: Capture[] = Array.from({ length: n }, (_, i) => ({
-        id: 100 - i * 7 + Math.floor(rnd() * 3),
-        url: pick(urls),
-        status: pick([200, 204, 301, 404, 0]),
-        fetchedAt: pick(times),
-        isCanonical: rnd() < 0.5,
-      }));
+      const caps: Capture[] = Array.from({ length: n }, () => {
+        const url = pick(urls);
+        const canonicalUrl = rnd() < 0.5 ? url : pick(urls);
+        return {
+          id: Math.floor(rnd() * 100),
+          url,
+          status: pick([200, 204, 301, 404, 0]),
+          fetchedAt: pick(times),
+          isCanonical: canonicalUrl === url,
+          canonicalUrl,
+          textLength: pick([10, 20, 30]),
+        };
+      });
       const ids = caps.map((_, i) => i);
-      const expected = [...ids].sort((i, j) => literal(caps[i], caps[j]))[0];
-      expect(
-        keptOf(ids, (i) => caps[i]),
-        `seed ${seed} trial ${trial}: ${JSON.stringify(caps)}`,
-      ).toBe(expected);
+      const sorted = [...ids].sort((i, j) => literal(policy, caps[i], caps[j], caps));
+      const d = decide(ids, (i) => caps[i], policy);
+      const why = `seed ${seed} trial ${trial}: policy ${policy.join(',')} ${JSON.stringify(caps)}`;
+      // The kept copy is a first one (captures equal in every key and tie are interchangeable).
+      expect(literal(policy, caps[d.kept], caps[sorted[0]], caps), why).toBe(0);
+      expect(d.cluster, why).toBe(captureKey(caps[d.kept].url, caps[d.kept].fetchedAt));
+      const decidedBy =
+        n === 1 ? undefined : policy.find((k) => literalKey(k, caps[sorted[0]], caps[sorted[1]], caps) !== 0);
+      expect(d.reason, why).toBe(`kept: ${KEEP_REASONS[decidedBy ?? 'tie']}`);
     }
+  });
+
+  it('reads a policy from a profile and names what is wrong in it', () => {
+    expect(parseKeepPolicy(['ok', 'earliest'], 'keep')).toEqual(['ok', 'earliest']);
+    expect(() => parseKeepPolicy(['newest'], 'keep')).toThrow(/unknown key "newest"/);
+    expect(() => parseKeepPolicy(['ok', 'ok'], 'keep')).toThrow(/listed twice/);
+    expect(() => parseKeepPolicy('ok', 'keep')).toThrow(/expected a list/);
+  });
+
+  it('keeps the original over its mirror when the mirror canonicalises to it', () => {
+    const caps: Capture[] = [
+      // The mirror: longer text (a banner), earlier, but its canonical URL is the original's.
+      {
+        id: 0,
+        url: 'http://m.a.test/p',
+        status: 200,
+        fetchedAt: '2024-01-01T00:00:00Z',
+        isCanonical: false,
+        canonicalUrl: 'http://a.test/p',
+        textLength: 900,
+      },
+      {
+        id: 1,
+        url: 'http://a.test/p',
+        status: 200,
+        fetchedAt: '2024-01-02T00:00:00Z',
+        isCanonical: true,
+        canonicalUrl: 'http://a.test/p',
+        textLength: 800,
+      },
+    ];
+    const d = decide([0, 1], (i) => caps[i]);
+    expect([d.kept, d.reason]).toEqual([1, 'kept: canonical URL']);
+    // Without DUST evidence in the policy, the longest text wins.
+    expect(decide([0, 1], (i) => caps[i], ['longest-text', 'earliest']).reason).toBe('kept: longest text');
   });
 });
 
 describe('clusters as Parquet and the remove list', () => {
+  const at = (id: number, url: string, status: number, fetchedAt: string, canonicalUrl: string): Capture => ({
+    id,
+    url,
+    status,
+    fetchedAt,
+    isCanonical: canonicalUrl === url,
+    canonicalUrl,
+    textLength: 100,
+  });
   const pages: Capture[] = [
-    {
-      id: 0,
-      url: 'http://a.test/p?utm=1',
-      status: 200,
-      fetchedAt: '2024-01-02T00:00:00Z',
-      isCanonical: false,
-    },
-    { id: 1, url: 'http://a.test/p', status: 200, fetchedAt: '2024-01-03T00:00:00Z', isCanonical: true },
-    { id: 2, url: 'http://a.test/q', status: 404, fetchedAt: '2024-01-01T00:00:00Z', isCanonical: true },
-    { id: 3, url: 'http://a.test/r', status: 200, fetchedAt: '2024-01-05T00:00:00Z', isCanonical: true },
-    { id: 4, url: 'http://a.test/s', status: 200, fetchedAt: '2024-01-04T00:00:00Z', isCanonical: true },
+    at(0, 'http://a.test/p?utm=1', 200, '2024-01-02T00:00:00Z', 'http://a.test/p'),
+    at(1, 'http://a.test/p', 200, '2024-01-03T00:00:00Z', 'http://a.test/p'),
+    at(2, 'http://a.test/q', 404, '2024-01-01T00:00:00Z', 'http://a.test/q'),
+    at(3, 'http://a.test/r', 200, '2024-01-05T00:00:00Z', 'http://a.test/r'),
+    at(4, 'http://a.test/s', 200, '2024-01-04T00:00:00Z', 'http://a.test/s'),
   ];
   const x: DedupExportInput = {
     clusters: [
@@ -80,24 +158,49 @@ describe('clusters as Parquet and the remove list', () => {
     thresholds: DEFAULT_THRESHOLDS,
     capture: (i) => pages[i],
   };
+  const c1 = captureKey('http://a.test/p', '2024-01-03T00:00:00Z');
+  const c2 = captureKey('http://a.test/s', '2024-01-04T00:00:00Z');
 
-  it('writes one row per page with its cluster (smallest id) and the kept copy, read back by hyparquet', async () => {
+  it('writes one row per page with its cluster (the kept copy capture key), the kept copy and why', async () => {
     const buf = clustersParquet(x);
     const rows = await parquetReadObjects({ file: buf });
-    expect(rows.map((r) => [Number(r.id), r.url, Number(r.cluster), r.kept])).toEqual([
-      [0, 'http://a.test/p?utm=1', 0, false],
-      [1, 'http://a.test/p', 0, true], // its own canonical form, 2xx
-      [2, 'http://a.test/q', 0, false],
-      [3, 'http://a.test/r', 3, false],
-      [4, 'http://a.test/s', 3, true], // the earlier capture
+    expect(rows.map((r) => [Number(r.id), r.url, r.cluster, r.kept, r.kept_reason])).toEqual([
+      [0, 'http://a.test/p?utm=1', c1, false, 'kept: original'],
+      // Its own canonical form, and the ?utm=1 alias leads to it (p and q are both canonical).
+      [1, 'http://a.test/p', c1, true, 'kept: original'],
+      [2, 'http://a.test/q', c1, false, 'kept: original'],
+      [3, 'http://a.test/r', c2, false, 'kept: earliest capture'],
+      [4, 'http://a.test/s', c2, true, 'kept: earliest capture'],
     ]);
   });
 
-  it('lists every other member with the copy it duplicates', () => {
+  it('lists every other member with the copy it duplicates and why that one is kept', () => {
     expect(removeRows(x).slice(1)).toEqual([
-      ['http://a.test/p?utm=1', '0', '0', 'http://a.test/p', '1', 'minhash', '', 'test,a)/p?utm=1', ''],
-      ['http://a.test/q', '2', '0', 'http://a.test/p', '1', 'minhash', '', 'test,a)/q', ''],
-      ['http://a.test/r', '3', '3', 'http://a.test/s', '4', 'minhash', '', 'test,a)/r', ''],
+      [
+        'http://a.test/p?utm=1',
+        '0',
+        c1,
+        'http://a.test/p',
+        '1',
+        'kept: original',
+        'minhash',
+        '',
+        'test,a)/p?utm=1',
+        '',
+      ],
+      ['http://a.test/q', '2', c1, 'http://a.test/p', '1', 'kept: original', 'minhash', '', 'test,a)/q', ''],
+      [
+        'http://a.test/r',
+        '3',
+        c2,
+        'http://a.test/s',
+        '4',
+        'kept: earliest capture',
+        'minhash',
+        '',
+        'test,a)/r',
+        '',
+      ],
     ]);
   });
 });

@@ -22,6 +22,8 @@ export async function capturesAndClusters(bytes: Uint8Array) {
     status: p.page.status,
     fetchedAt: p.page.fetchedAt,
     isCanonical: true,
+    canonicalUrl: p.page.normUrl,
+    textLength: p.page.textLength,
     offset: p.page.offset,
     digest: p.page.digest,
     headers: p.content.headers,

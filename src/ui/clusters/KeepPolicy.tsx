@@ -1,0 +1,52 @@
+import { KEEP_HELP, KEEP_KEYS, KEEP_REASONS, type KeepKey } from '../../core/clusters/kept';
+import { useAnalysis } from '../../state/analysis';
+
+/**
+ * The kept-copy policy (core/clusters/kept.ts): which copy of a cluster is kept, key by key in order.
+ * Each key can be turned off or moved up; the cluster detail, every export, the profile and the batch
+ * apply the same list.
+ */
+export function KeepPolicy() {
+  const keep = useAnalysis((s) => s.keep);
+  const setKeep = useAnalysis((s) => s.setKeep);
+  const off = KEEP_KEYS.filter((k) => !keep.includes(k));
+  const toggle = (k: KeepKey) => setKeep(keep.includes(k) ? keep.filter((x) => x !== k) : [...keep, k]);
+  const up = (i: number) => {
+    if (i === 0) return;
+    const next = [...keep];
+    [next[i - 1], next[i]] = [next[i], next[i - 1]];
+    setKeep(next);
+  };
+  return (
+    <fieldset className="keep-policy" data-testid="keep-policy">
+      <legend>Copy kept in each cluster, by</legend>
+      <ol>
+        {keep.map((k, i) => (
+          <li key={k}>
+            <label title={KEEP_HELP[k]}>
+              <input type="checkbox" checked onChange={() => toggle(k)} /> {KEEP_REASONS[k]}
+            </label>{' '}
+            {i > 0 && (
+              <button
+                type="button"
+                className="link"
+                aria-label={`move ${KEEP_REASONS[k]} up`}
+                onClick={() => up(i)}
+              >
+                ↑
+              </button>
+            )}
+          </li>
+        ))}
+        {off.map((k) => (
+          <li key={k} className="meta">
+            <label title={KEEP_HELP[k]}>
+              <input type="checkbox" checked={false} onChange={() => toggle(k)} /> {KEEP_REASONS[k]} (off)
+            </label>
+          </li>
+        ))}
+      </ol>
+      <span className="meta">then the shortest URL.</span>
+    </fieldset>
+  );
+}

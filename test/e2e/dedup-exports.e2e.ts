@@ -43,18 +43,16 @@ describe('clusters as Parquet and the remove list', () => {
     const n = (s: string) => Number(s.replace(/,/g, ''));
     const buf = await exported(page, 'Export clusters (Parquet)');
     const file = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
-    const rows = (await parquetReadObjects({ file })) as { id: bigint; cluster: bigint; kept: boolean }[];
+    type Row = { id: bigint; url: string; cluster: string; kept: boolean; kept_reason: string };
+    const rows = (await parquetReadObjects({ file })) as Row[];
     assert.equal(rows.length, n(inClusters), 'one row per page in a cluster');
-    const byCluster = new Map<bigint, { id: bigint; kept: boolean }[]>();
+    const byCluster = new Map<string, Row[]>();
     for (const r of rows) byCluster.set(r.cluster, [...(byCluster.get(r.cluster) ?? []), r]);
     assert.equal(byCluster.size, n(clusters));
     for (const [c, members] of byCluster) {
+      assert.match(c, /^[0-9a-f]{16}$/, "named by its kept copy's capture key");
       assert.equal(members.filter((m) => m.kept).length, 1, `cluster ${c} keeps one copy`);
-      assert.equal(
-        c,
-        members.map((m) => m.id).reduce((a, b) => (b < a ? b : a)),
-        'named by its smallest id',
-      );
+      assert.match(members[0].kept_reason, /^kept: /);
     }
     const remove = parseDelimited((await exported(page, 'Export remove list (CSV)')).toString('utf8'));
     assert.deepEqual(remove[0], [
@@ -63,6 +61,7 @@ describe('clusters as Parquet and the remove list', () => {
       'cluster',
       'kept_url',
       'kept_id',
+      'kept_reason',
       'method',
       'canonical_url',
       'surt',
@@ -71,6 +70,32 @@ describe('clusters as Parquet and the remove list', () => {
     assert.equal(remove.length - 1, n(inClusters) - n(clusters), 'every member but the kept one');
     const kept = new Set(rows.filter((r) => r.kept).map((r) => String(r.id)));
     assert.ok(remove.slice(1).every((r) => kept.has(r[4]) && !kept.has(r[1])));
+    // One name for a cluster in every export: the remove list's and the clusters CSV's are the Parquet's.
+    const keptOf = new Map(rows.filter((r) => r.kept).map((r) => [r.cluster, r.url]));
+    for (const r of remove.slice(1)) assert.equal(keptOf.get(r[2]), r[3], `cluster ${r[2]} keeps ${r[3]}`);
+    const csv = parseDelimited((await exported(page, 'Export clusters (CSV)')).toString('utf8'));
+    const col = (name: string) => csv[0].indexOf(name);
+    assert.deepEqual(new Set(csv.slice(1).map((r) => r[col('cluster')])), new Set(byCluster.keys()));
+    for (const r of csv.slice(1))
+      if (r[col('kept')] === '1') assert.equal(keptOf.get(r[col('cluster')]), r[col('url')]);
+    // The cluster detail names the cluster as the exports do, and says why its kept copy is kept.
+    await page.locator('.cluster-list li').first().click();
+    const shownId = (await page.getByTestId('cluster-id').textContent()) ?? '';
+    assert.ok(byCluster.has(shownId), `the detail's cluster ${shownId} is an exported cluster`);
+    assert.equal(await page.getByTestId('kept-badge').textContent(), byCluster.get(shownId)![0].kept_reason);
+    // The policy changed (earliest capture first): kept copies and their reasons change.
+    for (let k = 0; k < 4; k++) await page.getByRole('button', { name: 'move earliest capture up' }).click();
+    const buf2 = await exported(page, 'Export clusters (Parquet)');
+    const rows2 = (await parquetReadObjects({
+      file: buf2.buffer.slice(buf2.byteOffset, buf2.byteOffset + buf2.byteLength) as ArrayBuffer,
+    })) as Row[];
+    const kept2 = new Set(rows2.filter((r) => r.kept).map((r) => String(r.id)));
+    assert.ok(
+      [...kept2].some((id) => !kept.has(id)),
+      'another copy is kept in some cluster',
+    );
+    assert.ok(rows2.some((r) => r.kept_reason === 'kept: earliest capture'));
+    await page.getByTestId('keep-policy').screenshot({ path: `${SHOTS}/keep-policy.png` });
     await page.screenshot({ path: `${SHOTS}/dedup-exports.png` });
     assert.deepEqual(app.errors, []);
   });

@@ -46,7 +46,9 @@ export function KeepPolicy() {
           </li>
         ))}
       </ol>
-      <span className="meta">then the shortest URL.</span>
+      <span className="meta">
+        Then the shortest URL. The exports, the dedup profile and the batch keep the same copy.
+      </span>
     </fieldset>
   );
 }

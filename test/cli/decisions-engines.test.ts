@@ -1,0 +1,264 @@
+/**
+ * One decision per cluster at every scale (issue "One decision per cluster"): a generated crawl with
+ * re-fetches, a mirror whose missing pages redirect to the original, tracking aliases and links to the
+ * originals, through the workbench's engine (the core calls the signatures and DUST jobs make), `npm run
+ * analyze` (--clusters, --remove-list, --profile-out), the batch's DuckDB join and the PySpark driver on
+ * the profile the CLI wrote: the same cluster names, kept copies, reasons and remove lists.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../scripts/lib/batch-results';
+import { ensureSparkEnv, runSparkJoin, sparkPrerequisites } from '../../scripts/lib/spark-env';
+import { httpResponse, isoDate, recordIdFactory, warcRecord } from '../../scripts/lib/warc-writer';
+import { runJoin } from '../../src/cli/batch-join';
+import { runMap } from '../../src/cli/batch-map';
+import { analysePages, type EnginePage } from '../../src/core/candidates/analyse-pages';
+import { enginePage } from '../../src/core/candidates/comparable';
+import { DEFAULT_METHOD, DEFAULT_THRESHOLDS } from '../../src/core/candidates/methods';
+import { removeRows } from '../../src/core/clusters/dedup-export';
+import { clusterRows } from '../../src/core/clusters/export';
+import type { Capture } from '../../src/core/clusters/kept';
+import { clusterView, DEFAULT_CLUSTERING } from '../../src/core/clusters/view';
+import { parseDelimited } from '../../src/core/csv';
+import { runDustBuster, type DustRecord } from '../../src/core/dust';
+import { dustRecordOf } from '../../src/core/dust/from-page';
+import { InlinkCounter } from '../../src/core/dust/inlinks';
+import { ingest } from '../../src/core/ingest/pipeline';
+import { parseProfile } from '../../src/core/profile';
+import { seededRandom } from '../../src/core/random';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DRIVER = join(ROOT, 'spark', 'dedup_join.py');
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const WORDS =
+  'archive crawl replica mirror harvest record capture payload digest header index shard cluster page text link host path query token shingle band bucket sketch signature anchor threshold policy canonical original redirect alias site section'.split(
+    ' ',
+  );
+
+/**
+ * The crawl: pages of a documentation site, linked from an index; a mirror host with a banner copy of
+ * some pages, its other pages redirecting to the original; tracking aliases; re-fetches a day later.
+ */
+function crawl(seed: number): Buffer {
+  const rng = seededRandom(seed);
+  const id = recordIdFactory(`engines-${seed}`);
+  const words = (n: number) =>
+    Array.from({ length: n }, () => WORDS[Math.floor(rng() * WORDS.length)]).join(' ');
+  const origin = 'https://docs.example.test';
+  const mirror = 'https://m.docs.example.test';
+  const pages = Array.from({ length: 24 }, (_, i) => ({ path: `/guide/p${i}.html`, text: words(160) }));
+  const records: Buffer[] = [];
+  let t = 0;
+  const html = (url: string, text: string, links: string[] = []) =>
+    warcRecord({
+      type: 'response',
+      targetUri: url,
+      date: isoDate('2024-05-01T10:00:00Z', t++),
+      recordId: id(),
+      block: httpResponse(
+        200,
+        [['Content-Type', 'text/html; charset=utf-8']],
+        Buffer.from(
+          `<!doctype html><html><head><title>${url}</title></head><body><p>${text}</p>${links
+            .map((l) => `<a href="${l}">x</a>`)
+            .join('')}</body></html>`,
+        ),
+      ),
+    });
+  const redirect = (url: string, to: string) =>
+    warcRecord({
+      type: 'response',
+      targetUri: url,
+      date: isoDate('2024-05-01T10:00:00Z', t++),
+      recordId: id(),
+      block: httpResponse(301, [['Location', to]], Buffer.alloc(0)),
+    });
+  records.push(
+    html(
+      `${origin}/`,
+      words(80),
+      pages.map((p) => `${origin}${p.path}`),
+    ),
+  );
+  // The mirror is crawled first for some pages (its copy is the earlier capture).
+  for (const [i, p] of pages.entries()) {
+    if (i % 3 === 0) records.push(html(`${mirror}${p.path}`, `${p.text} mirrored copy banner ${words(6)}`));
+    else if (i % 3 === 1) records.push(redirect(`${mirror}${p.path}`, `${origin}${p.path}`));
+  }
+  for (const p of pages) records.push(html(`${origin}${p.path}`, p.text, [`${origin}/`]));
+  for (const [i, p] of pages.entries())
+    if (i % 4 === 0) records.push(html(`${origin}${p.path}?utm_source=feed${i}`, p.text));
+  // Re-fetches of some pages, a day later (captures of one URL).
+  t += 86_400;
+  for (const [i, p] of pages.entries()) if (i % 5 === 0) records.push(html(`${origin}${p.path}`, p.text));
+  return Buffer.concat(records);
+}
+
+/** The workbench's engine: ingest, DUST with the pages' links, signatures, default clusters, decisions. */
+async function workbench(file: string) {
+  const records: DustRecord[] = [];
+  const inlinks = new InlinkCounter();
+  const pages: EnginePage[] = [];
+  const info: { capture: Capture; norm: string }[] = [];
+  await ingest(
+    (async function* () {
+      yield new Uint8Array(readFileSync(file));
+    })(),
+    { fileName: 'crawl.warc', totalBytes: 0 },
+    async (batch) => {
+      for (const { page, content } of batch) {
+        records.push(dustRecordOf(page, content.text, content.headers));
+        inlinks.add(page.normUrl, content.outlinks);
+        const p = enginePage(page, content);
+        if (!p) continue;
+        pages.push(p);
+        info.push({
+          norm: page.normUrl,
+          capture: {
+            id: page.seq,
+            url: page.url,
+            status: page.status,
+            fetchedAt: page.fetchedAt,
+            isCanonical: true,
+            canonicalUrl: page.normUrl,
+            textLength: page.textLength,
+          },
+        });
+      }
+    },
+  );
+  for (const r of records) r.inlinks = inlinks.of(r.url);
+  const dust = runDustBuster(records);
+  const { result, kept } = analysePages(pages);
+  const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
+  const capture = (i: number): Capture => {
+    const { capture: c, norm } = info[kept[i]];
+    const canonicalUrl = dust.canonical.get(norm) ?? norm;
+    return { ...c, canonicalUrl, isCanonical: canonicalUrl === norm };
+  };
+  const x = {
+    clusters: view.clusters,
+    url: (i: number) => info[kept[i]].capture.url,
+    canonical: (i: number) => capture(i).canonicalUrl,
+    method: DEFAULT_METHOD,
+    mode: DEFAULT_CLUSTERING,
+    thresholds: DEFAULT_THRESHOLDS,
+    capture,
+  };
+  return { clusters: clusterRows(x), remove: removeRows(x) };
+}
+
+/** Rows of a table as sorted "a | b | …" lines of the columns named. */
+function linesOf(rows: string[][], cols: string[]): string[] {
+  const at = cols.map((c) => rows[0].indexOf(c));
+  expect(
+    at.every((k) => k >= 0),
+    `${cols.join(',')} in ${rows[0].join(',')}`,
+  ).toBe(true);
+  return rows
+    .slice(1)
+    .map((r) => at.map((k) => r[k]).join(' | '))
+    .sort();
+}
+
+const CLUSTER_COLS = ['cluster', 'url', 'kept', 'kept_reason'];
+const REMOVE_COLS = ['url', 'cluster', 'kept_url', 'kept_reason'];
+
+/** A batch table's columns as rows of strings, header first (kept: a Boolean as the CSV's 1/0). */
+async function batchRows(parquet: string, cols: string[]): Promise<string[][]> {
+  // The clusters table gives every member a reason column: the CSV writes it on the kept row only.
+  const expr = (c: string) =>
+    c === 'kept_reason' && parquet.includes('clusters')
+      ? "CASE WHEN kept THEN kept_reason ELSE '' END AS kept_reason"
+      : c;
+  const rows = await queryRows(`SELECT ${cols.map(expr).join(', ')} FROM read_parquet('${parquet}')`);
+  const cell = (v: unknown) => (typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+  return [cols, ...rows.map((r) => cols.map((c) => cell(r[c])))];
+}
+
+describe('one decision per cluster in the workbench engine, the CLI, DuckDB and Spark', () => {
+  const seed = Number(process.env.ENGINES_SEED ?? Math.floor(Math.random() * 1e9));
+  it(`gives the same cluster names, kept copies, reasons and remove lists (seed ${seed}; ENGINES_SEED=… to replay)`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engines-'));
+    dirs.push(dir);
+    const file = join(dir, 'crawl.warc');
+    writeFileSync(file, crawl(seed));
+    const wb = await workbench(file);
+    const wbClusters = linesOf(wb.clusters, CLUSTER_COLS);
+    const wbRemove = linesOf(wb.remove, REMOVE_COLS);
+    expect(wbRemove.length, `seed ${seed}`).toBeGreaterThan(5);
+    // The mirror's copies (captured earlier, with more text: a banner) go, by the canonical URL.
+    expect(
+      wbRemove.filter((l) => l.startsWith('https://m.') && l.endsWith('kept: canonical URL')).length,
+    ).toBeGreaterThan(0);
+    // The mirror's copies and the tracking aliases are removed in favour of the original, by its
+    // canonical URL; the re-fetches are folded into their URL's earliest capture, never removed.
+    for (const line of wbRemove) {
+      const [url, , keptUrl, reason] = line.split(' | ');
+      expect(keptUrl, line).toMatch(/^https:\/\/docs\.example\.test\/guide\/p\d+\.html$/);
+      expect(url, line).not.toBe(keptUrl);
+      expect(reason, line).toMatch(/^kept: /);
+    }
+
+    const cli = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(ROOT, 'src', 'cli', 'analyze.ts'),
+        file,
+        '--clusters',
+        join(dir, 'C.csv'),
+        '--remove-list',
+        join(dir, 'R.csv'),
+        '--profile-out',
+        join(dir, 'P.json'),
+      ],
+      { encoding: 'utf8', cwd: ROOT },
+    );
+    expect(cli.status, cli.stderr).toBe(0);
+    const cliClusters = parseDelimited(readFileSync(join(dir, 'C.csv'), 'utf8'));
+    const cliRemove = parseDelimited(readFileSync(join(dir, 'R.csv'), 'utf8'));
+    expect(linesOf(cliClusters, CLUSTER_COLS), `seed ${seed}`).toEqual(wbClusters);
+    expect(linesOf(cliRemove, REMOVE_COLS), `seed ${seed}`).toEqual(wbRemove);
+    // Every cluster of the remove list is one of the clusters file, its kept page that cluster's kept member.
+    const keptIn = new Map(
+      cliClusters
+        .slice(1)
+        .filter((r) => r[cliClusters[0].indexOf('kept')] === '1')
+        .map((r) => [r[0], r[1]]),
+    );
+    for (const r of cliRemove.slice(1)) expect(keptIn.get(r[2]), r.join(',')).toBe(r[3]);
+
+    const profile = parseProfile(readFileSync(join(dir, 'P.json'), 'utf8'));
+    const out = join(dir, 'batch');
+    await runMap({
+      profile,
+      outDir: out,
+      workers: 1,
+      shards: [{ name: 'crawl.warc', source: { kind: 'file', path: file } }],
+      log: () => {},
+    });
+    const duck = await runJoin({ profile, outDir: out, log: () => {} });
+    const duckClusters = await batchRows(join(out, 'clusters.parquet'), CLUSTER_COLS);
+    expect(linesOf(duckClusters, CLUSTER_COLS), `seed ${seed}`).toEqual(wbClusters);
+    expect(linesOf(await batchRows(join(out, 'remove.parquet'), REMOVE_COLS), REMOVE_COLS)).toEqual(wbRemove);
+    const all = duck.summary.find((s) => s.host === null)!;
+    expect(all.captures_folded, `seed ${seed}`).toBe(5);
+
+    const missing = sparkPrerequisites();
+    if (missing) throw new Error(`cannot run Spark here: ${missing} (.ci/run installs it)`);
+    runSparkJoin(ensureSparkEnv(), DRIVER, out);
+    const sparkClusters = await batchRows(join(out, 'spark', 'clusters.parquet', '*.parquet'), CLUSTER_COLS);
+    expect(linesOf(sparkClusters, CLUSTER_COLS)).toEqual(wbClusters);
+    expect(
+      linesOf(await batchRows(join(out, 'spark', 'remove.parquet', '*.parquet'), REMOVE_COLS), REMOVE_COLS),
+    ).toEqual(wbRemove);
+  }, 300_000);
+});

@@ -32,7 +32,7 @@ from pyspark.sql.functions import lit
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_SQL = os.path.join(HERE, "..", "sql", "dedup.sql")
 # After the label propagation, in the DuckDB driver's order; then the tables written out.
-JOIN_TABLES = ["kept", "clusters", "remove", "pairs", "summary"]
+JOIN_TABLES = ["kept", "lost", "gone", "clusters", "remove", "pairs", "summary"]
 RESULT_TABLES = ["clusters", "remove", "pairs", "summary"]
 
 
@@ -360,6 +360,7 @@ def main(argv):
                 "bytes": int(r["bytes"]),
                 "bytes_conserved": int(r["bytes_conserved"]),
                 "captures_folded": int(r["captures_folded"]),
+                "loses_text": int(r["loses_text"]),
             }
             for r in spark.sql("SELECT * FROM summary ORDER BY host NULLS FIRST").collect()
         ]

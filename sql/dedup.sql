@@ -355,6 +355,30 @@ FROM ranked k
 LEFT JOIN ranked r ON r.label = k.label AND r.pick = 2
 WHERE k.pick = 1;
 
+-- name: lost
+-- Never lose text silently (src/core/clusters/loses-text.ts): for each member but the kept copy, the share
+-- of its shingles the kept copy lacks, (|A| − |A ∩ K|) / |A| in double precision (a member without
+-- shingles: no row, 0). A share over ${loses_text} flags it `loses_text`; it is removed only when the
+-- profile says so (${remove_losing} = 1).
+CREATE TABLE lost AS
+SELECT l.page, CAST(COUNT(*) - COUNT(sk.page) AS DOUBLE) / COUNT(*) AS share
+FROM labels l
+JOIN kept k ON k.label = l.label
+JOIN shingles sr ON sr.page = l.page
+LEFT JOIN shingles sk ON sk.page = k.page AND sk.shingle = sr.shingle
+WHERE l.page <> k.page
+GROUP BY l.page;
+
+-- name: gone
+-- The members removed: every one but the kept copy, less those that lose text unless the profile removes
+-- them too. The remove list and the summary's counts read it.
+CREATE TABLE gone AS
+SELECT l.page, l.label, COALESCE(lo.share, 0) AS share
+FROM labels l
+JOIN kept k ON k.label = l.label
+LEFT JOIN lost lo ON lo.page = l.page
+WHERE l.page <> k.page AND (${remove_losing} = 1 OR COALESCE(lo.share, 0) <= ${loses_text});
+
 -- name: clusters
 -- One row per page in a cluster; the cluster is named by its kept copy's capture key (kept), `kept`
 -- marks the copy the policy keeps and `kept_reason` why (on that row), `crawl` says whether the page is
@@ -363,20 +387,26 @@ CREATE TABLE clusters AS
 SELECT k.cluster AS cluster, p.id AS page, p.url, p.canonical_url, p.host, p.shard, p.offset, s.size AS cluster_size,
        CASE WHEN p.id = k.page THEN TRUE ELSE FALSE END AS kept,
        CASE WHEN p.id = k.page THEN k.reason ELSE '' END AS kept_reason,
+       CASE WHEN p.id = k.page THEN NULL ELSE COALESCE(lo.share, 0) END AS lost_share,
+       CASE WHEN p.id <> k.page AND COALESCE(lo.share, 0) > ${loses_text} THEN TRUE ELSE FALSE END AS loses_text,
        p.crawl, p.surt, p.canonical_surt
 FROM labels l
 JOIN pages p ON p.id = l.page
 JOIN kept k ON k.label = l.label
+LEFT JOIN lost lo ON lo.page = l.page
 JOIN (SELECT label, COUNT(*) AS size FROM labels GROUP BY label) s ON s.label = l.label;
 
 -- name: remove
--- The remove list: every page of the crawl in a cluster but the kept one, with the copy it duplicates,
+-- The remove list: every page of the crawl in a cluster but the kept one (less those kept for the text
+-- they would lose, gone), with the copy it duplicates, its share of text lost and the flag,
 -- how it was found (the method and its best verified similarity to a page of the cluster) and what
 -- removing saves. Pages of an earlier crawl (--against) are never listed: they are archived already.
 CREATE TABLE remove AS
 SELECT p.url, p.id AS page, k.cluster AS cluster, kp.url AS kept_url, k.page AS kept_page, k.reason AS kept_reason,
+       g.share AS lost_share, CASE WHEN g.share > ${loses_text} THEN TRUE ELSE FALSE END AS loses_text,
        '${method}' AS method, e.similarity, p.canonical_url, p.bytes, p.surt, p.canonical_surt
-FROM labels l
+FROM gone g
+JOIN labels l ON l.page = g.page
 JOIN kept k ON k.label = l.label
 JOIN pages p ON p.id = l.page
 JOIN pages kp ON kp.id = k.page
@@ -385,7 +415,7 @@ JOIN (
   FROM (SELECT a AS page, similarity FROM edges UNION ALL SELECT b AS page, similarity FROM edges) x
   GROUP BY page
 ) e ON e.page = l.page
-WHERE l.page <> k.page AND p.crawl = 'new';
+WHERE p.crawl = 'new';
 
 -- name: pairs
 -- The verified pairs with both URLs: what a sample for labelling is drawn from.
@@ -399,9 +429,10 @@ JOIN kept k ON k.label = l.label;
 
 -- name: summary
 -- Per host and overall (the row whose host is NULL), in the words archivists use: total URLs (pages),
--- duplicate URLs (duplicates_removed: cluster members other than the kept copy), unique payloads
--- (distinct payload digests; a page without one counts as its own), bytes and bytes conserved by
--- removing the duplicates, and the captures folded into their URL's earliest capture (stands). A cluster that spans hosts counts once per host it touches. Pages of the
+-- duplicate URLs (duplicates_removed: the members removed, gone), unique payloads (distinct payload
+-- digests; a page without one counts as its own), bytes and bytes conserved by removing the
+-- duplicates, the captures folded into their URL's earliest capture (stands), and the members flagged
+-- loses_text (removed or not, lost). A cluster that spans hosts counts once per host it touches. Pages of the
 -- crawl only (not of an earlier one it is joined against). Every count is a BIGINT on both engines
 -- (DuckDB would make a SUM a 128-bit integer).
 CREATE TABLE summary AS
@@ -409,15 +440,17 @@ SELECT p.host AS host,
        COUNT(*) AS pages,
        COUNT(l.page) AS pages_in_clusters,
        COUNT(DISTINCT l.label) AS clusters,
-       CAST(SUM(CASE WHEN l.page IS NOT NULL AND l.page <> k.page THEN 1 ELSE 0 END) AS BIGINT) AS duplicates_removed,
+       CAST(SUM(CASE WHEN g.page IS NOT NULL THEN 1 ELSE 0 END) AS BIGINT) AS duplicates_removed,
        COUNT(DISTINCT CASE WHEN p.digest = '' THEN CONCAT('page:', CAST(p.id AS STRING)) ELSE p.digest END) AS unique_payloads,
        CAST(SUM(p.bytes) AS BIGINT) AS bytes,
-       CAST(SUM(CASE WHEN l.page IS NOT NULL AND l.page <> k.page THEN p.bytes ELSE 0 END) AS BIGINT) AS bytes_conserved,
-       CAST(SUM(CASE WHEN st.page IS NULL THEN 1 ELSE 0 END) AS BIGINT) AS captures_folded
+       CAST(SUM(CASE WHEN g.page IS NOT NULL THEN p.bytes ELSE 0 END) AS BIGINT) AS bytes_conserved,
+       CAST(SUM(CASE WHEN st.page IS NULL THEN 1 ELSE 0 END) AS BIGINT) AS captures_folded,
+       CAST(SUM(CASE WHEN lo.share > ${loses_text} THEN 1 ELSE 0 END) AS BIGINT) AS loses_text
 FROM pages p
 LEFT JOIN stands st ON st.page = p.id
 LEFT JOIN labels l ON l.page = p.id
-LEFT JOIN kept k ON k.label = l.label
+LEFT JOIN gone g ON g.page = p.id
+LEFT JOIN lost lo ON lo.page = p.id
 WHERE p.crawl = 'new'
 GROUP BY GROUPING SETS ((p.host), ());
 

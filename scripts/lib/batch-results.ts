@@ -2,12 +2,12 @@
 /** The columns each result table is compared on (every column both engines write). */
 export const RESULT_COLUMNS = {
   clusters:
-    'cluster, page, url, canonical_url, host, shard, "offset", cluster_size, kept, kept_reason, crawl, surt, canonical_surt',
+    'cluster, page, url, canonical_url, host, shard, "offset", cluster_size, kept, kept_reason, lost_share, loses_text, crawl, surt, canonical_surt',
   remove:
-    'url, page, cluster, kept_url, kept_page, kept_reason, method, similarity, canonical_url, bytes, surt, canonical_surt',
+    'url, page, cluster, kept_url, kept_page, kept_reason, lost_share, loses_text, method, similarity, canonical_url, bytes, surt, canonical_surt',
   pairs: 'a, b, similarity, url_a, url_b, cluster',
   summary:
-    'host, pages, pages_in_clusters, clusters, duplicates_removed, unique_payloads, bytes, bytes_conserved, captures_folded',
+    'host, pages, pages_in_clusters, clusters, duplicates_removed, unique_payloads, bytes, bytes_conserved, captures_folded, loses_text',
 } as const;
 
 /** revisits.parquet, written by a join --against an earlier crawl. */

@@ -1,4 +1,5 @@
 /** What `npm run analyze` prints: the ingest summary, the signatures per method and DustBuster's rules. */
+import { lostByShingles } from '../core/clusters/loses-text';
 import { removeCsv } from '../core/clusters/dedup-export';
 import type { Capture } from '../core/clusters/kept';
 import { emptyReason } from '../core/ingest/outcome';
@@ -166,6 +167,8 @@ export function clustersExport(
   out: string,
   capture: (i: number) => Capture,
   what: 'clusters' | 'remove list' = 'clusters',
+  /** The texts the signatures read, by page index: a removed member's text the kept copy lacks. */
+  texts?: readonly string[],
 ): string {
   const view = clusterView(r, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
   const canonicalOf = (i: number) => {
@@ -180,6 +183,7 @@ export function clustersExport(
     mode: DEFAULT_CLUSTERING,
     thresholds: DEFAULT_THRESHOLDS,
     capture,
+    ...(texts ? { lost: lostByShingles(texts, ENGINE_DEFAULTS.shingles) } : {}),
     source: {
       app: 'dedup-workbench analyze',
       dataset,

@@ -181,12 +181,12 @@ async function main(): Promise<number> {
     );
     console.log(formatSummary(summary));
     const report: Record<string, unknown> = { summary };
-    let analysed: { result: EngineResult; keptUrls: string[]; kept: number[] } | null = null;
+    let analysed: { result: EngineResult; keptUrls: string[]; kept: number[]; texts: string[] } | null = null;
     if (args.signatures && pages.length > 1) {
       // Captures of one URL are one page (its first), as in the workbench: indexes follow `kept`.
-      const { result, kept } = analysePages(pages);
+      const { result, kept, texts } = analysePages(pages);
       const keptUrls = kept.map((k) => urls[k]);
-      analysed = { result, keptUrls, kept };
+      analysed = { result, keptUrls, kept, texts };
       const sig = signatureReport(result, keptUrls);
       console.log(sig.text);
       report.signatures = sig.json;
@@ -286,7 +286,16 @@ async function main(): Promise<number> {
         if (!out) continue;
         writeFileSync(
           out,
-          clustersExport(analysed.result, analysed.keptUrls, canonical, dataset, out, (i) => info[i], what),
+          clustersExport(
+            analysed.result,
+            analysed.keptUrls,
+            canonical,
+            dataset,
+            out,
+            (i) => info[i],
+            what,
+            analysed.texts,
+          ),
         );
         console.log(`${what.padEnd(11)} written to ${out}`);
       }

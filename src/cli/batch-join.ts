@@ -64,7 +64,7 @@ export interface JoinOptions {
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** The statements after the label propagation, in order (spark/dedup_join.py runs the same). */
-const JOIN_TABLES = ['kept', 'clusters', 'remove', 'pairs', 'summary'] as const;
+const JOIN_TABLES = ['kept', 'lost', 'gone', 'clusters', 'remove', 'pairs', 'summary'] as const;
 
 /**
  * The join step: sql/dedup.sql on embedded DuckDB, results written to DIR as Parquet and JSON. The
@@ -235,6 +235,7 @@ async function joinInto(
       bytes: Number(r.bytes),
       bytes_conserved: Number(r.bytes_conserved),
       captures_folded: Number(r.captures_folded),
+      loses_text: Number(r.loses_text),
     }));
     const result: JoinResult = {
       method,

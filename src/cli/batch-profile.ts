@@ -22,6 +22,10 @@ export function joinVars(profile: DedupProfile): Record<string, string | number>
     keep_order: keepOrderSql(profile.keep),
     // Captures of one URL folded into the earliest (candidates/captures.ts), unless compared.
     fold_captures: profile.engine.captures === 'each' ? 0 : 1,
+    // Never lose text silently (clusters/loses-text.ts): the flag's threshold, and whether flagged
+    // members are removed all the same.
+    loses_text: profile.losesText,
+    remove_losing: profile.removeLosing ? 1 : 0,
     keep_reason: keepReasonSql(profile.keep),
     guard_floor: CHAIN_FLOOR,
     // The lowest similarity any output needs: the threshold, or the guard's floor below it.

@@ -21,6 +21,8 @@ export interface JoinSummaryRow {
   bytes_conserved: number;
   /** Captures of a URL folded into its earliest capture (sql/dedup.sql `stands`): in no cluster. */
   captures_folded: number;
+  /** Members whose text the kept copy lacks beyond the profile's share (sql/dedup.sql `lost`). */
+  loses_text: number;
 }
 
 export interface JoinResult {

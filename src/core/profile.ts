@@ -21,6 +21,7 @@ import { canonize, canonizationOrder } from './dust/canonize';
 import type { Rule, SiteMode } from './dust/types';
 import { registrableDomain } from './url/site';
 import { DEFAULT_KEEP, parseKeepPolicy, type KeepKey } from './clusters/kept';
+import { LOSES_TEXT_DEFAULT } from './clusters/loses-text';
 
 export const PROFILE_KIND = 'dedup-workbench';
 export const PROFILE_VERSION = 1;
@@ -38,6 +39,12 @@ export interface DedupProfile {
   clustering: ClusterMode;
   /** The kept-copy policy (clusters/kept.ts), its keys in the order they apply. */
   keep: KeepKey[];
+  /**
+   * A removed member whose shingles its kept copy lacks beyond this share is flagged `loses-text`
+   * (clusters/loses-text.ts), and removed only with removeLosing.
+   */
+  losesText: number;
+  removeLosing: boolean;
   engine: EngineParams;
   dust: {
     /** What a rule's `site` names (DustParams.site). */
@@ -62,6 +69,8 @@ export interface ProfileInput {
   clustering: ClusterMode;
   /** The kept-copy policy; the default when absent. */
   keep?: readonly KeepKey[];
+  losesText?: number;
+  removeLosing?: boolean;
   engine: EngineParams;
   /** The dataset's last DUST run, if mined. */
   dust: {
@@ -83,6 +92,8 @@ export function buildProfile(x: ProfileInput, now = new Date()): DedupProfile {
     thresholds: { ...x.thresholds },
     clustering: x.clustering,
     keep: [...(x.keep ?? DEFAULT_KEEP)],
+    losesText: x.losesText ?? LOSES_TEXT_DEFAULT,
+    removeLosing: x.removeLosing ?? false,
     engine: structuredClone(x.engine),
     dust: {
       site: x.dust?.site ?? 'domain',
@@ -266,6 +277,9 @@ export function parseProfile(text: string): DedupProfile {
   } catch (e) {
     throw new ProfileError('keep', (e as Error).message.replace(/^keep: /, ''));
   }
+  num(p.losesText, 'losesText', 0, 1);
+  if (typeof p.removeLosing !== 'boolean')
+    throw new ProfileError('removeLosing', `expected true or false, got ${describe(p.removeLosing)}`);
   sameShape(p.engine, ENGINE_DEFAULTS, 'engine');
   const e = p.engine as unknown as EngineParams;
   num(e.minhash.permutations, 'engine.minhash.permutations', 1, 4096, true);

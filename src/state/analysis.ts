@@ -8,6 +8,7 @@ import {
 } from '../core/candidates/methods';
 import { DEFAULT_CLUSTERING, type ClusterMode } from '../core/clusters/view';
 import { DEFAULT_KEEP, type KeepKey } from '../core/clusters/kept';
+import { LOSES_TEXT_DEFAULT } from '../core/clusters/loses-text';
 import type { StoredAnalysis } from '../db/schema';
 import { analysesOf, getAnalysis } from '../db/results';
 import { startSignaturesWorker } from '../workers/client';
@@ -29,6 +30,10 @@ interface AnalysisState {
   mode: ClusterMode;
   /** The kept-copy policy (core/clusters/kept.ts), in the order its keys apply. */
   keep: readonly KeepKey[];
+  /** A removed member whose text the kept copy lacks beyond this share is flagged (loses-text.ts). */
+  losesText: number;
+  /** Flagged members are removed all the same. */
+  removeLosing: boolean;
   /**
    * The selected cluster's id (state/clusters.ts clusterId: the seq of the page it is known by), never
    * its row: a slider, method or clustering change re-sorts the list, and the selection stays on the
@@ -49,6 +54,7 @@ interface AnalysisState {
   setThreshold<K extends keyof Thresholds>(k: K, v: Thresholds[K]): void;
   setMode(m: ClusterMode): void;
   setKeep(k: readonly KeepKey[]): void;
+  setLosesText(share: number, remove: boolean): void;
   selectCluster(id: number | null): void;
 }
 
@@ -65,6 +71,8 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
   thresholds: DEFAULT_THRESHOLDS,
   mode: DEFAULT_CLUSTERING,
   keep: DEFAULT_KEEP,
+  losesText: LOSES_TEXT_DEFAULT,
+  removeLosing: false,
   selectedClusterId: null,
   pendingClusterId: null,
   params: ENGINE_DEFAULTS,
@@ -154,6 +162,10 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
 
   setKeep(keep) {
     set({ keep });
+  },
+
+  setLosesText(losesText, removeLosing) {
+    set({ losesText, removeLosing });
   },
 
   selectCluster(id) {

@@ -22,6 +22,8 @@ import { DEFAULT_METHOD, DEFAULT_THRESHOLDS } from '../../src/core/candidates/me
 import { removeRows } from '../../src/core/clusters/dedup-export';
 import { clusterRows } from '../../src/core/clusters/export';
 import type { Capture } from '../../src/core/clusters/kept';
+import { lostByShingles, shareText } from '../../src/core/clusters/loses-text';
+import { ENGINE_DEFAULTS } from '../../src/core/candidates/engine-params';
 import { clusterView, DEFAULT_CLUSTERING } from '../../src/core/clusters/view';
 import { parseDelimited } from '../../src/core/csv';
 import { runDustBuster, type DustRecord } from '../../src/core/dust';
@@ -52,7 +54,7 @@ function crawl(seed: number): Buffer {
     Array.from({ length: n }, () => WORDS[Math.floor(rng() * WORDS.length)]).join(' ');
   const origin = 'https://docs.example.test';
   const mirror = 'https://m.docs.example.test';
-  const pages = Array.from({ length: 24 }, (_, i) => ({ path: `/guide/p${i}.html`, text: words(160) }));
+  const pages = Array.from({ length: 36 }, (_, i) => ({ path: `/guide/p${i}.html`, text: words(160) }));
   const records: Buffer[] = [];
   let t = 0;
   const html = (url: string, text: string, links: string[] = []) =>
@@ -94,6 +96,14 @@ function crawl(seed: number): Buffer {
   for (const p of pages) records.push(html(`${origin}${p.path}`, p.text, [`${origin}/`]));
   for (const [i, p] of pages.entries())
     if (i % 4 === 0) records.push(html(`${origin}${p.path}?utm_source=feed${i}`, p.text));
+  // A page whose copies grew: the original (its canonical URL, kept) holds 130 words, its mirror copy 150
+  // (the star's centre), a tracking alias of the mirror 25 more — over a fifth of which the kept copy
+  // lacks. Each copy is similar to the next, so the mirror and tracking rules hold on them.
+  const grown = words(150).split(' ');
+  const more = words(25);
+  records.push(html(`${origin}/guide/grown.html`, grown.slice(0, 130).join(' ')));
+  records.push(html(`${mirror}/guide/grown.html`, grown.join(' ')));
+  records.push(html(`${mirror}/guide/grown.html?utm_source=news`, `${grown.join(' ')} ${more}`));
   // Re-fetches of some pages, a day later (captures of one URL).
   t += 86_400;
   for (const [i, p] of pages.entries()) if (i % 5 === 0) records.push(html(`${origin}${p.path}`, p.text));
@@ -135,7 +145,7 @@ async function workbench(file: string) {
   );
   for (const r of records) r.inlinks = inlinks.of(r.url);
   const dust = runDustBuster(records);
-  const { result, kept } = analysePages(pages);
+  const { result, kept, texts } = analysePages(pages);
   const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
   const capture = (i: number): Capture => {
     const { capture: c, norm } = info[kept[i]];
@@ -150,6 +160,7 @@ async function workbench(file: string) {
     mode: DEFAULT_CLUSTERING,
     thresholds: DEFAULT_THRESHOLDS,
     capture,
+    lost: lostByShingles(texts, ENGINE_DEFAULTS.shingles),
   };
   return { clusters: clusterRows(x), remove: removeRows(x) };
 }
@@ -167,8 +178,8 @@ function linesOf(rows: string[][], cols: string[]): string[] {
     .sort();
 }
 
-const CLUSTER_COLS = ['cluster', 'url', 'kept', 'kept_reason'];
-const REMOVE_COLS = ['url', 'cluster', 'kept_url', 'kept_reason'];
+const CLUSTER_COLS = ['cluster', 'url', 'kept', 'kept_reason', 'lost_share', 'loses_text'];
+const REMOVE_COLS = ['url', 'cluster', 'kept_url', 'kept_reason', 'lost_share', 'loses_text'];
 
 /** A batch table's columns as rows of strings, header first (kept: a Boolean as the CSV's 1/0). */
 async function batchRows(parquet: string, cols: string[]): Promise<string[][]> {
@@ -178,7 +189,16 @@ async function batchRows(parquet: string, cols: string[]): Promise<string[][]> {
       ? "CASE WHEN kept THEN kept_reason ELSE '' END AS kept_reason"
       : c;
   const rows = await queryRows(`SELECT ${cols.map(expr).join(', ')} FROM read_parquet('${parquet}')`);
-  const cell = (v: unknown) => (typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+  const cell = (v: unknown) =>
+    typeof v === 'boolean'
+      ? v
+        ? '1'
+        : '0'
+      : typeof v === 'number'
+        ? shareText(v)
+        : v === null
+          ? ''
+          : String(v);
   return [cols, ...rows.map((r) => cols.map((c) => cell(r[c])))];
 }
 
@@ -193,15 +213,22 @@ describe('one decision per cluster in the workbench engine, the CLI, DuckDB and 
     const wbClusters = linesOf(wb.clusters, CLUSTER_COLS);
     const wbRemove = linesOf(wb.remove, REMOVE_COLS);
     expect(wbRemove.length, `seed ${seed}`).toBeGreaterThan(5);
+    // The grown copy loses text: flagged in the clusters, kept out of the remove list (the default policy).
+    const flagged = wbClusters.filter((l) => l.endsWith(' | 1'));
+    expect(flagged.map((l) => l.split(' | ')[1])).toEqual([
+      'https://m.docs.example.test/guide/grown.html?utm_source=news',
+    ]);
+    expect(wbRemove.some((l) => l.includes('utm_source=news'))).toBe(false);
+    expect(wbRemove.some((l) => l.startsWith('https://m.docs.example.test/guide/grown.html |'))).toBe(true);
     // The mirror's copies (captured earlier, with more text: a banner) go, by the canonical URL.
     expect(
-      wbRemove.filter((l) => l.startsWith('https://m.') && l.endsWith('kept: canonical URL')).length,
+      wbRemove.filter((l) => l.startsWith('https://m.') && l.includes(' | kept: canonical URL | ')).length,
     ).toBeGreaterThan(0);
     // The mirror's copies and the tracking aliases are removed in favour of the original, by its
     // canonical URL; the re-fetches are folded into their URL's earliest capture, never removed.
     for (const line of wbRemove) {
       const [url, , keptUrl, reason] = line.split(' | ');
-      expect(keptUrl, line).toMatch(/^https:\/\/docs\.example\.test\/guide\/p\d+\.html$/);
+      expect(keptUrl, line).toMatch(/^https:\/\/docs\.example\.test\/guide\/(p\d+|grown)\.html$/);
       expect(url, line).not.toBe(keptUrl);
       expect(reason, line).toMatch(/^kept: /);
     }
@@ -250,7 +277,8 @@ describe('one decision per cluster in the workbench engine, the CLI, DuckDB and 
     expect(linesOf(duckClusters, CLUSTER_COLS), `seed ${seed}`).toEqual(wbClusters);
     expect(linesOf(await batchRows(join(out, 'remove.parquet'), REMOVE_COLS), REMOVE_COLS)).toEqual(wbRemove);
     const all = duck.summary.find((s) => s.host === null)!;
-    expect(all.captures_folded, `seed ${seed}`).toBe(5);
+    expect(all.captures_folded, `seed ${seed}`).toBe(8);
+    expect(all.loses_text, `seed ${seed}`).toBe(1);
 
     const missing = sparkPrerequisites();
     if (missing) throw new Error(`cannot run Spark here: ${missing} (.ci/run installs it)`);

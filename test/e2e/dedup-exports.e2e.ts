@@ -43,7 +43,15 @@ describe('clusters as Parquet and the remove list', () => {
     const n = (s: string) => Number(s.replace(/,/g, ''));
     const buf = await exported(page, 'Export clusters (Parquet)');
     const file = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
-    type Row = { id: bigint; url: string; cluster: string; kept: boolean; kept_reason: string };
+    type Row = {
+      id: bigint;
+      url: string;
+      cluster: string;
+      kept: boolean;
+      kept_reason: string;
+      lost_share: number | null;
+      loses_text: boolean;
+    };
     const rows = (await parquetReadObjects({ file })) as Row[];
     assert.equal(rows.length, n(inClusters), 'one row per page in a cluster');
     const byCluster = new Map<string, Row[]>();
@@ -62,12 +70,19 @@ describe('clusters as Parquet and the remove list', () => {
       'kept_url',
       'kept_id',
       'kept_reason',
+      'lost_share',
+      'loses_text',
       'method',
       'canonical_url',
       'surt',
       'canonical_surt',
     ]);
-    assert.equal(remove.length - 1, n(inClusters) - n(clusters), 'every member but the kept one');
+    // Every member but the kept one, less those that would lose text (kept by the default policy, said).
+    const flagged = rows.filter((r) => r.loses_text).length;
+    assert.equal(remove.length - 1, n(inClusters) - n(clusters) - flagged, 'every member but the kept one');
+    assert.ok(rows.every((r) => (r.kept ? r.lost_share === null : r.lost_share !== null)));
+    const said = (await page.getByTestId('loses-text-count').textContent()) ?? '';
+    assert.match(said, flagged === 0 ? /No removed copy loses text/ : new RegExp(`^\\s*${flagged} cop`));
     const kept = new Set(rows.filter((r) => r.kept).map((r) => String(r.id)));
     assert.ok(remove.slice(1).every((r) => kept.has(r[4]) && !kept.has(r[1])));
     // One name for a cluster in every export: the remove list's and the clusters CSV's are the Parquet's.

@@ -7,7 +7,8 @@
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { formatDelimited } from '../csv';
 import { surt } from '../url/surt';
-import { decisions, type ClusterExportInput } from './export';
+import { decisions, memberLoss, removed, type ClusterExportInput } from './export';
+import { shareText } from './loses-text';
 
 export type DedupExportInput = ClusterExportInput;
 
@@ -19,6 +20,9 @@ interface Member {
   kept: number;
   keptId: number;
   reason: string;
+  /** Share of its text the kept copy lacks (undefined: the kept copy, or not computed), and the flag. */
+  lost?: number;
+  losesText: boolean;
 }
 
 function members(x: DedupExportInput): Member[] {
@@ -28,8 +32,19 @@ function members(x: DedupExportInput): Member[] {
     const d = ds[n];
     if (!d) return;
     const keptId = x.capture(d.kept).id;
-    for (const m of c.members)
-      out.push({ cluster: d.cluster, page: m, id: x.capture(m).id, kept: d.kept, keptId, reason: d.reason });
+    for (const m of c.members) {
+      const loss = memberLoss(x, m, d.kept);
+      out.push({
+        cluster: d.cluster,
+        page: m,
+        id: x.capture(m).id,
+        kept: d.kept,
+        keptId,
+        reason: d.reason,
+        lost: loss?.share,
+        losesText: loss?.flagged ?? false,
+      });
+    }
   });
   return out;
 }
@@ -48,6 +63,8 @@ export function clustersParquet(x: DedupExportInput): ArrayBuffer {
       { name: 'cluster', data: rows.map((r) => r.cluster), type: 'STRING' },
       { name: 'kept', data: rows.map((r) => r.page === r.kept), type: 'BOOLEAN' },
       { name: 'kept_reason', data: rows.map((r) => r.reason), type: 'STRING' },
+      { name: 'lost_share', data: rows.map((r) => r.lost ?? null), type: 'DOUBLE' },
+      { name: 'loses_text', data: rows.map((r) => r.losesText), type: 'BOOLEAN' },
       { name: 'canonical_url', data: rows.map(canonical), type: 'STRING' },
       { name: 'surt', data: rows.map((r) => surtOf(x.url(r.page))), type: 'STRING' },
       { name: 'canonical_surt', data: rows.map((r) => surtOf(canonical(r))), type: 'STRING' },
@@ -72,17 +89,22 @@ export const REMOVE_COLUMNS = [
   'kept_url',
   'kept_id',
   'kept_reason',
+  'lost_share',
+  'loses_text',
   'method',
   'canonical_url',
   'surt',
   'canonical_surt',
 ] as const;
 
-/** The remove list: every member but the kept one, header first. */
+/**
+ * The remove list: every member but the kept one, header first — a member flagged `loses-text` only
+ * when the policy removes such members (removeLosing), with its share either way.
+ */
 export function removeRows(x: DedupExportInput): string[][] {
   const rows: string[][] = [[...REMOVE_COLUMNS]];
   for (const r of members(x))
-    if (r.page !== r.kept)
+    if (removed(x, r.page, r.kept))
       rows.push([
         x.url(r.page),
         String(r.id),
@@ -90,6 +112,8 @@ export function removeRows(x: DedupExportInput): string[][] {
         x.url(r.kept),
         String(r.keptId),
         r.reason,
+        shareText(r.lost),
+        r.losesText ? '1' : '0',
         x.method,
         x.canonical ? x.canonical(r.page) : '',
         surtOf(x.url(r.page)),

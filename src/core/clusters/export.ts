@@ -5,6 +5,7 @@ import type { Cluster } from './clusters';
 import type { ClusterMode } from './view';
 import type { EngineParams } from '../candidates/engine-params';
 import { decide, DEFAULT_KEEP, type Capture, type Decision, type KeepKey } from './kept';
+import { LOSES_TEXT_DEFAULT, losesText, shareText } from './loses-text';
 
 /** The thresholds a method reads (the others do not change its clusters). */
 export function methodThresholds(m: MethodId, t: Thresholds): Record<string, number | boolean> {
@@ -47,6 +48,32 @@ export interface ClusterExportInput {
   capture: (i: number) => Capture;
   /** The kept-copy policy (kept.ts); the default when absent. */
   keep?: readonly KeepKey[];
+  /**
+   * The share of a member's text its cluster's kept copy lacks (loses-text.ts lostShare of their
+   * shingles); absent: not computed, and nothing is flagged.
+   */
+  lost?: (member: number, kept: number) => number;
+  /** Above this share a removed member is flagged `loses-text` (LOSES_TEXT_DEFAULT). */
+  losesText?: number;
+  /** Whether a flagged member is removed all the same (default: it is kept, and said). */
+  removeLosing?: boolean;
+}
+
+/** A member's share of text its kept copy lacks, and whether that flags it; undefined for the kept copy. */
+export function memberLoss(
+  x: ClusterExportInput,
+  member: number,
+  kept: number,
+): { share: number; flagged: boolean } | undefined {
+  if (member === kept || !x.lost) return undefined;
+  const share = x.lost(member, kept);
+  return { share, flagged: losesText(share, x.losesText ?? LOSES_TEXT_DEFAULT) };
+}
+
+/** Whether a member other than the kept copy is removed: a flagged one only when the policy says so. */
+export function removed(x: ClusterExportInput, member: number, kept: number): boolean {
+  if (member === kept) return false;
+  return !!x.removeLosing || !memberLoss(x, member, kept)?.flagged;
 }
 
 /** Each cluster's decision (kept copy, name, reason), by the input's policy; null for an empty one. */
@@ -64,6 +91,8 @@ export const CLUSTER_CSV_COLUMNS = [
   'canonical_surt',
   'kept',
   'kept_reason',
+  'lost_share',
+  'loses_text',
   'star_centre',
   'method',
   'thresholds',
@@ -101,6 +130,8 @@ export function clusterRows(x: ClusterExportInput): string[][] {
         canon ? surt(canon) : '',
         m === d.kept ? '1' : '0',
         m === d.kept ? d.reason : '',
+        shareText(memberLoss(x, m, d.kept)?.share),
+        memberLoss(x, m, d.kept)?.flagged ? '1' : '0',
         m === c.centre && m !== d.kept ? '1' : '0',
         x.method,
         th,
@@ -141,9 +172,11 @@ export function clustersJson(x: ClusterExportInput): string {
             ...(c.centre >= 0 && c.centre !== d.kept ? { starCentre: x.url(c.centre) } : {}),
             members: c.members.map((m) => {
               const u = x.url(m);
-              if (!x.canonical) return { url: u, surt: surt(u) };
+              const loss = memberLoss(x, m, d.kept);
+              const lost = loss ? { lostShare: loss.share, losesText: loss.flagged } : {};
+              if (!x.canonical) return { url: u, surt: surt(u), ...lost };
               const canon = x.canonical(m);
-              return { url: u, surt: surt(u), canonical: canon, canonicalSurt: surt(canon) };
+              return { url: u, surt: surt(u), canonical: canon, canonicalSurt: surt(canon), ...lost };
             }),
           },
         ];

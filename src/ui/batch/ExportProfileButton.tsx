@@ -17,6 +17,8 @@ export function ExportProfileButton() {
   const thresholds = useAnalysis((s) => s.thresholds);
   const mode = useAnalysis((s) => s.mode);
   const keep = useAnalysis((s) => s.keep);
+  const losesText = useAnalysis((s) => s.losesText);
+  const removeLosing = useAnalysis((s) => s.removeLosing);
   const dustRun = useDust((d) => d.run);
   const selectedId = useDatasets((s) => s.selectedId);
   const datasets = useDatasets((s) => s.datasets);
@@ -30,6 +32,8 @@ export function ExportProfileButton() {
       thresholds,
       clustering: mode,
       keep,
+      losesText,
+      removeLosing,
       engine: analysis.params,
       dust: dustRun
         ? {

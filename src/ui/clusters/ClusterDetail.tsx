@@ -1,4 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { losesText as flags } from '../../core/clusters/loses-text';
+import { lostOf } from '../../state/losses';
 import type { MemberPair } from '../../core/clusters/inspect';
 import { CHAIN_FLOOR } from '../../core/clusters/view';
 import { useAnalysis } from '../../state/analysis';
@@ -26,6 +28,7 @@ export function ClusterDetail() {
   const mode = useAnalysis((s) => s.mode);
   const selected = useAnalysis((s) => s.selectedClusterId);
   const keep = useAnalysis((s) => s.keep);
+  const losesText = useAnalysis((s) => s.losesText);
   const dustRun = useDust((d) => d.run);
   const canonical = useDust((d) => d.canonical);
   const selectRule = useDust((d) => d.selectRule);
@@ -90,6 +93,24 @@ export function ClusterDetail() {
   );
   // The compared pair belongs to one cluster; a newly opened cluster starts on its most similar pair.
   const [chosen, setChosen] = useState<{ of: unknown; pair: [number, number] } | null>(null);
+  // Each member's share of text the kept copy lacks (read from IndexedDB for the shown cluster).
+  const [lost, setLost] = useState<{ of: unknown; share: Map<number, number> } | null>(null);
+  useEffect(() => {
+    if (!analysis || !cluster || !decision) return;
+    let live = true;
+    lostOf(analysis, [cluster], bySeq, pages).then(
+      (f) => {
+        if (!live) return;
+        const share = new Map<number, number>();
+        for (const m of cluster.members) if (m !== decision.kept) share.set(m, f(m, decision.kept));
+        setLost({ of: decision, share });
+      },
+      () => live && setLost(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [analysis, cluster, decision, bySeq, pages]);
   if (!analysis || !view || !cluster || !inspection || !kind || !captures || !decision) return null;
   const strongest: [number, number] = inspection.strongest
     ? [inspection.strongest.i, inspection.strongest.j]
@@ -220,6 +241,15 @@ export function ClusterDetail() {
                     </span>
                   )}
                   {m === cluster.centre && m !== decision.kept && <span className="badge">star centre</span>}
+                  {lost?.of === decision && flags(lost.share.get(m) ?? 0, losesText) && (
+                    <span
+                      className="badge warn"
+                      data-testid="loses-text"
+                      title="Share of its word shingles that are not in the kept copy: removing it would lose that text"
+                    >
+                      loses {Math.round((lost.share.get(m) ?? 0) * 100)}% of its text
+                    </span>
+                  )}
                 </td>
               </tr>
             );

@@ -9,6 +9,9 @@ import { useAnalysis } from '../../state/analysis';
 export function KeepPolicy() {
   const keep = useAnalysis((s) => s.keep);
   const setKeep = useAnalysis((s) => s.setKeep);
+  const losesText = useAnalysis((s) => s.losesText);
+  const removeLosing = useAnalysis((s) => s.removeLosing);
+  const setLosesText = useAnalysis((s) => s.setLosesText);
   const off = KEEP_KEYS.filter((k) => !keep.includes(k));
   const toggle = (k: KeepKey) => setKeep(keep.includes(k) ? keep.filter((x) => x !== k) : [...keep, k]);
   const up = (i: number) => {
@@ -49,6 +52,32 @@ export function KeepPolicy() {
       <span className="meta">
         Then the shortest URL. The exports, the dedup profile and the batch keep the same copy.
       </span>
+      <div className="loses-text">
+        <label title="A removed copy whose word shingles are missing from the kept copy beyond this share is flagged loses_text">
+          Flag a copy that would lose more than{' '}
+          <input
+            type="number"
+            min={0}
+            max={100}
+            step={1}
+            value={Math.round(losesText * 100)}
+            aria-label="share of text a removed copy may lose, in percent"
+            onChange={(e) => {
+              const v = Number(e.target.value);
+              if (Number.isFinite(v) && v >= 0 && v <= 100) setLosesText(v / 100, removeLosing);
+            }}
+          />
+          % of its text
+        </label>{' '}
+        <label>
+          <input
+            type="checkbox"
+            checked={removeLosing}
+            onChange={(e) => setLosesText(losesText, e.target.checked)}
+          />{' '}
+          and remove it all the same
+        </label>
+      </div>
     </fieldset>
   );
 }

@@ -62,17 +62,19 @@ describe('cluster export', () => {
       'test,h)/plain',
       '0',
       '',
+      '',
+      '0',
       '0',
       'minhash',
       'jaccard=0.8',
       'star',
     ]);
-    expect(back[4].slice(5, 8)).toEqual(['1', 'kept: canonical URL', '0']);
+    expect(back[4].slice(5, 10)).toEqual(['1', 'kept: canonical URL', '', '0', '0']);
     // Cluster 1's star centre is not the copy kept: marked as such.
-    expect(back.slice(1, 4).map((r) => r.slice(5, 8))).toEqual([
-      ['1', 'kept: first by URL', '0'],
-      ['0', '', '1'],
-      ['0', '', '0'],
+    expect(back.slice(1, 4).map((r) => r.slice(5, 10))).toEqual([
+      ['1', 'kept: first by URL', '', '0', '0'],
+      ['0', '', '', '0', '1'],
+      ['0', '', '', '0', '0'],
     ]);
   });
 

@@ -12,6 +12,7 @@ import {
   type KeepKey,
 } from '../../../src/core/clusters/kept';
 import { seededRandom } from '../../../src/core/random';
+import { lostShare } from '../../../src/core/clusters/loses-text';
 
 const utf8 = (s: string) => Buffer.from(s, 'utf8');
 
@@ -183,12 +184,27 @@ describe('clusters as Parquet and the remove list', () => {
         'http://a.test/p',
         '1',
         'kept: original',
+        '',
+        '0',
         'minhash',
         '',
         'test,a)/p?utm=1',
         '',
       ],
-      ['http://a.test/q', '2', c1, 'http://a.test/p', '1', 'kept: original', 'minhash', '', 'test,a)/q', ''],
+      [
+        'http://a.test/q',
+        '2',
+        c1,
+        'http://a.test/p',
+        '1',
+        'kept: original',
+        '',
+        '0',
+        'minhash',
+        '',
+        'test,a)/q',
+        '',
+      ],
       [
         'http://a.test/r',
         '3',
@@ -196,11 +212,65 @@ describe('clusters as Parquet and the remove list', () => {
         'http://a.test/s',
         '4',
         'kept: earliest capture',
+        '',
+        '0',
         'minhash',
         '',
         'test,a)/r',
         '',
       ],
     ]);
+  });
+});
+
+describe('never lose text silently', () => {
+  const seed = Number(process.env.LOST_SEED ?? Math.floor(Math.random() * 1e9));
+  it(`lostShare is the share of a's shingles b lacks, against a brute force (seed ${seed}; LOST_SEED=… to replay)`, () => {
+    const rnd = seededRandom(seed);
+    for (let t = 0; t < 300; t++) {
+      const set = () =>
+        Uint32Array.from(
+          new Set(Array.from({ length: Math.floor(rnd() * 30) }, () => Math.floor(rnd() * 40))),
+        ).sort();
+      const a = set();
+      const b = set();
+      const inB = new Set(b);
+      const expected = a.length === 0 ? 0 : [...a].filter((x) => !inB.has(x)).length / a.length;
+      expect(lostShare(a, b), `seed ${seed} trial ${t}`).toBe(expected);
+    }
+  });
+
+  it('flags a member the kept copy lacks more than the share of, keeps it out of the remove list unless the policy removes it', () => {
+    const caps: Capture[] = [0, 1, 2].map((i) => ({
+      id: i,
+      url: `http://a.test/${'x'.repeat(i + 1)}`,
+      status: 200,
+      fetchedAt: '',
+      isCanonical: true,
+      canonicalUrl: `http://a.test/${'x'.repeat(i + 1)}`,
+      textLength: 100,
+    }));
+    // Member 1 loses 10% against the kept copy 0, member 2 35%.
+    const shares = [0, 0.1, 0.35];
+    const x: DedupExportInput = {
+      clusters: [{ members: [0, 1, 2], centre: 1 }],
+      url: (i) => caps[i].url,
+      canonical: null,
+      method: 'minhash',
+      mode: 'star',
+      thresholds: DEFAULT_THRESHOLDS,
+      capture: (i) => caps[i],
+      lost: (m) => shares[m],
+    };
+    const removedUrls = (y: DedupExportInput) =>
+      removeRows(y)
+        .slice(1)
+        .map((r) => [r[0], r[6], r[7]]);
+    expect(removedUrls(x)).toEqual([['http://a.test/xx', '0.1000', '0']]);
+    expect(removedUrls({ ...x, removeLosing: true })).toEqual([
+      ['http://a.test/xx', '0.1000', '0'],
+      ['http://a.test/xxx', '0.3500', '1'],
+    ]);
+    expect(removedUrls({ ...x, losesText: 0.05 })).toEqual([]);
   });
 });

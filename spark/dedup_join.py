@@ -33,7 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_SQL = os.path.join(HERE, "..", "sql", "dedup.sql")
 # After the label propagation, in the DuckDB driver's order; then the tables written out.
 JOIN_TABLES = ["kept", "lost", "gone", "clusters", "remove", "pairs", "summary"]
-RESULT_TABLES = ["clusters", "remove", "pairs", "summary"]
+RESULT_TABLES = ["clusters", "remove", "pairs", "summary", "rejected"]
 
 
 def named_statements(text):
@@ -291,6 +291,8 @@ def main(argv):
             candidates = count("SELECT COUNT(*) FROM candidates")
         run(f"edges.{method}")
         edges = count("SELECT COUNT(*) FROM edges")
+        run(f"rejected.{method}")
+        rejected = count("SELECT COUNT(*) FROM rejected")
         if method == "exact":
             candidates = edges
         log(f"join: {candidates:,} candidate pairs, {edges:,} verified ({method}) on {len(shards)} shard(s)")
@@ -371,6 +373,7 @@ def main(argv):
             "clustering": clustering,
             "candidates": candidates,
             "edges": edges,
+            "rejected": rejected,
             "iterations": iterations,
             "anchored": anchored,
             "summary": summary,
@@ -395,7 +398,7 @@ def main(argv):
         scratch += ["labels", "labels_next"]
         scratch += ["guard_pairs", "guard_kept", "guard"]
         scratch += ["star_rank", "star_before", "star", "star_next", "star_members"]
-        for t in [*scratch, *JOIN_TABLES, "revisits"]:
+        for t in [*scratch, *JOIN_TABLES, "revisits", "rejected"]:
             spark.sql(f"DROP TABLE IF EXISTS {t}")
         files.delete(stage)
     all_row = next((s for s in summary if s["host"] is None), None) or {}

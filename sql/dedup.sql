@@ -170,6 +170,35 @@ JOIN pages pa ON pa.id = c.a
 JOIN pages pb ON pb.id = c.b
 WHERE ${simhash_distance} <= ${hamming};
 
+-- name: rejected.minhash
+-- Evidence at batch scale: the candidate pairs verified and rejected (exact Jaccard under the threshold,
+-- compared as the edges are), with their measure and both URLs — what a reviewer asks besides the
+-- accepted pairs (pairs). Candidates the size bound left unverified (verify) are not among them.
+CREATE TABLE rejected AS
+SELECT s.a, s.b, s.similarity, pa.url AS url_a, pb.url AS url_b
+FROM scored s
+JOIN pages pa ON pa.id = s.a
+JOIN pages pb ON pb.id = s.b
+WHERE CAST(s.similarity AS FLOAT) < CAST(${jaccard} AS FLOAT);
+
+-- name: rejected.simhash
+-- The SimHash candidates farther than the profile's Hamming distance, with their similarity.
+CREATE TABLE rejected AS
+SELECT c.a, c.b, 1.0 - CAST(${simhash_distance} AS DOUBLE) / 64.0 AS similarity, pa.url AS url_a, pb.url AS url_b
+FROM candidates c
+JOIN pages pa ON pa.id = c.a
+JOIN pages pb ON pb.id = c.b
+WHERE ${simhash_distance} > ${hamming};
+
+-- name: rejected.exact
+-- Equal fingerprints are duplicates by definition: nothing is rejected (the table, empty, has the shape).
+CREATE TABLE rejected AS
+SELECT e.a, e.b, e.similarity, pa.url AS url_a, pb.url AS url_b
+FROM edges e
+JOIN pages pa ON pa.id = e.a
+JOIN pages pb ON pb.id = e.b
+WHERE 1 = 0;
+
 -- name: labels.init
 -- Connected components by min-label propagation: every page with an edge starts with the smaller end
 -- of its edges as label.

@@ -6,6 +6,7 @@ export const RESULT_COLUMNS = {
   remove:
     'url, page, cluster, kept_url, kept_page, kept_reason, lost_share, loses_text, method, similarity, canonical_url, bytes, surt, canonical_surt',
   pairs: 'a, b, similarity, url_a, url_b, cluster',
+  rejected: 'a, b, similarity, url_a, url_b',
   summary:
     'host, pages, pages_in_clusters, clusters, duplicates_removed, unique_payloads, bytes, bytes_conserved, captures_folded, loses_text',
 } as const;

@@ -183,9 +183,11 @@ async function joinInto(
     }
     await run(`edges.${method}`);
     const edges = await count('SELECT COUNT(*) FROM edges');
+    await run(`rejected.${method}`);
+    const rejected = await count('SELECT COUNT(*) FROM rejected');
     if (method === 'exact') candidates = edges;
     log(
-      `join: ${candidates.toLocaleString('en-US')} candidate pairs, ${edges.toLocaleString('en-US')} verified (${METHOD_LABELS[method]})`,
+      `join: ${candidates.toLocaleString('en-US')} candidate pairs, ${edges.toLocaleString('en-US')} verified (${METHOD_LABELS[method]}), ${rejected.toLocaleString('en-US')} rejected`,
     );
     const swap = async (table: string) => {
       await con.run(`DROP TABLE ${table}`);
@@ -241,6 +243,7 @@ async function joinInto(
       method,
       candidates,
       edges,
+      rejected,
       clustering,
       iterations,
       ...(against ? { against } : {}),

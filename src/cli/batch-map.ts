@@ -150,6 +150,8 @@ export async function runMap(o: MapOptions): Promise<MapResult> {
  * inherit: the worker registers it (tsx/esm/api) before importing its module.
  */
 function startWorker(): Worker {
-  const code = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(pathToFileURL(WORKER_FILE).href)}); })`;
+  // tsx's loader by its absolute URL: a worker's eval code resolves bare names from the working
+  // directory, which a command run from the crawl's folder (INIT_CWD, input-paths.ts) moved there.
+  const code = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((t) => { t.register(); return import(${JSON.stringify(pathToFileURL(WORKER_FILE).href)}); })`;
   return new Worker(code, { eval: true, workerData: { batchWorker: true } });
 }

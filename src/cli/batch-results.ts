@@ -29,6 +29,8 @@ export interface JoinResult {
   method: BatchMethod;
   candidates: number;
   edges: number;
+  /** Candidate pairs verified and rejected (rejected.parquet). */
+  rejected: number;
   clustering: BatchClustering;
   /** Rounds of the star clustering, or iterations of the label propagation. */
   iterations: number;
@@ -46,8 +48,11 @@ export interface JoinResult {
 
 export type RevisitKind = 'identical-payload' | 'identical-text' | 'near';
 
-/** The tables written out: clusters (with `kept`), the remove list, the verified pairs, the summary. */
-export const RESULT_TABLES = ['clusters', 'remove', 'pairs', 'summary'] as const;
+/**
+ * The tables written out: clusters (with `kept`), the remove list, the verified pairs, the summary, and
+ * the candidate pairs verified and rejected.
+ */
+export const RESULT_TABLES = ['clusters', 'remove', 'pairs', 'summary', 'rejected'] as const;
 /** The join's results in DIR, summary.json last: it is written last and removed first. */
 export const RESULT_FILES = [...RESULT_TABLES.map((t) => `${t}.parquet` as const), 'summary.json'] as const;
 /** Written by a join --against only: removed with the others, moved in before summary.json. */

@@ -19,7 +19,7 @@ import {
   statSync,
   type Stats,
 } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 
 export type FileType = 'file' | 'folder' | 'FIFO' | 'character device' | 'block device' | 'socket';
 
@@ -246,5 +246,9 @@ export function fromInvokingFolder(script: string): void {
   // inherits INIT_CWD without having been started there.
   if (process.env.npm_lifecycle_event !== script) return;
   const from = process.env.INIT_CWD;
-  if (from && from !== process.cwd()) process.chdir(from);
+  if (!from || from === process.cwd()) return;
+  // tsx reads the project's tsconfig from the working directory (a worker registering it too): named
+  // here before the move.
+  process.env.TSX_TSCONFIG_PATH ??= resolve('tsconfig.json');
+  process.chdir(from);
 }

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { BatchResultView } from '../core/batch/result';
+import type { BatchResultView, SampledPair } from '../core/batch/result';
 import type { LabelValue } from '../core/eval/estimators';
 import { startBatchResultWorker } from '../workers/client';
 import { runJobInStore, type CancelSlot } from './jobs';
@@ -9,6 +9,21 @@ import { runJobInStore, type CancelSlot } from './jobs';
  * labels on its sampled pairs. Labels stay in memory: the result is not a dataset of this browser (no
  * page text at scale, only URLs), and a reload re-opens the folder and draws the same seeded sample.
  */
+/**
+ * The pairs labelled: a simple random sample of the verified pairs (its labels estimate the precision
+ * at scale), or for review the least similar accepted pairs, or the most similar rejected ones.
+ */
+export type BatchQueue = 'sample' | 'weakest' | 'rejected';
+
+/** The pairs of a queue. */
+export function queuePairs(view: BatchResultView, q: BatchQueue): readonly SampledPair[] {
+  return q === 'sample'
+    ? view.sampledPairs
+    : q === 'weakest'
+      ? view.weakestAccepted
+      : (view.strongestRejected ?? []);
+}
+
 interface BatchState {
   open: boolean;
   reading: boolean;
@@ -16,9 +31,14 @@ interface BatchState {
   error: string | null;
   view: BatchResultView | null;
   files: string[];
-  /** Label per sampled pair (index into view.sampledPairs). */
+  /** The queue shown; labels and cursor are its own (each queue keeps its labels while another shows). */
+  queue: BatchQueue;
+  /** Label per pair of the queue shown (index into queuePairs). */
   labels: (LabelValue | undefined)[];
   cursor: number;
+  /** The other queues' labels and cursors, kept while they are not shown. */
+  stash: Partial<Record<BatchQueue, { labels: (LabelValue | undefined)[]; cursor: number }>>;
+  setQueue(q: BatchQueue): void;
   openFiles(files: File[]): Promise<void>;
   close(): void;
   label(i: number, v: LabelValue | undefined): void;
@@ -34,11 +54,13 @@ export const useBatch = create<BatchState>((set, get) => ({
   error: null,
   view: null,
   files: [],
+  queue: 'sample',
   labels: [],
   cursor: 0,
+  stash: {},
 
   async openFiles(files) {
-    set({ open: true, view: null, files: [], labels: [], cursor: 0 });
+    set({ open: true, view: null, files: [], labels: [], cursor: 0, queue: 'sample', stash: {} });
     await runJobInStore(set, get, {
       running: 'reading',
       slot: job,
@@ -56,7 +78,24 @@ export const useBatch = create<BatchState>((set, get) => ({
 
   close() {
     job.cancel?.();
-    set({ open: false, view: null, files: [], labels: [], cursor: 0, error: null });
+    set({
+      open: false,
+      view: null,
+      files: [],
+      labels: [],
+      cursor: 0,
+      error: null,
+      queue: 'sample',
+      stash: {},
+    });
+  },
+
+  setQueue(q) {
+    const { view, queue, labels, cursor, stash } = get();
+    if (!view || q === queue) return;
+    const kept = { ...stash, [queue]: { labels, cursor } };
+    const next = kept[q] ?? { labels: queuePairs(view, q).map(() => undefined), cursor: 0 };
+    set({ queue: q, labels: next.labels, cursor: next.cursor, stash: kept });
   },
 
   label(i, v) {

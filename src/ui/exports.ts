@@ -110,3 +110,8 @@ export function labelsSource(): ExportSource {
 export function jsonText(value: unknown): string {
   return JSON.stringify(value, null, 2) + '\n';
 }
+
+/** A file name as one shell word (quoted when it holds anything but safe characters). */
+export function shellWord(name: string): string {
+  return /^[\w@%+=:,./-]+$/.test(name) ? name : `'${name.replace(/'/g, `'\\''`)}'`;
+}

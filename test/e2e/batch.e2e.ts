@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -23,6 +23,8 @@ describe('batch: profile from the workbench, map + join, result back in the work
   let page: Page;
   const dir = mkdtempSync(join(tmpdir(), 'batch-e2e-'));
   let profile: DedupProfile;
+  let printed = '';
+  let workbenchClusters = 0;
 
   before(async () => {
     app = await openApp();
@@ -43,12 +45,29 @@ describe('batch: profile from the workbench, map + join, result back in the work
     await page.getByTestId('dust-headline').waitFor({ timeout: 90_000 });
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export dedup profile' }).click();
-    const text = readFileSync(await (await download).path(), 'utf8');
+    const saved = await download;
+    const text = readFileSync(await saved.path(), 'utf8');
     profile = parseProfile(text);
+    // The command printed beside the button names the file the export wrote, and the crawl's file.
+    printed = ((await page.getByTestId('profile-batch-command').textContent()) ?? '').trim();
+    assert.ok(printed.includes(`--profile ${saved.suggestedFilename()}`), printed);
+    assert.ok(printed.endsWith(' sample.warc.gz'), printed);
+    writeFileSync(join(dir, saved.suggestedFilename()), text);
+    copyFileSync(projectFile('sample/sample.warc.gz'), join(dir, 'sample.warc.gz'));
+    workbenchClusters = Number(
+      /^([\d,]+) clusters?/
+        .exec((await page.getByTestId('cluster-summary').textContent()) ?? '')![1]
+        .replace(/,/g, ''),
+    );
     assert.equal(profile.method, 'minhash');
     assert.ok(profile.dust.rules.length > 0, 'valid DUST rules travel with the profile');
     assert.ok(profile.dust.rules.every((r) => r.status === 'valid'));
-    writeFileSync(join(dir, 'profile.json'), text);
+    // The shards below repeat each other's URLs: each capture compared, so their copies meet in the join
+    // (the exported profile folds captures of one URL, as the workbench does; the printed run keeps it).
+    writeFileSync(
+      join(dir, 'profile.json'),
+      JSON.stringify({ ...profile, engine: { ...profile.engine, captures: 'each' } }),
+    );
   });
 
   it('runs the map and join steps over three WARC.gz shards', async () => {
@@ -72,15 +91,75 @@ describe('batch: profile from the workbench, map + join, result back in the work
         { cwd: projectFile('.'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
       );
     const stdout = run();
-    assert.match(stdout, /pages \d+, clusters \d+, duplicates removed \d+/);
+    assert.match(
+      stdout,
+      /pages \d+ \(0 more captures of a URL folded into its earliest\), clusters \d+, duplicates removed \d+/,
+    );
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
-      summary: { host: string | null; pages: number; clusters: number; duplicates_removed: number }[];
+      summary: {
+        host: string | null;
+        pages: number;
+        clusters: number;
+        duplicates_removed: number;
+        captures_folded: number;
+      }[];
     };
     const all = summary.summary.find((s) => s.host === null)!;
     assert.ok(all.clusters > 0 && all.duplicates_removed >= all.pages / 3 - 1, JSON.stringify(all));
+    assert.equal(all.captures_folded, 0, 'each capture compared (the profile says so)');
     // Resumable: the shards are done (_SUCCESS), a second run only joins.
     const again = run();
     assert.match(again, /pages \d+/);
+  });
+
+  it('runs the batch command the workbench printed, as printed, in the folder of the profile and the crawl', () => {
+    assert.match(printed, /^npm run batch -- /);
+    // From that folder, outside the project: npm is pointed at it; every path is the printed one.
+    const stdout = execFileSync(
+      'sh',
+      ['-c', printed.replace(/^npm run/, `npm --prefix ${projectFile('.')} run`)],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    assert.match(stdout, /results in .*result/);
+    const summary = JSON.parse(readFileSync(join(dir, 'result', 'summary.json'), 'utf8')) as {
+      rejected: number;
+      summary: { host: string | null; clusters: number }[];
+    };
+    // The same clusters as the workbench showed for the sample, at the same profile.
+    assert.equal(summary.summary.find((s) => s.host === null)!.clusters, workbenchClusters);
+  });
+
+  it('opens the printed command’s result: the same counts, and the most similar rejected pairs to review', async () => {
+    const out = join(dir, 'result');
+    await page
+      .getByTestId('batch-files-input')
+      .setInputFiles(
+        ['clusters.parquet', 'pairs.parquet', 'summary.parquet', 'rejected.parquet'].map((f) => join(out, f)),
+      );
+    const view = page.getByRole('region', { name: 'Batch result' });
+    await view.getByTestId('batch-summary').waitFor({ timeout: 30_000 });
+    const said = (await view.getByTestId('batch-summary').textContent()) ?? '';
+    assert.match(said, new RegExp(`pages, ${workbenchClusters.toLocaleString('en-US')} clusters`));
+    assert.match(said, /candidate pairs? verified and rejected/);
+    await view.getByLabel('Most similar rejected').check();
+    const rejected = Number(
+      /([\d,]+) candidate pairs? verified and rejected/.exec(said)![1].replace(/,/g, ''),
+    );
+    const labels = view.getByTestId('batch-labels');
+    if (rejected > 0) {
+      assert.match((await labels.locator('h3').textContent()) ?? '', /most similar of [\d,]+ rejected pairs/);
+      await labels.focus();
+      await page.keyboard.press('n');
+    } else assert.match((await view.textContent()) ?? '', /No candidate pair was rejected/);
+    // The precision estimate reads the random sample's labels only.
+    assert.match((await view.getByTestId('batch-precision').textContent()) ?? '', /^0 labelled|Label pairs/);
+    await view.getByLabel('Random sample (estimates precision)').check();
+    await page.screenshot({ path: join(SHOTS, 'batch-printed-result.png'), fullPage: true });
+    await view.getByRole('button', { name: 'Close' }).click();
   });
 
   it('opens the result in the workbench: histogram, sampled clusters, a labelled pair', async () => {

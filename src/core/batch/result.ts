@@ -15,7 +15,12 @@ import { parquetMetadataAsync, parquetReadObjects, type AsyncBuffer, type FileMe
 import { precisionRecall, type Estimate, type LabelValue } from '../eval/estimators';
 import { seededRandom } from '../random';
 
-export const RESULT_FILES = ['clusters.parquet', 'pairs.parquet', 'summary.parquet'] as const;
+export const RESULT_FILES = [
+  'clusters.parquet',
+  'pairs.parquet',
+  'summary.parquet',
+  'rejected.parquet',
+] as const;
 export type ResultFile = (typeof RESULT_FILES)[number];
 
 /**
@@ -101,6 +106,17 @@ export interface BatchSummaryRow {
   pagesInClusters: number;
   clusters: number;
   duplicatesRemoved: number;
+  /** Captures of a URL folded into its earliest; members flagged loses_text (0 in older results). */
+  capturesFolded: number;
+  losesText: number;
+}
+
+/** One of the largest clusters: its size and its weakest link (the least similar verified pair in it). */
+export interface LargeCluster {
+  cluster: string;
+  size: number;
+  /** null when pairs.parquet is not among the files. */
+  weakest: number | null;
 }
 
 export interface SampledCluster {
@@ -128,6 +144,62 @@ export interface BatchResultView {
   pairs: number;
   sampledPairs: SampledPair[];
   pi: number;
+  /** The largest clusters (GIANT_LISTED), a giant when it holds GIANT_SIZE pages or more. */
+  largest: LargeCluster[];
+  /** For review (not an estimate): the least similar accepted pairs and the most similar rejected. */
+  weakestAccepted: SampledPair[];
+  /** null when rejected.parquet is not among the files (a result written before it was). */
+  strongestRejected: SampledPair[] | null;
+  rejected: number;
+}
+
+/** A cluster this large is said to be a giant: look at its weakest link before acting on it. */
+export const GIANT_SIZE = 50;
+const GIANT_LISTED = 3;
+/** Pairs in each review queue. */
+export const QUEUE_PAIRS = 50;
+
+/**
+ * The k pairs of a table with the lowest (or highest) similarity: one pass over the similarity column
+ * (keeping the k best positions), then those rows only.
+ */
+async function extremes(groups: readonly Group[], k: number, highest: boolean): Promise<SampledPair[]> {
+  const best: { s: number; g: number; i: number }[] = [];
+  const worse = (x: number, y: number) => (highest ? x < y : x > y);
+  for (const [gi, g] of groups.entries()) {
+    const rows = await readGroup(g, ['similarity']);
+    rows.forEach((r, i) => {
+      const s = num(r.similarity);
+      if (best.length < k) best.push({ s, g: gi, i });
+      else {
+        let w = 0;
+        for (let j = 1; j < best.length; j++) if (worse(best[j].s, best[w].s)) w = j;
+        if (worse(best[w].s, s)) best[w] = { s, g: gi, i };
+      }
+    });
+  }
+  const out: SampledPair[] = [];
+  for (const gi of [...new Set(best.map((b) => b.g))]) {
+    const mine = best.filter((b) => b.g === gi).sort((x, y) => x.i - y.i);
+    const from = mine[0].i;
+    const rows = await readGroup(
+      groups[gi],
+      ['a', 'b', 'similarity', 'url_a', 'url_b'],
+      from,
+      mine[mine.length - 1].i + 1,
+    );
+    for (const m of mine) {
+      const r = rows[m.i - from];
+      out.push({
+        a: String(r.a),
+        b: String(r.b),
+        urlA: String(r.url_a),
+        urlB: String(r.url_b),
+        similarity: num(r.similarity),
+      });
+    }
+  }
+  return out.sort((x, y) => (highest ? y.similarity - x.similarity : x.similarity - y.similarity));
 }
 
 export const HISTOGRAM_CAP = 30;
@@ -245,12 +317,54 @@ export async function readBatchResult(
         pagesInClusters: num(r.pages_in_clusters),
         clusters: num(r.clusters),
         duplicatesRemoved: num(r.duplicates_removed),
+        capturesFolded: r.captures_folded === undefined ? 0 : num(r.captures_folded),
+        losesText: r.loses_text === undefined ? 0 : num(r.loses_text),
       }))
       .sort((x, y) =>
         x.host === null ? -1 : y.host === null ? 1 : y.duplicatesRemoved - x.duplicatesRemoved,
       );
   }
-  return { summary, histogram, clusters: ids.length, sampledClusters, pairs, sampledPairs, pi };
+  // The largest clusters, and their weakest links from the pairs' cluster and similarity columns.
+  const largest: LargeCluster[] = [...sizeOf.entries()]
+    .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
+    .slice(0, GIANT_LISTED)
+    .map(([cluster, size]) => ({ cluster, size, weakest: null }));
+  let weakestAccepted: SampledPair[] = [];
+  if (pairParts.length > 0) {
+    const groups = await groupsOf(pairParts);
+    const weakest = new Map<string, number>();
+    const want = new Set(largest.map((c) => c.cluster));
+    for (const g of groups)
+      for (const r of await readGroup(g, ['cluster', 'similarity'])) {
+        const c = String(r.cluster);
+        if (!want.has(c)) continue;
+        const s = num(r.similarity);
+        weakest.set(c, Math.min(weakest.get(c) ?? Infinity, s));
+      }
+    for (const c of largest) c.weakest = weakest.get(c.cluster) ?? null;
+    weakestAccepted = await extremes(groups, QUEUE_PAIRS, false);
+  }
+  let strongestRejected: SampledPair[] | null = null;
+  let rejected = 0;
+  const rejectedParts = asParts(files['rejected.parquet']);
+  if (rejectedParts.length > 0) {
+    const groups = await groupsOf(rejectedParts);
+    rejected = groups.reduce((n, g) => n + g.rows, 0);
+    strongestRejected = await extremes(groups, QUEUE_PAIRS, true);
+  }
+  return {
+    summary,
+    histogram,
+    clusters: ids.length,
+    sampledClusters,
+    pairs,
+    sampledPairs,
+    pi,
+    largest,
+    weakestAccepted,
+    strongestRejected,
+    rejected,
+  };
 }
 
 /**

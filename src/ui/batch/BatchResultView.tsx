@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { batchPrecision, HISTOGRAM_CAP, type BatchResultView as View } from '../../core/batch/result';
-import { useBatch } from '../../state/batch';
+import {
+  batchPrecision,
+  GIANT_SIZE,
+  HISTOGRAM_CAP,
+  type BatchResultView as View,
+} from '../../core/batch/result';
+import { queuePairs, useBatch, type BatchQueue } from '../../state/batch';
 import { drawHistogram } from '../charts/histogram';
 import { fmtInt, plural } from '../format';
 import { LABEL_KEYS } from '../labels/LabelsList';
@@ -41,6 +46,7 @@ export function BatchResultView() {
       {view && (
         <>
           <Summary view={view} />
+          <Largest view={view} />
           <Histogram view={view} />
           <SampledClusters view={view} />
           <PairLabels view={view} />
@@ -59,7 +65,22 @@ function Summary({ view }: { view: View }) {
         <p>
           {plural(all.pages, 'page')}, {plural(all.clusters, 'cluster')},{' '}
           {plural(all.duplicatesRemoved, 'duplicate')} removed (
-          {pct(all.pages ? all.duplicatesRemoved / all.pages : 0)}); {plural(view.pairs, 'verified pair')}.
+          {pct(all.pages ? all.duplicatesRemoved / all.pages : 0)}); {plural(view.pairs, 'verified pair')}
+          {view.strongestRejected !== null && (
+            <>, {plural(view.rejected, 'candidate pair')} verified and rejected</>
+          )}
+          .{' '}
+          {all.capturesFolded > 0 && (
+            <>
+              {plural(all.capturesFolded, 'more capture')} of a URL folded into its earliest (in no
+              cluster).{' '}
+            </>
+          )}
+          <span data-testid="batch-loses-text">
+            {all.losesText === 0
+              ? 'No removed copy would lose text.'
+              : `${plural(all.losesText, 'copy', 'copies')} would lose text the kept copy lacks (flagged loses_text).`}
+          </span>
         </p>
       ) : (
         <p className="meta">No summary.parquet among the files: totals are not shown.</p>
@@ -163,15 +184,74 @@ function SampledClusters({ view }: { view: View }) {
   );
 }
 
+/** The largest clusters with their weakest links: a giant is worth a look before its copies are removed. */
+function Largest({ view }: { view: View }) {
+  if (view.largest.length === 0) return null;
+  const giants = view.largest.filter((c) => c.size >= GIANT_SIZE);
+  return (
+    <div data-testid="batch-largest">
+      {giants.length > 0 && (
+        <p className="warning" role="note">
+          {plural(giants.length, 'giant cluster')} ({GIANT_SIZE} pages or more): one weak link can chain
+          unrelated pages together — check its weakest pair before removing its copies.
+        </p>
+      )}
+      <p className="meta">
+        Largest clusters:{' '}
+        {view.largest
+          .map(
+            (c) =>
+              `${c.cluster} (${fmtInt(c.size)} pages${c.weakest === null ? '' : `, weakest link ${c.weakest.toFixed(3)}`})`,
+          )
+          .join(' · ')}
+      </p>
+    </div>
+  );
+}
+
+const QUEUES: { q: BatchQueue; name: string }[] = [
+  { q: 'sample', name: 'Random sample (estimates precision)' },
+  { q: 'weakest', name: 'Least similar accepted' },
+  { q: 'rejected', name: 'Most similar rejected' },
+];
+
 function PairLabels({ view }: { view: View }) {
   const labels = useBatch((s) => s.labels);
   const cursor = useBatch((s) => s.cursor);
   const label = useBatch((s) => s.label);
   const move = useBatch((s) => s.move);
-  const estimate = useMemo(() => batchPrecision(labels, view.pi), [labels, view.pi]);
-  const pair = view.sampledPairs[cursor];
+  const queue = useBatch((s) => s.queue);
+  const stash = useBatch((s) => s.stash);
+  const setQueue = useBatch((s) => s.setQueue);
+  // The precision estimate reads the random sample's labels only, whichever queue is shown.
+  const estimate = useMemo(
+    () => batchPrecision(queue === 'sample' ? labels : (stash.sample?.labels ?? []), view.pi),
+    [queue, labels, stash, view.pi],
+  );
+  const pairs = queuePairs(view, queue);
+  const pair = pairs[cursor];
+  const picker = (
+    <div className="queue-picker" role="radiogroup" aria-label="Pairs to label" data-testid="batch-queues">
+      {QUEUES.map(({ q, name }) => (
+        <label key={q}>
+          <input type="radio" name="batch-queue" checked={queue === q} onChange={() => setQueue(q)} /> {name}
+        </label>
+      ))}
+    </div>
+  );
   if (!pair)
-    return <p className="meta">No pairs.parquet among the files (or no verified pair): nothing to label.</p>;
+    return (
+      <div>
+        {picker}
+        <p className="meta">
+          {queue === 'rejected'
+            ? view.strongestRejected === null
+              ? 'No rejected.parquet among the files (a result written before the batch kept rejected pairs).'
+              : 'No candidate pair was rejected.'
+            : 'No pairs.parquet among the files (or no verified pair): nothing to label.'}
+        </p>
+      </div>
+    );
   const done = labels.filter((l) => l !== undefined).length;
   const onKeyDown = (e: KeyboardEvent) => {
     const v = LABEL_KEYS[e.key];
@@ -190,9 +270,13 @@ function PairLabels({ view }: { view: View }) {
       aria-label="Label sampled pairs"
       data-testid="batch-labels"
     >
+      {picker}
       <h3>
-        Pair {cursor + 1} of {view.sampledPairs.length} drawn at random from {fmtInt(view.pairs)} verified
-        pairs
+        {queue === 'sample'
+          ? `Pair ${cursor + 1} of ${pairs.length} drawn at random from ${fmtInt(view.pairs)} verified pairs`
+          : queue === 'weakest'
+            ? `Pair ${cursor + 1} of the ${pairs.length} least similar of ${fmtInt(view.pairs)} verified pairs`
+            : `Pair ${cursor + 1} of the ${pairs.length} most similar of ${fmtInt(view.rejected)} rejected pairs`}
       </h3>
       <p className="meta">
         At scale the result holds URLs, not page text: judge by the URLs, or open both in the archive's

@@ -4,7 +4,7 @@ import { useAnalysis } from '../../state/analysis';
 import { useDatasets } from '../../state/datasets';
 import { useDust } from '../../state/dust';
 import { download } from '../download';
-import { exportFileName, exportSource, jsonText, methodTags } from '../exports';
+import { exportFileName, exportSource, jsonText, methodTags, shellWord } from '../exports';
 import { selectedDataset } from '../../state/selectors';
 
 /**
@@ -23,8 +23,17 @@ export function ExportProfileButton() {
   const selectedId = useDatasets((s) => s.selectedId);
   const datasets = useDatasets((s) => s.datasets);
   if (!analysis) return null;
+  const ds = selectedDataset({ datasets, selectedId });
+  const profileName = exportFileName([...methodTags(method, thresholds), mode], 'dedup-profile', 'json');
+  // The crawl's own files (a WACZ's WARCs are read from the WACZ itself), each once.
+  const files = [
+    ...new Set(
+      (ds?.sources?.length ? ds.sources.map((x) => x.name.split(' › ')[0]) : [ds?.fileName ?? '']).filter(
+        Boolean,
+      ),
+    ),
+  ];
   const exportProfile = () => {
-    const ds = selectedDataset({ datasets, selectedId });
     const profile = buildProfile({
       dataset: ds?.name ?? '',
       pages: analysis.n,
@@ -47,18 +56,28 @@ export function ExportProfileButton() {
     // The profile is its parameters; its source adds the app's version and when it was exported.
     const { app, version, exported } = exportSource({});
     download(
-      exportFileName([...methodTags(method, thresholds), mode], 'dedup-profile', 'json'),
+      profileName,
       'application/json',
       jsonText({ ...profile, source: { ...profile.source, app, version, exported } }),
     );
   };
   return (
-    <button
-      type="button"
-      onClick={exportProfile}
-      title="The method, thresholds, signature parameters and valid DUST rules, for npm run batch over a whole crawl"
-    >
-      Export dedup profile
-    </button>
+    <>
+      <button
+        type="button"
+        onClick={exportProfile}
+        title="The method, thresholds, signature parameters, kept-copy policy and valid DUST rules, for npm run batch over a whole crawl"
+      >
+        Export dedup profile
+      </button>
+      <span className="meta batch-command">
+        {' '}
+        then, in the folder holding the profile and the crawl (inside the project, or with{' '}
+        <code>npm --prefix PROJECT</code>):{' '}
+        <code data-testid="profile-batch-command">
+          npm run batch -- --profile {shellWord(profileName)} --out result/ {files.map(shellWord).join(' ')}
+        </code>
+      </span>
+    </>
   );
 }

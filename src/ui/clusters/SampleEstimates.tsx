@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { sampleEstimates } from '../../core/sample/sample-plan';
 import type { ClusterView } from '../../core/clusters/view';
 import { useAnalysis } from '../../state/analysis';
-import { exportFileName, methodTags } from '../exports';
+import { exportFileName, methodTags, shellWord } from '../exports';
 import { useDatasets } from '../../state/datasets';
 import { usePages } from '../../state/pages';
 import { fmtInt } from '../format';
@@ -64,9 +64,4 @@ export function SampleEstimates({ view }: { view: ClusterView }) {
       </p>
     </section>
   );
-}
-
-/** A file name as one shell word (quoted when it holds anything but safe characters). */
-function shellWord(name: string): string {
-  return /^[\w@%+=:,./-]+$/.test(name) ? name : `'${name.replace(/'/g, `'\\''`)}'`;
 }

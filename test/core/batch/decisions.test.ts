@@ -121,6 +121,16 @@ async function check(dir: string, summary: Awaited<ReturnType<typeof runJoin>>['
     );
     expect(r.similarity).toBe(best);
   }
+  // The candidates verified and rejected: under the threshold, none of them accepted.
+  const rejected = await query(
+    `SELECT a, b, similarity, url_a, url_b FROM read_parquet('${dir}/rejected.parquet')`,
+  );
+  const accepted = new Set(pairs.map((p) => `${p.a} ${p.b}`));
+  for (const r of rejected) {
+    expect(Math.fround(r.similarity as number)).toBeLessThan(Math.fround(0.8));
+    expect(accepted.has(`${r.a} ${r.b}`)).toBe(false);
+    expect(r.url_a).toBe(pages.get(r.a as bigint)!.url);
+  }
   const all = summary.find((s) => s.host === null)!;
   expect(all.duplicates_removed).toBe(expectedRemove.size);
   expect(BigInt(all.bytes_conserved)).toBe(conserved);

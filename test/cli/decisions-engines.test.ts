@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../scripts/lib/batch-results';
 import { ensureSparkEnv, runSparkJoin, sparkPrerequisites } from '../../scripts/lib/spark-env';
-import { httpResponse, isoDate, recordIdFactory, warcRecord } from '../../scripts/lib/warc-writer';
+import { decisionCrawl } from '../../scripts/lib/decision-crawl';
 import { runJoin } from '../../src/cli/batch-join';
 import { runMap } from '../../src/cli/batch-map';
 import { analysePages, type EnginePage } from '../../src/core/candidates/analyse-pages';
@@ -31,84 +31,11 @@ import { dustRecordOf } from '../../src/core/dust/from-page';
 import { InlinkCounter } from '../../src/core/dust/inlinks';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { parseProfile } from '../../src/core/profile';
-import { seededRandom } from '../../src/core/random';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DRIVER = join(ROOT, 'spark', 'dedup_join.py');
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-const WORDS =
-  'archive crawl replica mirror harvest record capture payload digest header index shard cluster page text link host path query token shingle band bucket sketch signature anchor threshold policy canonical original redirect alias site section'.split(
-    ' ',
-  );
-
-/**
- * The crawl: pages of a documentation site, linked from an index; a mirror host with a banner copy of
- * some pages, its other pages redirecting to the original; tracking aliases; re-fetches a day later.
- */
-function crawl(seed: number): Buffer {
-  const rng = seededRandom(seed);
-  const id = recordIdFactory(`engines-${seed}`);
-  const words = (n: number) =>
-    Array.from({ length: n }, () => WORDS[Math.floor(rng() * WORDS.length)]).join(' ');
-  const origin = 'https://docs.example.test';
-  const mirror = 'https://m.docs.example.test';
-  const pages = Array.from({ length: 36 }, (_, i) => ({ path: `/guide/p${i}.html`, text: words(160) }));
-  const records: Buffer[] = [];
-  let t = 0;
-  const html = (url: string, text: string, links: string[] = []) =>
-    warcRecord({
-      type: 'response',
-      targetUri: url,
-      date: isoDate('2024-05-01T10:00:00Z', t++),
-      recordId: id(),
-      block: httpResponse(
-        200,
-        [['Content-Type', 'text/html; charset=utf-8']],
-        Buffer.from(
-          `<!doctype html><html><head><title>${url}</title></head><body><p>${text}</p>${links
-            .map((l) => `<a href="${l}">x</a>`)
-            .join('')}</body></html>`,
-        ),
-      ),
-    });
-  const redirect = (url: string, to: string) =>
-    warcRecord({
-      type: 'response',
-      targetUri: url,
-      date: isoDate('2024-05-01T10:00:00Z', t++),
-      recordId: id(),
-      block: httpResponse(301, [['Location', to]], Buffer.alloc(0)),
-    });
-  records.push(
-    html(
-      `${origin}/`,
-      words(80),
-      pages.map((p) => `${origin}${p.path}`),
-    ),
-  );
-  // The mirror is crawled first for some pages (its copy is the earlier capture).
-  for (const [i, p] of pages.entries()) {
-    if (i % 3 === 0) records.push(html(`${mirror}${p.path}`, `${p.text} mirrored copy banner ${words(6)}`));
-    else if (i % 3 === 1) records.push(redirect(`${mirror}${p.path}`, `${origin}${p.path}`));
-  }
-  for (const p of pages) records.push(html(`${origin}${p.path}`, p.text, [`${origin}/`]));
-  for (const [i, p] of pages.entries())
-    if (i % 4 === 0) records.push(html(`${origin}${p.path}?utm_source=feed${i}`, p.text));
-  // A page whose copies grew: the original (its canonical URL, kept) holds 130 words, its mirror copy 150
-  // (the star's centre), a tracking alias of the mirror 25 more — over a fifth of which the kept copy
-  // lacks. Each copy is similar to the next, so the mirror and tracking rules hold on them.
-  const grown = words(150).split(' ');
-  const more = words(25);
-  records.push(html(`${origin}/guide/grown.html`, grown.slice(0, 130).join(' ')));
-  records.push(html(`${mirror}/guide/grown.html`, grown.join(' ')));
-  records.push(html(`${mirror}/guide/grown.html?utm_source=news`, `${grown.join(' ')} ${more}`));
-  // Re-fetches of some pages, a day later (captures of one URL).
-  t += 86_400;
-  for (const [i, p] of pages.entries()) if (i % 5 === 0) records.push(html(`${origin}${p.path}`, p.text));
-  return Buffer.concat(records);
-}
 
 /** The workbench's engine: ingest, DUST with the pages' links, signatures, default clusters, decisions. */
 async function workbench(file: string) {
@@ -208,7 +135,7 @@ describe('one decision per cluster in the workbench engine, the CLI, DuckDB and 
     const dir = mkdtempSync(join(tmpdir(), 'engines-'));
     dirs.push(dir);
     const file = join(dir, 'crawl.warc');
-    writeFileSync(file, crawl(seed));
+    writeFileSync(file, decisionCrawl(seed));
     const wb = await workbench(file);
     const wbClusters = linesOf(wb.clusters, CLUSTER_COLS);
     const wbRemove = linesOf(wb.remove, REMOVE_COLS);

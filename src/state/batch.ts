@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { BatchResultView, SampledPair } from '../core/batch/result';
+import type { BatchResultView, SampledCluster, SampledPair } from '../core/batch/result';
+import type { MemberText } from '../workers/batch-result.worker';
 import type { LabelValue } from '../core/eval/estimators';
 import { startBatchResultWorker } from '../workers/client';
 import { runJobInStore, type CancelSlot } from './jobs';
@@ -39,6 +40,14 @@ interface BatchState {
   /** The other queues' labels and cursors, kept while they are not shown. */
   stash: Partial<Record<BatchQueue, { labels: (LabelValue | undefined)[]; cursor: number }>>;
   setQueue(q: BatchQueue): void;
+  /** The crawl files opened with the result, to read members' texts from (by shard name and offset). */
+  crawl: File[];
+  /** Members' texts read, by cluster; the cluster being read; why a read failed. */
+  texts: Record<string, MemberText[]>;
+  readingTexts: string | null;
+  textsError: string | null;
+  openCrawl(files: File[]): void;
+  readTexts(cluster: SampledCluster): Promise<void>;
   openFiles(files: File[]): Promise<void>;
   close(): void;
   label(i: number, v: LabelValue | undefined): void;
@@ -58,6 +67,33 @@ export const useBatch = create<BatchState>((set, get) => ({
   labels: [],
   cursor: 0,
   stash: {},
+  crawl: [],
+  texts: {},
+  readingTexts: null,
+  textsError: null,
+
+  openCrawl(files) {
+    set({ crawl: files, texts: {}, textsError: null });
+  },
+
+  async readTexts(cluster) {
+    const { crawl, texts } = get();
+    if (crawl.length === 0 || texts[cluster.cluster] || get().readingTexts) return;
+    set({ readingTexts: cluster.cluster, textsError: null });
+    const worker = startBatchResultWorker();
+    try {
+      const read = await worker.api.readTexts(
+        crawl,
+        cluster.urls.map((url, i) => ({ url, ...cluster.places[i] })),
+      );
+      set({ texts: { ...get().texts, [cluster.cluster]: read } });
+    } catch (e) {
+      set({ textsError: e instanceof Error ? e.message : String(e) });
+    } finally {
+      worker.terminate();
+      set({ readingTexts: null });
+    }
+  },
 
   async openFiles(files) {
     set({ open: true, view: null, files: [], labels: [], cursor: 0, queue: 'sample', stash: {} });

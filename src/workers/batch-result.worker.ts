@@ -4,6 +4,10 @@ import { pickResult, readBatchResult, type BatchResultView, type ResultFile } fr
 import { exposeJob, type JobApiOf } from './expose-job';
 import { jobFailure } from './job-failure';
 import type { JobOutcome } from '../core/jobs';
+import { readPagesAt } from '../core/sample/partner-read';
+import { normaliseUrl } from '../core/url/normalize';
+import { browserNatives } from './natives';
+import { blobRanges } from './sample-read';
 
 export type BatchResultOutcome = JobOutcome<{ view: BatchResultView; files: string[] }>;
 
@@ -34,6 +38,43 @@ async function readResult(
   }
 }
 
-exposeJob(readResult);
+/** A member of the batch's clusters to read from the crawl: its URL, shard (file name) and offset. */
+export interface MemberPlace {
+  url: string;
+  shard: string;
+  offset: number;
+}
 
-export type BatchResultWorkerApi = JobApiOf<typeof readResult>;
+/** A member's text as read from the crawl files ('' when its record was not found there). */
+export interface MemberText {
+  url: string;
+  title: string;
+  text: string;
+}
+
+/**
+ * The members' texts, each record read by byte range from the crawl files the analyst opened with the
+ * result (shard and offset are in clusters.parquet): the workbench's own ingest, stopped once every one
+ * has come out.
+ */
+async function readTexts(crawl: File[], members: readonly MemberPlace[]): Promise<MemberText[]> {
+  const { sources, rangesOf } = blobRanges(crawl);
+  const norm = (u: string) => {
+    try {
+      return normaliseUrl(u).href;
+    } catch {
+      return u;
+    }
+  };
+  const read = await readPagesAt(
+    sources,
+    members.map((m) => ({ url: norm(m.url), filename: m.shard, offset: m.offset, length: -1 })),
+    (page, content) => ({ title: page.title, text: content.text }),
+    { natives: await browserNatives(), rangesOf },
+  );
+  return members.map((m) => ({ url: m.url, ...(read.pages.get(norm(m.url)) ?? { title: '', text: '' }) }));
+}
+
+exposeJob(readResult, () => ({ readTexts }));
+
+export type BatchResultWorkerApi = JobApiOf<typeof readResult> & { readTexts: typeof readTexts };

@@ -145,6 +145,12 @@ describe('batch: profile from the workbench, map + join, result back in the work
     const said = (await view.getByTestId('batch-summary').textContent()) ?? '';
     assert.match(said, new RegExp(`pages, ${workbenchClusters.toLocaleString('en-US')} clusters`));
     assert.match(said, /candidate pairs? verified and rejected/);
+    // A member's text, read by byte range from the crawl file opened with the result.
+    await view.getByTestId('batch-crawl-input').setInputFiles(join(dir, 'sample.warc.gz'));
+    const text = view.getByTestId('batch-member-text').first();
+    await text.waitFor({ timeout: 30_000 });
+    const first = (await text.textContent()) ?? '';
+    assert.ok(first.length > 40 && !/not found/.test(first), first);
     await view.getByLabel('Most similar rejected').check();
     const rejected = Number(
       /([\d,]+) candidate pairs? verified and rejected/.exec(said)![1].replace(/,/g, ''),

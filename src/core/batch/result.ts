@@ -124,6 +124,8 @@ export interface SampledCluster {
   size: number;
   /** Up to MAX_URLS member URLs, in page order. */
   urls: string[];
+  /** Their places in the crawl: the shard (its file name) and the record's offset. */
+  places: { shard: string; offset: number }[];
 }
 
 export interface SampledPair {
@@ -251,22 +253,33 @@ export async function readBatchResult(
   const histogram = [...counts.entries()].sort((a, b) => a[0] - b[0]).map(([x, count]) => ({ x, count }));
 
   const picked = sampleIndices(ids.length, opts.clusters ?? 20, seed).map((i) => ids[i]);
-  const members = new Map<string, { page: bigint; url: string }[]>(picked.map((c) => [c, []]));
+  const members = new Map<string, { page: bigint; url: string; shard: string; offset: number }[]>(
+    picked.map((c) => [c, []]),
+  );
   const wanted = [...new Set(picked.flatMap((c) => groupsOfCluster.get(c)!))].sort((a, b) => a - b);
   for (const gi of wanted)
-    for (const r of await readGroup(clusterGroups[gi], ['cluster', 'page', 'url'])) {
+    for (const r of await readGroup(clusterGroups[gi], ['cluster', 'page', 'url', 'shard', 'offset'])) {
       const list = members.get(String(r.cluster));
-      if (list) list.push({ page: BigInt(r.page as bigint | number), url: String(r.url) });
+      if (list)
+        list.push({
+          page: BigInt(r.page as bigint | number),
+          url: String(r.url),
+          shard: String(r.shard ?? ''),
+          offset: r.offset === undefined || r.offset === null ? -1 : num(r.offset),
+        });
     }
-  const sampledClusters = picked.map((c) => ({
-    cluster: c,
-    size: sizeOf.get(c)!,
-    urls: members
+  const sampledClusters = picked.map((c) => {
+    const shown = members
       .get(c)!
       .sort((x, y) => (x.page < y.page ? -1 : x.page > y.page ? 1 : 0))
-      .slice(0, MAX_URLS)
-      .map((m) => m.url),
-  }));
+      .slice(0, MAX_URLS);
+    return {
+      cluster: c,
+      size: sizeOf.get(c)!,
+      urls: shown.map((m) => m.url),
+      places: shown.map((m) => ({ shard: m.shard, offset: m.offset })),
+    };
+  });
 
   let pairs = 0;
   const sampledPairs: SampledPair[] = [];

@@ -15,6 +15,7 @@ import type { Natives } from '../ingest/natives';
 import { mergeRanges } from './sample-plan';
 import { locateFiles, rangesSource, type RangesOf } from './sample-read';
 import type { ByteSource } from '../ingest/wacz';
+import type { PageContent, PageRecord } from '../types';
 
 /** A record to read: its URL (normalised, as DUST spells it) and its place as the index gives it. */
 export interface RecordAt {
@@ -51,6 +52,32 @@ export async function readRecordsAt(
   places: readonly RecordAt[],
   o: ReadAtOptions = {},
 ): Promise<RecordsRead> {
+  const r = await readPagesAt(
+    files,
+    places,
+    (page, content) => dustRecordOf(page, content.text, content.headers),
+    o,
+  );
+  return {
+    records: [...r.pages.values()],
+    bytes: r.bytes,
+    ranges: r.ranges,
+    notInFiles: r.notInFiles,
+    ms: r.ms,
+  };
+}
+
+/**
+ * The pages at `places` read from `files`, each made into what `make` returns, by normalised URL (a URL
+ * read twice: its first). A place's range runs to the next place of its file or to the file's end when
+ * the index gives no length: the read stops once every page asked for has come out.
+ */
+export async function readPagesAt<T>(
+  files: ByteSource[],
+  places: readonly RecordAt[],
+  make: (page: PageRecord, content: PageContent) => T,
+  o: ReadAtOptions = {},
+): Promise<{ pages: Map<string, T>; bytes: number; ranges: number; notInFiles: number; ms: number }> {
   const t0 = performance.now();
   const located = await locateFiles(files);
   const archives = located.kind === 'ok' ? located.archives : new Map();
@@ -80,21 +107,29 @@ export async function readRecordsAt(
     for (const [s, e] of merged) bytes += e - s;
     sources.push((o.rangesOf ?? rangesSource)(a.file, a.start, merged, name));
   }
-  const records: DustRecord[] = [];
-  const seen = new Set<string>();
+  const pages = new Map<string, T>();
+  const all = () => pages.size === wanted.size;
   if (sources.length > 0) {
-    await ingestCrawl(sources, { natives: o.natives, isCancelled: o.isCancelled }, async (batch) => {
-      if (o.isCancelled?.()) throw new IngestCancelled();
-      for (const { page, content } of batch) {
-        // A range may hold records besides the one asked for (a request record, or up to the next
-        // capture when the index gives no length): only the pages asked for are kept.
-        if (!wanted.has(page.normUrl) || seen.has(page.normUrl)) continue;
-        seen.add(page.normUrl);
-        records.push(dustRecordOf(page, content.text, content.headers));
-      }
-    });
+    try {
+      await ingestCrawl(
+        sources,
+        { natives: o.natives, isCancelled: () => !!o.isCancelled?.() || all() },
+        async (batch) => {
+          if (o.isCancelled?.()) throw new IngestCancelled();
+          for (const { page, content } of batch) {
+            // A range may hold records besides the one asked for (a request record, or up to the next
+            // capture when the index gives no length): only the pages asked for are kept.
+            if (!wanted.has(page.normUrl) || pages.has(page.normUrl)) continue;
+            pages.set(page.normUrl, make(page, content));
+          }
+        },
+      );
+    } catch (e) {
+      // Every page asked for has come out: the rest of the ranges is not read.
+      if (!(e instanceof IngestCancelled) || o.isCancelled?.() || !all()) throw e;
+    }
   }
-  return { records, bytes, ranges, notInFiles, ms: performance.now() - t0 };
+  return { pages, bytes, ranges, notInFiles, ms: performance.now() - t0 };
 }
 
 /**

@@ -9,6 +9,7 @@ import { queuePairs, useBatch, type BatchQueue } from '../../state/batch';
 import { drawHistogram } from '../charts/histogram';
 import { fmtInt, plural } from '../format';
 import { LABEL_KEYS } from '../labels/LabelsList';
+import { FileButton } from '../FileButton';
 import { Url } from '../Url';
 import { useListKeys } from '../useListKeys';
 
@@ -135,11 +136,36 @@ function SampledClusters({ view }: { view: View }) {
   const clusters = view.sampledClusters;
   const onKeyDown = useListKeys(clusters.length, active, setActive);
   const current = clusters[active];
+  const crawl = useBatch((s) => s.crawl);
+  const openCrawl = useBatch((s) => s.openCrawl);
+  const readTexts = useBatch((s) => s.readTexts);
+  const texts = useBatch((s) => (current ? s.texts[current.cluster] : undefined));
+  const readingTexts = useBatch((s) => s.readingTexts);
+  const textsError = useBatch((s) => s.textsError);
+  // With the crawl's files open, the active cluster's members are read (once) as it is shown.
+  useEffect(() => {
+    if (current && crawl.length > 0) void readTexts(current);
+  }, [current, crawl, readTexts]);
   return (
     <div>
       <h3>
         {plural(clusters.length, 'cluster')} drawn at random of {fmtInt(view.clusters)}
       </h3>
+      <p className="meta">
+        <FileButton onFiles={openCrawl} multiple testId="batch-crawl-input" label="The crawl's files">
+          {crawl.length ? 'Other crawl files…' : 'Open the crawl’s files to read members’ texts…'}
+        </FileButton>{' '}
+        {crawl.length > 0
+          ? `${plural(crawl.length, 'crawl file')} open: each member's record is read by byte range (its shard and offset in clusters.parquet).`
+          : 'The result holds URLs; the texts are in the crawl’s WARC files.'}
+        {readingTexts && ' Reading…'}
+        {textsError && (
+          <span className="error" role="alert">
+            {' '}
+            {textsError}
+          </span>
+        )}
+      </p>
       <div style={{ display: 'flex', gap: 12 }}>
         <ul
           className="cluster-list"
@@ -172,6 +198,14 @@ function SampledClusters({ view }: { view: View }) {
             {current.urls.map((u, i) => (
               <li key={i}>
                 <Url url={u} />
+                {texts && (
+                  // Crawled text, rendered as text only.
+                  <p className="member-text" data-testid="batch-member-text">
+                    {texts[i]?.text
+                      ? `${texts[i].text.slice(0, 400)}${texts[i].text.length > 400 ? '…' : ''}`
+                      : 'not found in the crawl files opened (another shard?)'}
+                  </p>
+                )}
               </li>
             ))}
             {current.size > current.urls.length && (

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { parseProfile, type DedupProfile } from '../../src/core/profile';
+import { queryRows } from '../../scripts/lib/batch-results';
 import { generateWarcGz } from '../bench/gen-warc';
 import { cspViolations, type OpenApp, openApp, projectFile, SHOTS } from './harness';
 
@@ -43,6 +44,8 @@ describe('batch: profile from the workbench, map + join, result back in the work
     await page.getByTestId('cluster-summary').waitFor({ timeout: 90_000 });
     await page.getByRole('button', { name: 'Mine DUST rules' }).click();
     await page.getByTestId('dust-headline').waitFor({ timeout: 90_000 });
+    // The kept-copy policy changed before the export: the earliest capture first.
+    for (let k = 0; k < 4; k++) await page.getByRole('button', { name: 'move earliest capture up' }).click();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export dedup profile' }).click();
     const saved = await download;
@@ -62,6 +65,7 @@ describe('batch: profile from the workbench, map + join, result back in the work
     assert.equal(profile.method, 'minhash');
     assert.ok(profile.dust.rules.length > 0, 'valid DUST rules travel with the profile');
     assert.ok(profile.dust.rules.every((r) => r.status === 'valid'));
+    assert.deepEqual(profile.keep, ['earliest', 'canonical', 'original', 'ok', 'longest-text']);
     // The shards below repeat each other's URLs: each capture compared, so their copies meet in the join
     // (the exported profile folds captures of one URL, as the workbench does; the printed run keeps it).
     writeFileSync(
@@ -112,7 +116,7 @@ describe('batch: profile from the workbench, map + join, result back in the work
     assert.match(again, /pages \d+/);
   });
 
-  it('runs the batch command the workbench printed, as printed, in the folder of the profile and the crawl', () => {
+  it('runs the batch command the workbench printed, as printed, in the folder of the profile and the crawl', async () => {
     assert.match(printed, /^npm run batch -- /);
     // From that folder, outside the project: npm is pointed at it; every path is the printed one.
     const stdout = execFileSync(
@@ -131,6 +135,13 @@ describe('batch: profile from the workbench, map + join, result back in the work
     };
     // The same clusters as the workbench showed for the sample, at the same profile.
     assert.equal(summary.summary.find((s) => s.host === null)!.clusters, workbenchClusters);
+    // The policy changed in the workbench decides there: some copies are kept for being the earliest.
+    const reasons = (
+      await queryRows(
+        `SELECT DISTINCT kept_reason FROM read_parquet('${join(dir, 'result', 'clusters.parquet')}') WHERE kept`,
+      )
+    ).map((r) => String(r.kept_reason));
+    assert.ok(reasons.includes('kept: earliest capture'), reasons.join(', '));
   });
 
   it('opens the printed command’s result: the same counts, and the most similar rejected pairs to review', async () => {

@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 
 import type { Comparison, CompareRow, Piece } from '../core/text/compare';
 import { escapeBidi, fmtBytes, fmtInt, plural } from './format';
 import { Url } from './Url';
+import { pairShown } from '../core/url/distinguish';
 import './compare.css';
 
 /** What the header of a side says about its page. */
@@ -145,8 +146,8 @@ export function CompareView({
         aria-label="Texts A and B, scrolled together"
       >
         <div className="compare-grid">
-          <Head side="A" info={sides[0]} />
-          <Head side="B" info={sides[1]} />
+          <Head side="A" info={sides[0]} other={sides[1]} />
+          <Head side="B" info={sides[1]} other={sides[0]} />
           {comparison?.kind === 'compared' ? (
             comparison.rows.map((r, i) => (
               <Row key={i} row={r} at={r.firstDiff <= at && at <= r.lastDiff ? at : -1} />
@@ -183,10 +184,12 @@ function Summary({ comparison: c }: { comparison: Comparison | null }) {
   );
 }
 
-function Head({ side, info }: { side: 'A' | 'B'; info: SideInfo }) {
+function Head({ side, info, other }: { side: 'A' | 'B'; info: SideInfo; other: SideInfo }) {
+  // What tells the two URLs apart, the origin kept (each head stands alone).
+  const shown = info.url && other.url ? pairShown(info.url, other.url)[0] : undefined;
   return (
     <div className={`compare-head compare-${side.toLowerCase()}`} data-testid="compare-head">
-      <strong className="compare-side">{side}</strong> <Url url={info.url} max={56} />
+      <strong className="compare-side">{side}</strong> <Url url={info.url} shown={shown} expandable />
       <div className="compare-title" title={info.title ? escapeBidi(info.title) : undefined}>
         {info.title ? escapeBidi(info.title) : '(no title)'}
         {info.size !== undefined && info.size >= 0 ? ` · ${fmtBytes(info.size)}` : ''}

@@ -11,6 +11,7 @@ import { fmtInt, plural } from '../format';
 import { LABEL_KEYS } from '../labels/LabelsList';
 import { FileButton } from '../FileButton';
 import { Url } from '../Url';
+import { pairShown } from '../../core/url/distinguish';
 import { useListKeys } from '../useListKeys';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -317,8 +318,8 @@ function PairLabels({ view }: { view: View }) {
         replay.
       </p>
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
-        <Url url={pair.urlA} max={80} />
-        <Url url={pair.urlB} max={80} />
+        <Url url={pair.urlA} shown={pairShown(pair.urlA, pair.urlB)[0]} expandable />
+        <Url url={pair.urlB} shown={pairShown(pair.urlA, pair.urlB)[1]} expandable />
       </div>
       <p className="meta">
         similarity {pair.similarity.toFixed(3)}; label: {labels[cursor] ?? 'none'}

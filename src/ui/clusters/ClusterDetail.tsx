@@ -15,6 +15,7 @@ import { ruleSpelling } from '../../core/dust';
 import { escapeBidi, fmtInt, plural } from '../format';
 import { TextCompare } from '../TextCompare';
 import { Url } from '../Url';
+import { distinguishing } from '../../core/url/distinguish';
 import { ClusterGraph } from './ClusterGraph';
 
 /**
@@ -56,6 +57,11 @@ export function ClusterDetail() {
     [analysis, bySeq],
   );
   const urlOf = useCallback((i: number) => page(i)?.url ?? '', [page]);
+  // The members' URLs shown by what tells them apart (the origin once when they share it).
+  const urlsShown = useMemo(
+    () => distinguishing(cluster ? cluster.members.map(urlOf) : []),
+    [cluster, urlOf],
+  );
   // The copy kept and why, by the policy every export and the batch apply (core/clusters/kept.ts).
   const decision = useMemo(
     () =>
@@ -200,7 +206,15 @@ export function ClusterDetail() {
           <tr>
             <th>A</th>
             <th>B</th>
-            <th>URL</th>
+            <th>
+              URL
+              {urlsShown.shared && (
+                <span className="meta" data-testid="members-origin">
+                  {' '}
+                  on {urlsShown.shared}
+                </span>
+              )}
+            </th>
             <th>Host</th>
             <th>Title</th>
             <th>Captures</th>
@@ -208,7 +222,7 @@ export function ClusterDetail() {
           </tr>
         </thead>
         <tbody>
-          {cluster.members.map((m) => {
+          {cluster.members.map((m, k) => {
             const p = page(m);
             // Exact: another member has the same text fingerprint.
             const exact = !!p?.fingerprint && (fpCount.get(p.fingerprint) ?? 0) > 1;
@@ -226,7 +240,7 @@ export function ClusterDetail() {
                   </td>
                 ))}
                 <td>
-                  <Url url={p?.url} />
+                  <Url url={p?.url} shown={urlsShown.shown[k]} expandable />
                 </td>
                 <td>{p?.host}</td>
                 <td>{p && escapeBidi(p.title)}</td>

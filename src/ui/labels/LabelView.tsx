@@ -12,6 +12,7 @@ import { labelsFileName, labelsSource } from '../exports';
 import { TextCompare } from '../TextCompare';
 import { plural } from '../format';
 import { Url } from '../Url';
+import { pairShown } from '../../core/url/distinguish';
 import { LabelEstimatesLine } from './LabelEstimatesLine';
 import { LABEL_KEYS, LabelsList } from './LabelsList';
 import { fromDecoded, fromFile, toRecords } from './labels-file';
@@ -130,7 +131,8 @@ export function LabelView() {
       ) : (
         <>
           <p className="meta pair-measures">
-            <Url url={urlOf(seqA!)} /> ↔ <Url url={urlOf(seqB!)} />
+            <Url url={urlOf(seqA!)} shown={pairShown(urlOf(seqA!), urlOf(seqB!))[0]} expandable /> ↔{' '}
+            <Url url={urlOf(seqB!)} shown={pairShown(urlOf(seqA!), urlOf(seqB!))[1]} expandable />
             {showScores ? (
               <>
                 {' '}

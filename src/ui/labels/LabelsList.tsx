@@ -7,6 +7,7 @@ import { keyedListing } from '../../state/selection';
 import { Choice, SearchBox } from '../Controls';
 import { fmtInt, plural } from '../format';
 import { Url } from '../Url';
+import { pairShown } from '../../core/url/distinguish';
 import { scrollActiveIntoView, useFollowSelection, useListKeys } from '../useListKeys';
 
 /**
@@ -130,8 +131,8 @@ export function LabelsList({ urlOf }: { urlOf: (seq: number) => string | undefin
                 className={i === current ? 'active' : undefined}
                 onClick={() => setActive(i)}
               >
-                <Url url={urlOf(r.a)} max={48} />
-                <Url url={urlOf(r.b)} max={48} />
+                <Url url={urlOf(r.a)} shown={pairShown(urlOf(r.a), urlOf(r.b))[0]} />
+                <Url url={urlOf(r.b)} shown={pairShown(urlOf(r.a), urlOf(r.b))[1]} />
                 <span className={`label-value ${r.label}`}>{LABEL_NAMES[r.label]}</span>
                 <span className="meta">
                   {r.strategy}

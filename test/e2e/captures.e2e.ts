@@ -48,7 +48,7 @@ describe('captures of one URL are one page with N captures', () => {
     assert.match(summary, /^1 cluster · 2 of 8 pages · 1 of 1 candidate pair accepted/);
     assert.match(
       (await page.getByTestId('captures-note').textContent()) ?? '',
-      /^3 other captures of URLs already read are counted with their URL’s first capture/,
+      /^3 other captures of URLs captured more than once are counted with their URL’s earliest capture/,
     );
     await openOnlyCluster();
     assert.match(

@@ -85,9 +85,10 @@ export function ClustersPane() {
       </p>
       {(analysis.captures?.of.length ?? 0) > 0 && (
         <p className="meta" data-testid="captures-note">
-          {plural(analysis.captures!.of.length, 'other capture')} of URLs already read{' '}
-          {analysis.captures!.of.length === 1 ? 'is' : 'are'} counted with their URL’s first capture (one page
-          with its captures; “Captures of one URL” in the signature parameters compares them).
+          {plural(analysis.captures!.of.length, 'other capture')} of URLs captured more than once{' '}
+          {analysis.captures!.of.length === 1 ? 'is' : 'are'} counted with their URL’s earliest capture (one
+          page with its captures, as the batch folds them; “Captures of one URL” in the signature parameters
+          compares them).
         </p>
       )}
       <SampleEstimates view={view} />

@@ -26,7 +26,7 @@ const FIELDS: Field[] = [
   },
   {
     label: 'Captures of one URL',
-    help: 'one page: re-fetches of a URL are one page, its first capture standing for it, the others listed with it; each capture: every capture its own page (to compare captures)',
+    help: 'one page: re-fetches of a URL are one page, its earliest capture standing for it (as in the batch), the others listed with it; each capture: every capture its own page (to compare captures)',
     kind: 'select',
     options: ['one page', 'each capture'],
     get: (p) => (p.captures === 'each' ? 'each capture' : 'one page'),

@@ -41,7 +41,7 @@ export function LabelView() {
   const importLabels = useLabels((s) => s.importLabels);
   const pages = usePages((p) => p.pages);
   const datasetId = usePages((p) => p.datasetId);
-  // Shared indexes of the pages (state/pages.ts); a URL fetched more than once is its first capture.
+  // Shared indexes of the pages (state/pages.ts); a URL fetched more than once is its earliest capture.
   const bySeq = pageBySeq(pages);
   const byUrl = seqOfUrl(pages);
   const urlOf = useCallback((seq: number) => bySeq.get(seq)?.url, [bySeq]);

@@ -37,7 +37,7 @@ export function Url({
   return (
     <span
       className={`${cls} expandable`}
-      title={open ? undefined : `${whole} (click to show whole)`}
+      title={whole}
       role="button"
       tabIndex={0}
       aria-expanded={open}

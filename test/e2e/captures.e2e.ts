@@ -57,8 +57,13 @@ describe('captures of one URL are one page with N captures', () => {
     );
     const rows = detail().locator('table.members tbody tr');
     assert.equal(await rows.count(), 2);
+    // Each member's URL by what tells it from the other (its host and path), the whole one in its title.
     const urls = await rows.locator('td:nth-child(3)').allTextContents();
-    assert.deepEqual(urls.sort(), ['http://docs.test/bugs.html', 'http://mirror.test/docs/bugs.html']);
+    assert.deepEqual(urls.sort(), ['docs.test/bugs.html', 'mirror.test/docs/bugs.html']);
+    const titles = await rows
+      .locator('td:nth-child(3) .url')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+    assert.deepEqual(titles.sort(), ['http://docs.test/bugs.html', 'http://mirror.test/docs/bugs.html']);
     // The capture list: each capture's record number and fetch time, the first the one compared.
     const list = detail().getByTestId('capture-list');
     assert.equal(await list.count(), 1, 'only bugs.html was captured more than once');

@@ -201,20 +201,17 @@ export function ClusterDetail() {
         urlOf={urlOf}
         onPair={(i, j) => setPair([i, j])}
       />
+      {urlsShown.shared && (
+        <p className="meta" data-testid="members-origin">
+          Every member is on {escapeBidi(urlsShown.shared)}: its URL below starts after it.
+        </p>
+      )}
       <table className="members">
         <thead>
           <tr>
             <th>A</th>
             <th>B</th>
-            <th>
-              URL
-              {urlsShown.shared && (
-                <span className="meta" data-testid="members-origin">
-                  {' '}
-                  on {urlsShown.shared}
-                </span>
-              )}
-            </th>
+            <th>URL</th>
             <th>Host</th>
             <th>Title</th>
             <th>Captures</th>

@@ -63,6 +63,11 @@ export function pickResult(files: readonly { path: string }[]): {
 }
 
 /** One row group of a table's file or part. */
+/** Whether a row group's file has the column (older results lack the newer ones). */
+function hasColumn(g: Group, name: string): boolean {
+  return g.metadata.schema.some((e) => e.name === name);
+}
+
 interface Group {
   file: AsyncBuffer;
   metadata: FileMetaData;
@@ -258,7 +263,15 @@ export async function readBatchResult(
   );
   const wanted = [...new Set(picked.flatMap((c) => groupsOfCluster.get(c)!))].sort((a, b) => a - b);
   for (const gi of wanted)
-    for (const r of await readGroup(clusterGroups[gi], ['cluster', 'page', 'url', 'shard', 'offset'])) {
+    for (const r of await readGroup(clusterGroups[gi], [
+      'cluster',
+      'page',
+      'url',
+      // A result written before members' places were kept has no shard column: its texts cannot be read.
+      ...(hasColumn(clusterGroups[gi], 'shard') && hasColumn(clusterGroups[gi], 'offset')
+        ? ['shard', 'offset']
+        : []),
+    ])) {
       const list = members.get(String(r.cluster));
       if (list)
         list.push({
@@ -337,7 +350,7 @@ export async function readBatchResult(
         x.host === null ? -1 : y.host === null ? 1 : y.duplicatesRemoved - x.duplicatesRemoved,
       );
   }
-  // The largest clusters, and their weakest links from the pairs' cluster and similarity columns.
+  // The largest clusters, and the giants' weakest links from the pairs' cluster and similarity columns.
   const largest: LargeCluster[] = [...sizeOf.entries()]
     .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
     .slice(0, GIANT_LISTED)
@@ -346,14 +359,16 @@ export async function readBatchResult(
   if (pairParts.length > 0) {
     const groups = await groupsOf(pairParts);
     const weakest = new Map<string, number>();
-    const want = new Set(largest.map((c) => c.cluster));
-    for (const g of groups)
-      for (const r of await readGroup(g, ['cluster', 'similarity'])) {
-        const c = String(r.cluster);
-        if (!want.has(c)) continue;
-        const s = num(r.similarity);
-        weakest.set(c, Math.min(weakest.get(c) ?? Infinity, s));
-      }
+    // Weakest links of the giants only: the pairs' cluster column is read whole for them.
+    const want = new Set(largest.filter((c) => c.size >= GIANT_SIZE).map((c) => c.cluster));
+    if (want.size > 0)
+      for (const g of groups)
+        for (const r of await readGroup(g, ['cluster', 'similarity'])) {
+          const c = String(r.cluster);
+          if (!want.has(c)) continue;
+          const s = num(r.similarity);
+          weakest.set(c, Math.min(weakest.get(c) ?? Infinity, s));
+        }
     for (const c of largest) c.weakest = weakest.get(c.cluster) ?? null;
     weakestAccepted = await extremes(groups, QUEUE_PAIRS, false);
   }

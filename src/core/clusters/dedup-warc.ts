@@ -37,6 +37,9 @@ export interface Revisit {
   headers: readonly [string, string][];
   refersToUri: string;
   refersToDate: string;
+  /** Its cluster's name (the kept copy's capture key, as every export names it) and why that copy is kept. */
+  cluster: string;
+  reason: string;
 }
 
 export interface DedupWarcStats {
@@ -115,6 +118,8 @@ export function planRevisits(
       headers: p.headers,
       refersToUri: kept.url,
       refersToDate: kept.fetchedAt,
+      cluster: d.cluster,
+      reason: d.reason,
     });
   }
   revisits.sort((a, b) => a.offset - b.offset);
@@ -160,6 +165,10 @@ export function revisitRecord(r: Revisit): Uint8Array {
       `WARC-Refers-To-Target-URI: ${r.refersToUri}`,
       `WARC-Refers-To-Date: ${r.refersToDate}`,
       `WARC-Payload-Digest: ${r.digest}`,
+      // Extension fields (WARC 1.1 §4: readers skip fields they do not know): the cluster as every
+      // export names it, and why the copy referred to is the one kept.
+      `Dedup-Cluster: ${r.cluster}`,
+      `Dedup-Kept-Reason: ${r.reason}`,
       'Content-Type: application/http; msgtype=response',
       `Content-Length: ${http.length}`,
     ].join(CRLF) +

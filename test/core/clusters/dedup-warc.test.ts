@@ -115,6 +115,10 @@ describe('the deduplicated WARC of the sample', () => {
     const text = new TextDecoder().decode(r);
     expect(text).toMatch(/^WARC\/1\.1\r\nWARC-Type: revisit\r\n/);
     expect(text).toContain(`WARC-Refers-To-Target-URI: ${p.revisits[0].refersToUri}\r\n`);
+    // The cluster as every export names it, and the kept copy's reason.
+    expect(text).toContain(`Dedup-Cluster: ${p.revisits[0].cluster}\r\n`);
+    expect(p.revisits[0].cluster).toMatch(/^[0-9a-f]{16}$/);
+    expect(text).toContain(`Dedup-Kept-Reason: ${p.revisits[0].reason}\r\n`);
     const declared = Number(/Content-Length: (\d+)/.exec(text)![1]);
     const blockStart = text.indexOf('\r\n\r\n') + 4;
     expect(r.length - blockStart - 4).toBe(declared);

@@ -143,16 +143,20 @@ async function main(): Promise<number> {
           }
         if (!args.signatures) return;
         for (const { page, content } of batch) {
+          // What the kept-copy policy reads; the canonical URL filled in once the DUST rules are mined
+          // (every URL its own canonical form without them).
+          const capture: Capture = {
+            id: page.seq,
+            url: page.url,
+            status: page.status,
+            fetchedAt: page.fetchedAt,
+            isCanonical: true,
+            canonicalUrl: '',
+            textLength: page.textLength,
+          };
           if (archival)
             warcPages.push({
-              id: page.seq,
-              url: page.url,
-              status: page.status,
-              fetchedAt: page.fetchedAt,
-              // Filled in once the DUST rules are mined (every URL its own canonical form without them).
-              isCanonical: true,
-              canonicalUrl: '',
-              textLength: page.textLength,
+              ...capture,
               offset: page.offset,
               digest: page.digest,
               headers: content.headers,
@@ -164,15 +168,7 @@ async function main(): Promise<number> {
           if (!p) continue;
           pages.push(p);
           pageNorm.push(page.normUrl);
-          pageInfo.push({
-            id: page.seq,
-            url: page.url,
-            status: page.status,
-            fetchedAt: page.fetchedAt,
-            isCanonical: true,
-            canonicalUrl: '',
-            textLength: page.textLength,
-          });
+          pageInfo.push({ ...capture });
           urls.push(page.url);
           pageSeqs.push(page.seq);
           warcIndex.push(warcPages.length - 1);

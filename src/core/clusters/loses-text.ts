@@ -1,4 +1,4 @@
-import { shingleSet, type ShingleOptions } from '../signatures/shingles';
+import { intersectionSize, shingleSet, type ShingleOptions } from '../signatures/shingles';
 
 /**
  * Never lose text silently: a member removed from its cluster whose word shingles (the engine's, of the
@@ -14,21 +14,7 @@ export const LOSES_TEXT_DEFAULT = 0.2;
 /** The share of a's shingles that b lacks: sorted, repeat-free sets; 0 for an empty a. */
 export function lostShare(a: Uint32Array, b: Uint32Array): number {
   const na = a.length;
-  if (na === 0) return 0;
-  let i = 0;
-  let j = 0;
-  let inter = 0;
-  while (i < na && j < b.length) {
-    const x = a[i];
-    const y = b[j];
-    if (x === y) {
-      inter++;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
-  return (na - inter) / na;
+  return na === 0 ? 0 : (na - intersectionSize(a, b)) / na;
 }
 
 /** Whether a member losing `share` of its text is flagged at `threshold`. */

@@ -125,6 +125,14 @@ export function jaccard(a: Uint32Array, b: Uint32Array): number {
   const na = a.length;
   const nb = b.length;
   if (na === 0 || nb === 0) return 0;
+  const inter = intersectionSize(a, b);
+  return inter / (na + nb - inter);
+}
+
+/** |A ∩ B| of two sorted, repeat-free sets, by one merge. */
+export function intersectionSize(a: Uint32Array, b: Uint32Array): number {
+  const na = a.length;
+  const nb = b.length;
   let i = 0;
   let j = 0;
   let inter = 0;
@@ -138,7 +146,7 @@ export function jaccard(a: Uint32Array, b: Uint32Array): number {
     } else if (x < y) i++;
     else j++;
   }
-  return inter / (na + nb - inter);
+  return inter;
 }
 
 function positiveInt(v: number, name: string): number {

@@ -1,4 +1,6 @@
 import type { CommandSpec } from './args';
+import { DEFAULT_KEEP, KEEP_KEYS, parseKeepPolicy } from '../core/clusters/kept';
+import { LOSES_TEXT_DEFAULT } from '../core/clusters/loses-text';
 
 /**
  * The options table: parser, defaults and `--help` come from it (src/cli/args.ts). A new option is one
@@ -65,6 +67,35 @@ export const ANALYZE = {
       help:
         'write the default method\'s clusters as the workbench\'s "Export clusters" writes them (every\n' +
         'member with its SURT, and its canonical URL when DUST rules were mined), JSON or CSV by the name',
+    },
+    keep: {
+      type: 'string',
+      arg: 'KEYS',
+      default: DEFAULT_KEEP.join(','),
+      check: (v) => {
+        try {
+          parseKeepPolicy(v.split(','), '--keep');
+          return null;
+        } catch {
+          return `the kept-copy policy's keys in order, comma-separated, from ${KEEP_KEYS.join(', ')}`;
+        }
+      },
+      help:
+        'the kept-copy policy of --clusters, --remove-list, --dedup-warc, --cdxj and --profile-out, its keys\n' +
+        'in the order they apply (the workbench\'s "Copy kept in each cluster, by")',
+    },
+    'loses-text': {
+      type: 'number',
+      arg: 'SHARE',
+      default: LOSES_TEXT_DEFAULT,
+      min: 0,
+      max: 1,
+      help: 'a removed copy whose shingles its kept copy lacks beyond this share is flagged loses_text',
+    },
+    'remove-losing': {
+      type: 'boolean',
+      default: false,
+      help: 'list copies flagged loses_text in the remove list all the same (by default they stay)',
     },
     'remove-list': {
       type: 'string',

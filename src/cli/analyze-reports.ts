@@ -1,7 +1,7 @@
 /** What `npm run analyze` prints: the ingest summary, the signatures per method and DustBuster's rules. */
 import { lostByShingles } from '../core/clusters/loses-text';
 import { removeCsv } from '../core/clusters/dedup-export';
-import type { Capture } from '../core/clusters/kept';
+import type { Capture, KeepKey } from '../core/clusters/kept';
 import { emptyReason } from '../core/ingest/outcome';
 import { describeDigests } from '../core/ingest/digest-report';
 import type { FetchFn } from '../core/dust/types';
@@ -169,6 +169,7 @@ export function clustersExport(
   what: 'clusters' | 'remove list' = 'clusters',
   /** The texts the signatures read, by page index: a removed member's text the kept copy lacks. */
   texts?: readonly string[],
+  policy: { keep?: readonly KeepKey[]; losesText?: number; removeLosing?: boolean } = {},
 ): string {
   const view = clusterView(r, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
   const canonicalOf = (i: number) => {
@@ -183,6 +184,7 @@ export function clustersExport(
     mode: DEFAULT_CLUSTERING,
     thresholds: DEFAULT_THRESHOLDS,
     capture,
+    ...policy,
     ...(texts ? { lost: lostByShingles(texts, ENGINE_DEFAULTS.shingles) } : {}),
     source: {
       app: 'dedup-workbench analyze',

@@ -36,7 +36,7 @@ import type { EngineResult } from '../core/candidates/engine-result';
 import { ENGINE_DEFAULTS } from '../core/candidates/engine-params';
 import { DEFAULT_METHOD, DEFAULT_THRESHOLDS } from '../core/candidates/methods';
 import type { CdxjCapture } from '../core/clusters/cdxj';
-import type { Capture } from '../core/clusters/kept';
+import { parseKeepPolicy, type Capture } from '../core/clusters/kept';
 import { clusterView, DEFAULT_CLUSTERING } from '../core/clusters/view';
 import { dedupWarcText, writeCdxj, writeDedupWarc } from './dedup-warc';
 import { enginePage } from '../core/candidates/comparable';
@@ -243,6 +243,12 @@ async function main(): Promise<number> {
     } else if (args['dust-rules'] || args.canonical) {
       throw new Error('--dust-rules and --canonical need the DUST rules (no --no-dust)');
     }
+    // The kept-copy policy given (the default: the workbench's).
+    const policy = {
+      keep: parseKeepPolicy(args.keep.split(','), '--keep'),
+      losesText: args['loses-text'],
+      removeLosing: args['remove-losing'],
+    };
     // The copy kept reads each page's DUST canonical URL (every URL its own without rules), as in the
     // workbench.
     const canonicalOf = (norm: string) => canonical?.get(norm) ?? norm;
@@ -259,11 +265,11 @@ async function main(): Promise<number> {
       const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
       const clusters = view.clusters.map((c) => c.members.map((m) => warcIndex[kept[m]]));
       if (args.cdxj) {
-        const n = await writeCdxj(sources[0], warcPages, clusters, args.cdxj);
+        const n = await writeCdxj(sources[0], warcPages, clusters, args.cdxj, policy.keep);
         console.log(`cdxj        ${n.toLocaleString('en-US')} captures written to ${args.cdxj}`);
       }
       if (args['dedup-warc']) {
-        const stats = await writeDedupWarc(sources[0], warcPages, clusters, args['dedup-warc']);
+        const stats = await writeDedupWarc(sources[0], warcPages, clusters, args['dedup-warc'], policy.keep);
         console.log(dedupWarcText(args['dedup-warc'], stats));
         report.dedupWarc = stats;
       }
@@ -291,6 +297,7 @@ async function main(): Promise<number> {
             (i) => info[i],
             what,
             analysed.texts,
+            policy,
           ),
         );
         console.log(`${what.padEnd(11)} written to ${out}`);
@@ -303,6 +310,7 @@ async function main(): Promise<number> {
         method: DEFAULT_METHOD,
         thresholds: DEFAULT_THRESHOLDS,
         clustering: DEFAULT_CLUSTERING,
+        ...policy,
         engine: ENGINE_DEFAULTS,
         dust: rules && {
           site: DUST_DEFAULTS.site,

@@ -1,3 +1,4 @@
+import { DEFAULT_KEEP, type KeepKey } from '../core/clusters/kept';
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { cdxjLines, type CdxjCapture } from '../core/clusters/cdxj';
 import {
@@ -18,8 +19,9 @@ export async function writeDedupWarc(
   pages: readonly WarcPage[],
   clusters: readonly (readonly number[])[],
   out: string,
+  keep: readonly KeepKey[] = DEFAULT_KEEP,
 ): Promise<DedupWarcStats> {
-  const { revisits, stats } = planRevisits(pages, clusters);
+  const { revisits, stats } = planRevisits(pages, clusters, keep);
   const file = createWriteStream(out);
   try {
     for await (const chunk of dedupWarc(source, revisits, stats))
@@ -46,12 +48,13 @@ export async function writeCdxj(
   captures: readonly CdxjCapture[],
   clusters: readonly (readonly number[])[],
   out: string,
+  keep: readonly KeepKey[] = DEFAULT_KEEP,
 ): Promise<number> {
   const lengths = await recordLengths(
     source,
     captures.map((c) => c.offset),
   );
-  const lines = cdxjLines(captures, clusters, source.name.split('/').pop() ?? source.name, lengths);
+  const lines = cdxjLines(captures, clusters, source.name.split('/').pop() ?? source.name, lengths, keep);
   writeFileSync(out, lines.join('\n') + '\n');
   return lines.length;
 }

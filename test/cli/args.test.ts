@@ -35,6 +35,9 @@ describe('analyze arguments', () => {
       canonical: null,
       'profile-out': null,
       'remove-list': null,
+      keep: 'canonical,original,ok,longest-text,earliest',
+      'loses-text': 0.2,
+      'remove-losing': false,
       sample: 0,
       seed: 1,
       base: '',
@@ -284,6 +287,27 @@ describe('npm run analyze', () => {
       expect(rows[0]).toEqual([...CLUSTER_CSV_COLUMNS]);
       expect(rows.length - 1).toBe(x.clusters.reduce((n: number, c: { size: number }) => n + c.size, 0));
       expect(rows.slice(1).every((r) => r[3] === '' && r[2].startsWith('test,example'))).toBe(true);
+      // Another kept-copy policy given on the command line decides the remove list and the profile.
+      const removeList = join(dir, 'r.csv');
+      const profile = join(dir, 'p.json');
+      const c = run(
+        'sample/sample.warc.gz',
+        '--no-dust',
+        '--keep',
+        'earliest,ok',
+        '--remove-list',
+        removeList,
+        '--profile-out',
+        profile,
+      );
+      expect(c.status).toBe(0);
+      const removed = parseDelimited(readFileSync(removeList, 'utf8')).filter((r) => r.length > 1);
+      const reason = removed[0].indexOf('kept_reason');
+      expect(new Set(removed.slice(1).map((r) => r[reason]))).toContain('kept: earliest capture');
+      expect(JSON.parse(readFileSync(profile, 'utf8')).keep).toEqual(['earliest', 'ok']);
+      const bad = run('sample/sample.warc.gz', '--keep', 'newest');
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toMatch(/--keep/);
     } finally {
       rmSync(dir, { recursive: true });
     }

@@ -209,6 +209,12 @@ describe('batch: profile from the workbench, map + join, result back in the work
       (await view.getByTestId('batch-precision').textContent()) ?? '',
       /^2 labelled\. Precision 100\.0%/,
     );
+    // The host table's cells are apart (issue "Every screen readable", the slips).
+    const cells = view.getByTestId('batch-summary').locator('td');
+    if ((await cells.count()) > 0) {
+      const pad = await cells.first().evaluate((e) => parseFloat(getComputedStyle(e).paddingRight));
+      assert.ok(pad >= 8, `host table cell padding ${pad}px`);
+    }
     await page.screenshot({ path: join(SHOTS, 'batch-result.png'), fullPage: true });
   });
 

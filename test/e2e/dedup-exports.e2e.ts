@@ -111,6 +111,13 @@ describe('clusters as Parquet and the remove list', () => {
     );
     assert.ok(rows2.some((r) => r.kept_reason === 'kept: earliest capture'));
     await page.getByTestId('keep-policy').screenshot({ path: `${SHOTS}/keep-policy.png` });
+    // The archive exports' buttons do not touch (issue "Every screen readable", the slips).
+    const warcBox = (await page.getByRole('button', { name: 'Write deduplicated WARC…' }).boundingBox())!;
+    const cdxjBox = (await page.getByRole('button', { name: 'Write CDXJ index…' }).boundingBox())!;
+    assert.ok(
+      cdxjBox.x >= warcBox.x + warcBox.width + 4 || cdxjBox.y >= warcBox.y + warcBox.height,
+      `${JSON.stringify(warcBox)} ${JSON.stringify(cdxjBox)}`,
+    );
     await page.screenshot({ path: `${SHOTS}/dedup-exports.png` });
     assert.deepEqual(app.errors, []);
   });

@@ -17,8 +17,9 @@ import { DIGITS, isWordToken, runInfo, wildcardKind } from './wildcards';
 function elementsOf(side: readonly string[]): { el: string[]; word: boolean[] } {
   const el: string[] = [];
   const word: boolean[] = [];
+  const origin = originEnd(side);
   for (let i = 0; i < side.length; i++) {
-    if (!isWordToken(side[i]) || wildcardKind(side[i]) !== null) {
+    if (i < origin || !isWordToken(side[i]) || wildcardKind(side[i]) !== null) {
       el.push(side[i]);
       word.push(false);
       continue;
@@ -30,6 +31,18 @@ function elementsOf(side: readonly string[]): { el: string[]; word: boolean[] } 
     i = j - 1;
   }
   return { el, word };
+}
+
+/**
+ * Where a side's spelled origin ends (^scheme://host[:port], up to the path's first '/'), or 0. An
+ * origin is a name, never a value: sites by port on one address (:8081, :8082) are other sites, and
+ * a family over their ports would carry one site's rule to the others (each is found on its own, and
+ * origins.ts finds a rule that holds on every origin of a site as ^{o}).
+ */
+function originEnd(side: readonly string[]): number {
+  if (side[0] !== '^' || side[2] !== ':' || side[3] !== '/' || side[4] !== '/') return 0;
+  const end = side.indexOf('/', 5);
+  return end < 0 ? side.length : end;
 }
 
 export interface Candidate {

@@ -77,6 +77,51 @@ describe('generalisation over random permalink families', () => {
   }
 });
 
+describe('an origin is a name: sites by port on one address are never one family', () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    it(`a family per origin, no wildcard in the origin, seed ${seed}`, () => {
+      const rng = seededRandom(seed * 7919);
+      const ip = `${10 + Math.floor(rng() * 200)}.${Math.floor(rng() * 255)}.0.${1 + Math.floor(rng() * 250)}`;
+      const ports = [
+        ...new Set(Array.from({ length: 2 + Math.floor(rng() * 3) }, () => 1024 + Math.floor(rng() * 60000))),
+      ];
+      const candidates = [];
+      for (const port of ports) {
+        const o = `^http://${ip}:${port}/`;
+        // Per origin: ids that each show once (sparse), so only a family across ids can form.
+        for (let k = 0; k < 3 + Math.floor(rng() * 5); k++) {
+          const id = String(100 + Math.floor(rng() * 90000));
+          candidates.push({ alpha: side(`${o}node/${id}`), beta: side(`${o}amp/${id}`), count: 1 });
+        }
+      }
+      const rules = generalise(candidates, 3);
+      const spelled = rules.map((r) => r.alpha.join('') + ' → ' + r.beta.join(''));
+      for (const r of rules) {
+        const origin = r.alpha.join('').match(/^\^http:\/\/[^/]*/)?.[0] ?? '';
+        expect(origin, `seed ${seed}: ${spelled}`).not.toMatch(/\{/);
+      }
+      // Each origin with three ids or more is one rule reproducing its members.
+      for (const port of ports) {
+        const mine = candidates.filter((c) => c.alpha.join('').includes(`:${port}/`));
+        const maps = (r: { alpha: string[]; beta: string[] }, a: string[], b: string[]) => {
+          const url = [...a, '$'];
+          const m = matchWildRun(url, r.alpha);
+          return (
+            m !== null &&
+            m.at === 0 &&
+            fillWildcards(r.beta, m.bind)?.join('') ===
+              b.join('') + url.slice(m.end).join('').replace(/\$$/, '')
+          );
+        };
+        const good = rules.filter((r) =>
+          mine.every((c) => maps(r, c.alpha, c.beta) || maps(r, c.beta, c.alpha)),
+        );
+        expect(good.length, `seed ${seed} port ${port}: ${spelled}`).toBe(1);
+      }
+    });
+  }
+});
+
 describe('folding on generated worlds: a rule left out is merged by the rules the table applies', () => {
   // Rows listed and true rules over the worlds, for the table's size below.
   let rows = 0;

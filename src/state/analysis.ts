@@ -12,7 +12,8 @@ import { LOSES_TEXT_DEFAULT } from '../core/clusters/loses-text';
 import type { StoredAnalysis } from '../db/schema';
 import { analysesOf, getAnalysis } from '../db/results';
 import { startSignaturesWorker } from '../workers/client';
-import { onDataset, runJobInStore, type CancelSlot } from './jobs';
+import { jobLock, onDataset, runJobInStore, type CancelSlot } from './jobs';
+import { interruptedSince, markJobEnded } from './job-marks';
 import type { AnalysisProgress } from '../workers/signatures-job';
 import { paramsKey } from '../workers/signatures-job';
 
@@ -25,6 +26,10 @@ interface AnalysisState {
   progress: AnalysisProgress | null;
   computing: boolean;
   error: string | null;
+  /** When this dataset's last signatures job started, if a reload or a closed tab interrupted it (job-marks.ts). */
+  interrupted: number | null;
+  /** Forget the interrupted job without restarting it. */
+  dismissInterrupted(): void;
   method: MethodId;
   thresholds: Thresholds;
   mode: ClusterMode;
@@ -67,6 +72,7 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
   progress: null,
   computing: false,
   error: null,
+  interrupted: null,
   method: DEFAULT_METHOD,
   thresholds: DEFAULT_THRESHOLDS,
   mode: DEFAULT_CLUSTERING,
@@ -100,8 +106,12 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
       selectedClusterId: null,
       error: null,
       stale: false,
+      interrupted: null,
     });
     if (datasetId === null) return;
+    void interruptedSince(jobLock('signatures', datasetId), get().computing).then((interrupted) => {
+      if (get().datasetId === datasetId && !get().computing) set({ interrupted });
+    });
     const key = paramsKey(get().params);
     // The analysis for the current parameters, else the latest one of this dataset (marked stale).
     let analysis = await getAnalysis(datasetId, key);
@@ -126,6 +136,7 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
   async compute() {
     const id = get().datasetId;
     if (id === null) return;
+    set({ interrupted: null });
     await runJobInStore(set, get, {
       running: 'computing',
       slot: job,
@@ -142,6 +153,12 @@ export const useAnalysis = create<AnalysisState>((set, get) => ({
         set({ analysis, selectedClusterId: null, stale: false });
       },
     });
+  },
+
+  dismissInterrupted() {
+    const id = get().datasetId;
+    if (id !== null) markJobEnded(jobLock('signatures', id));
+    set({ interrupted: null });
   },
 
   cancel() {

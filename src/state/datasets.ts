@@ -75,6 +75,8 @@ let running: RunningJob<IngestResult> | null = null;
 /** Datasets of this tab's reads already selected for the analyst when they appeared. */
 const shownOnce = new Set<number>();
 let datasetsWatch: { unsubscribe(): void } | null = null;
+/** Datasets this tab deleted (their disappearance from the list is not news to this tab). */
+const removedHere = new Set<number>();
 /** The start-up removal of rows whose dataset is gone (once per tab; a failure leaves them for the next). */
 let orphansRemoved: Promise<unknown> | null = null;
 
@@ -94,9 +96,22 @@ function followDatasets(): void {
         shownOnce.add(mine.id!);
         sel = mine.id!;
       }
+      const st = useDatasets.getState();
+      const gone = sel !== null && !datasets.some((d) => d.id === sel) && !removedHere.has(sel);
+      const was = gone ? st.datasets.find((d) => d.id === sel) : undefined;
       useDatasets.setState({
         datasets,
         selectedId: sel !== null && datasets.some((d) => d.id === sel) ? sel : (datasets[0]?.id ?? null),
+        // The dataset shown was deleted elsewhere (another tab): said, not a silent jump to another one.
+        notices: was
+          ? [
+              ...st.notices.filter((n) => n.datasetId !== sel),
+              {
+                kind: 'info',
+                text: `“${was.name}” was deleted in another tab${datasets.length > 0 ? `; showing “${datasets[0].name}” instead` : ''}.`,
+              },
+            ]
+          : st.notices,
       });
     },
     () => {
@@ -231,7 +246,10 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
       if (r.kind === 'cancelled') {
         const job = get().job!;
         if (r.datasetId === null || r.pages === 0) {
-          if (r.datasetId !== null) await deleteDataset(db(), r.datasetId);
+          if (r.datasetId !== null) {
+            removedHere.add(r.datasetId);
+            await deleteDataset(db(), r.datasetId);
+          }
           set({ job: null });
         } else set({ job: { ...job, phase: 'ask', datasetId: r.datasetId, pagesRead: r.pages } });
       } else if (r.kind === 'rejected') {
@@ -256,13 +274,14 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
             {
               kind: 'error',
               text: `Partial: ${r.pages.toLocaleString('en-US')} pages kept. ${r.error.message}`,
+              datasetId: r.datasetId,
             },
           ],
         }));
       } else {
         // A sample's files stay at hand for DUST's partner read (state/sample-files.ts).
         if (opts.sample) rememberSampleFiles(r.datasetId, files);
-        const extra = summaryNotices(r.summary);
+        const extra = summaryNotices(r.summary).map((n) => ({ ...n, datasetId: r.datasetId }));
         set((st) => ({
           job: null,
           selectedId: r.datasetId,
@@ -298,14 +317,21 @@ export const useDatasets = create<DatasetsState>((set, get) => ({
   async resolveCancelled(keep) {
     const job = get().job;
     if (!job || job.datasetId === null) return;
-    if (!keep) await deleteDataset(db(), job.datasetId);
+    if (!keep) {
+      removedHere.add(job.datasetId);
+      await deleteDataset(db(), job.datasetId);
+    }
     set({ job: null, selectedId: keep ? job.datasetId : get().selectedId });
     await get().refresh();
   },
 
   async remove(id) {
+    removedHere.add(id);
     await deleteDataset(db(), id);
-    if (get().selectedId === id) set({ selectedId: null });
+    set((s) => ({
+      selectedId: s.selectedId === id ? null : s.selectedId,
+      notices: s.notices.filter((n) => n.datasetId !== id),
+    }));
     await get().refresh();
   },
 

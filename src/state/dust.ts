@@ -3,7 +3,8 @@ import { DUST_DEFAULTS, type DustParams } from '../core/dust';
 import type { StoredDustRun } from '../db/schema';
 import { getDustRun } from '../db/results';
 import { startDustWorker } from '../workers/client';
-import { onDataset, runJobInStore, type CancelSlot } from './jobs';
+import { jobLock, onDataset, runJobInStore, type CancelSlot } from './jobs';
+import { interruptedSince, markJobEnded } from './job-marks';
 import { rememberSampleFiles, sampleFiles } from './sample-files';
 import type { DustProgress } from '../workers/dust-job';
 
@@ -17,6 +18,10 @@ interface DustState {
   mining: boolean;
   progress: DustProgress | null;
   error: string | null;
+  /** When this dataset's last DUST job started, if a reload or a closed tab interrupted it (job-marks.ts). */
+  interrupted: number | null;
+  /** Forget the interrupted job without restarting it. */
+  dismissInterrupted(): void;
   selectedRule: number | null;
   /** A rule id from the URL, applied once the run is loaded. */
   pendingRule: number | null;
@@ -52,6 +57,7 @@ export const useDust = create<DustState>((set, get) => ({
   mining: false,
   progress: null,
   error: null,
+  interrupted: null,
   selectedRule: null,
   pendingRule: null,
   hostFilter: '',
@@ -82,8 +88,12 @@ export const useDust = create<DustState>((set, get) => ({
       hostFilter: '',
       ruleFilter: '',
       showUnvalidated: get().datasetId === datasetId && get().showUnvalidated,
+      interrupted: null,
     });
     if (datasetId === null) return;
+    void interruptedSince(jobLock('dust', datasetId), get().mining).then((interrupted) => {
+      if (get().datasetId === datasetId && !get().mining) set({ interrupted });
+    });
     const run = await getDustRun(datasetId);
     if (get().datasetId !== datasetId) return;
     const pending = get().pendingRule;
@@ -102,6 +112,7 @@ export const useDust = create<DustState>((set, get) => ({
     if (chosen) rememberSampleFiles(id, chosen);
     const files = sampleFiles(id);
     const on = onDataset('dust', id, get().params);
+    set({ interrupted: null });
     await runJobInStore(set, get, {
       running: 'mining',
       slot: job,
@@ -117,6 +128,12 @@ export const useDust = create<DustState>((set, get) => ({
         if (get().datasetId === id) await get().load(id);
       },
     });
+  },
+
+  dismissInterrupted() {
+    const id = get().datasetId;
+    if (id !== null) markJobEnded(jobLock('dust', id));
+    set({ interrupted: null });
   },
 
   cancel() {

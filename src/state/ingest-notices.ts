@@ -5,6 +5,12 @@ import type { IngestSummary } from '../core/types';
 export interface Notice {
   kind: 'error' | 'info' | 'warning';
   text: string;
+  /**
+   * The dataset the notice is about (a read's partial end, its skipped files, its problems): shown only
+   * while that dataset is the one shown. Without it, the notice is about the tab (a busy reader, a read
+   * that made no dataset, a dataset deleted in another tab).
+   */
+  datasetId?: number;
   /** A Parquet table whose documents' columns were not found: its files and columns, to choose them. */
   chooseColumns?: { files: File[]; columns: string[] };
 }

@@ -5,6 +5,7 @@ import type { JobApi } from '../workers/expose-job';
 import { whenDatasetGone } from '../db/orphans';
 import { db } from '../db/schema';
 import { jobEnded, jobStarted } from './spare-worker';
+import { markJobEnded, markJobStarted } from './job-marks';
 
 /** A job running in its own worker: its result, and cancel. */
 export interface RunningJob<R> {
@@ -34,6 +35,7 @@ export function runWorkerJob<A, P, R>(
   const run = async (): Promise<R> => {
     // The spare ingest worker holds off its warm-up while any job runs (spare-worker.ts).
     jobStarted();
+    if (opts.lock) markJobStarted(opts.lock);
     try {
       handle = start();
       const unwatch = opts.datasetId === undefined ? null : whenDatasetGone(db(), opts.datasetId, cancel);
@@ -48,6 +50,7 @@ export function runWorkerJob<A, P, R>(
       }
     } finally {
       jobEnded();
+      if (opts.lock) markJobEnded(opts.lock);
     }
   };
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
@@ -80,7 +83,12 @@ export interface JobWords {
  * cancels it, and its Web Lock (one such job a dataset, across tabs).
  */
 export function onDataset<P>(kind: string, datasetId: number, params: P) {
-  return { args: { datasetId, params }, datasetId, lock: `dw-${kind}-${datasetId}` };
+  return { args: { datasetId, params }, datasetId, lock: jobLock(kind, datasetId) };
+}
+
+/** The Web Lock of a job of one kind on one dataset (also the name of its mark, job-marks.ts). */
+export function jobLock(kind: string, datasetId: number): string {
+  return `dw-${kind}-${datasetId}`;
 }
 
 /** The fields of a store that show its job: its progress and its last error. */

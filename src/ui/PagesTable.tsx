@@ -65,8 +65,10 @@ export function PagesTable() {
     [selectPage],
   );
 
+  // Before DUST has canonised any URL, its column is left out and the URL takes its width.
+  const withCanon = canonical.size > 0;
   return (
-    <div className="pages-table">
+    <div className={`pages-table${withCanon ? '' : ' no-canon'}`}>
       <div className="filters">
         <SearchBox label="Filter by URL or title" value={filter.url} onChange={(url) => setFilter({ url })} />
         <Choice
@@ -96,7 +98,7 @@ export function PagesTable() {
         </span>
       </div>
       <div className="thead" role="group" aria-label="Sort pages by">
-        {COLUMNS.map((c) => (
+        {COLUMNS.filter((c) => withCanon || c.key !== 'canonical').map((c) => (
           <button
             type="button"
             key={c.key}
@@ -154,9 +156,11 @@ export function PagesTable() {
               <span role="gridcell" className="td c-title" title={escapeBidi(p.title)}>
                 {p.recordType === 'revisit' ? `↺ ${escapeBidi(p.title)}` : escapeBidi(p.title)}
               </span>
-              <span role="gridcell" className="td c-canon">
-                {canonical.has(p.normUrl) && <Url url={canonical.get(p.normUrl)} max={canonMax} />}
-              </span>
+              {withCanon && (
+                <span role="gridcell" className="td c-canon">
+                  {canonical.has(p.normUrl) && <Url url={canonical.get(p.normUrl)} max={canonMax} />}
+                </span>
+              )}
               <span role="gridcell" className="td c-mime">
                 {p.mime}
               </span>

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
 import type { JobOutcome } from '../../src/core/jobs';
@@ -108,5 +109,39 @@ describe('runJobInStore', () => {
     // A cancelled job ends quietly.
     expect(useS.getState()).toEqual({ busy: false, progress: null, error: null, done: null });
     expect(slot.cancel).toBeNull();
+  });
+});
+
+describe('job marks (a reload leaves a mark, any end in the tab removes it)', () => {
+  it('marks the job while it runs, removes the mark when it ends, done or failed or cancelled', async () => {
+    const { interruptedSince } = await import('../../src/state/job-marks');
+    for (const outcome of ['done', 'failed', 'cancelled'] as const) {
+      const useS = store();
+      let during: number | null = -1;
+      const w = fakeWorker(async () => {
+        // Seen from another tab (runningHere false) while it runs: the mark is there, no Web Lock held
+        // in this environment, so it reads as interrupted — as it would after a reload.
+        during = await interruptedSince('test-lock');
+        return outcome === 'done'
+          ? { kind: 'done', v: 'x' }
+          : outcome === 'failed'
+            ? { kind: 'failed', message: 'no' }
+            : { kind: 'cancelled' };
+      });
+      await run(useS, w.start);
+      expect(during, outcome).toBeGreaterThan(0);
+      expect(await interruptedSince('test-lock'), outcome).toBeNull();
+      // The tab that runs the job never reads its own job as interrupted.
+      expect(await interruptedSince('test-lock', true), outcome).toBeNull();
+    }
+  });
+
+  it('a mark left by a tab that is gone reads as interrupted, with its start, until ended', async () => {
+    const { interruptedSince, markJobEnded, markJobStarted } = await import('../../src/state/job-marks');
+    markJobStarted('dw-signatures-7', 1_700_000_000_000);
+    expect(await interruptedSince('dw-signatures-7')).toBe(1_700_000_000_000);
+    expect(await interruptedSince('dw-signatures-8')).toBeNull();
+    markJobEnded('dw-signatures-7');
+    expect(await interruptedSince('dw-signatures-7')).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { drawHistogram } from '../charts/histogram';
 import { fmtDuration, fmtInt, plural } from '../format';
 import { LabelledChoice } from '../Controls';
 import { JobProgress } from '../JobProgress';
+import { JobInterrupted } from '../JobInterrupted';
 import { PaneStart } from '../PaneStart';
 import { ClusterList } from './ClusterList';
 import { ExportButtons } from './ExportButtons';
@@ -29,6 +30,17 @@ export function ClustersPane() {
   const loading = useAnalysis((s) => s.loading);
   const error = useAnalysis((s) => s.error);
   const compute = useAnalysis((s) => s.compute);
+  const interrupted = useAnalysis((s) => s.interrupted);
+  const dismissInterrupted = useAnalysis((s) => s.dismissInterrupted);
+  const interruptedNote = (
+    <JobInterrupted
+      since={computing ? null : interrupted}
+      doing="Computing signatures"
+      onRestart={() => void compute()}
+      onDismiss={dismissInterrupted}
+      testId="signatures-interrupted"
+    />
+  );
   const setMethod = useAnalysis((s) => s.setMethod);
   const setMode = useAnalysis((s) => s.setMode);
   const pages = usePages((p) => p.pages);
@@ -58,6 +70,7 @@ export function ClustersPane() {
         progress={<Progress />}
         error={error}
       >
+        {interruptedNote}
         <p className="empty">
           No signatures computed yet. Compute exact fingerprints, RP + Hyperlink Map, feature code + length,
           MinHash and SimHash for this dataset's {pagesLoading ? '' : `${fmtInt(textPages)} `}pages with text,
@@ -76,6 +89,7 @@ export function ClustersPane() {
         <LabelledChoice label="Method" value={method} labels={METHOD_LABELS} onChange={setMethod} />
         <LabelledChoice label="Clustering" value={mode} labels={CLUSTER_MODE_LABELS} onChange={setMode} />
       </div>
+      {interruptedNote}
       <ThresholdSliders method={method} />
       <ParamsPanel />
       <p className="meta" data-testid="cluster-summary">

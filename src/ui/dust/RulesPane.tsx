@@ -14,6 +14,7 @@ import { fmtBytes, fmtInt, plural } from '../format';
 import { HiddenFileInput } from '../FileButton';
 import { Choice, SearchBox } from '../Controls';
 import { JobProgress } from '../JobProgress';
+import { JobInterrupted } from '../JobInterrupted';
 import { PaneStart } from '../PaneStart';
 import { DustParamsPanel } from './DustParamsPanel';
 import { RuleTable } from './RuleTable';
@@ -28,6 +29,16 @@ export function RulesPane() {
   const mining = useDust((s) => s.mining);
   const error = useDust((s) => s.error);
   const mine = useDust((s) => s.mine);
+  const interrupted = useDust((s) => (s.mining ? null : s.interrupted));
+  const interruptedNote = (
+    <JobInterrupted
+      since={interrupted}
+      doing="Mining DUST rules"
+      onRestart={() => void mine()}
+      onDismiss={useDust.getState().dismissInterrupted}
+      testId="dust-interrupted"
+    />
+  );
   const hostFilter = useDust((s) => s.hostFilter);
   const setHostFilter = useDust((s) => s.setHostFilter);
   const ruleFilter = useDust((s) => s.ruleFilter);
@@ -58,6 +69,7 @@ export function RulesPane() {
         progress={<Progress />}
         error={error}
       >
+        {interruptedNote}
         <p className="empty">
           No rules mined yet. DustBuster finds rules like <code>story?id=</code> → <code>story_</code> from
           this dataset's URL list, validates them against its pages and shows how many URLs each would save.
@@ -91,6 +103,7 @@ export function RulesPane() {
           onChange={setRuleFilter}
         />
       </div>
+      {interruptedNote}
       <p className="meta headline" data-testid="dust-headline">
         Discovered redundancy <b>{(100 * m.redundancy.value).toFixed(1)}%</b>
         {sample && (

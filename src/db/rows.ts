@@ -6,6 +6,7 @@ import type { EngineResult } from '../core/candidates/engine-result';
 import type { DustMetrics, DustParams, Rule } from '../core/dust';
 import type { PartnerReport } from '../core/dust/sample-dust';
 import type { LabelValue } from '../core/eval/estimators';
+import type { LabelOrigin } from '../core/eval/label-record';
 import type { Strategy } from '../core/eval/sampling';
 import type { StoredTemplate } from '../core/text/template';
 import type {
@@ -145,6 +146,8 @@ export interface StoredLabel {
   /** Inclusion probability under the strategy (NaN for near-threshold picks: not a probability sample). */
   pi: number;
   at: string;
+  /** Imported from a file of this tool (core/eval/label-record.ts): outside the sampling design. */
+  origin?: LabelOrigin;
 }
 
 export interface StoredReference {

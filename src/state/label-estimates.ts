@@ -19,8 +19,10 @@ export interface LabelEstimates {
   thresholds: Thresholds;
   /** Labels of a probability sample (finite π): the ones the estimate stands on. */
   n: number;
-  /** Labels without an inclusion probability (a cluster's pairs): kept, not counted in the estimate. */
+  /** Labels without an inclusion probability (a cluster's pairs, imported): kept, not counted in the estimate. */
   unsampled: number;
+  /** Of those, the labels imported from a file (Splink, dedupe, a workbench's). */
+  imported: number;
   /** Weighted by a sample's design too: the estimates stand for the whole crawl the sample was drawn from. */
   wholeCrawl: boolean;
   precision: Estimate;
@@ -57,7 +59,8 @@ export function labelEstimates(
     return last.out;
   const index = seqIndex(analysis);
   const rows = [...labels.values()];
-  const sampled = rows.filter((l) => Number.isFinite(l.pi) && l.pi > 0);
+  // Imported labels are outside this dataset's sampling design, whatever π their file gave them.
+  const sampled = rows.filter((l) => !l.origin && Number.isFinite(l.pi) && l.pi > 0);
   const weighted = sampled.map((l) => {
     const k = locatePair(analysis.pairs, index, l.a, l.b);
     return {
@@ -72,6 +75,7 @@ export function labelEstimates(
     thresholds,
     n: sampled.length,
     unsampled: rows.length - sampled.length,
+    imported: rows.filter((l) => l.origin).length,
     wholeCrawl: designPi !== undefined,
     ...precisionRecall(weighted),
   };

@@ -5,10 +5,13 @@ import { buildQueue, type QueueItem, type Strategy } from '../core/eval/sampling
 import type { StoredAnalysis, StoredLabel } from '../db/schema';
 import { deleteLabel, loadLabels, putLabels, setReference } from '../db/labels';
 
-/** One step of the undo stack: the label's key, what it was before (null: none), and whether the queue moved on. */
+/**
+ * One step of the undo stack: the labels' keys, what each was before (null: none), and whether the
+ * queue moved on (one key for a label given; an import's keys together).
+ */
 interface Change {
-  key: string;
-  before: StoredLabel | null;
+  keys: string[];
+  before: (StoredLabel | null)[];
   queue: boolean;
 }
 
@@ -38,7 +41,12 @@ interface LabelsState {
   remove(seqA: number, seqB: number): Promise<void>;
   undo(): Promise<void>;
   move(delta: number): void;
-  importLabels(rows: StoredLabel[]): Promise<number>;
+  /**
+   * Adds labels read from a file: a pair not labelled yet is added, one labelled otherwise takes the
+   * file's label, one labelled the same is left as it is (with its sampling design). The queue and
+   * the undo stack stay; the import is one undoable step.
+   */
+  importLabels(rows: StoredLabel[]): Promise<{ added: number; changed: number; unchanged: number }>;
 }
 
 const BLIND_KEY = 'dedup-workbench.blind-labelling';
@@ -62,7 +70,7 @@ export const useLabels = create<LabelsState>((set, get) => {
     // State first (lists and estimates follow at once), then the database.
     set({
       labels,
-      history: [{ key, before, queue }, ...get().history],
+      history: [{ keys: [key], before: [before], queue }, ...get().history],
       ...(queue ? { position } : {}),
     });
     if (row) await putLabels([row]);
@@ -159,17 +167,27 @@ export const useLabels = create<LabelsState>((set, get) => {
       const [last, ...rest] = get().history;
       if (!last) return;
       const labels = new Map(get().labels);
-      const now = labels.get(last.key);
-      if (last.before) labels.set(last.key, last.before);
-      else labels.delete(last.key);
+      const restore: StoredLabel[] = [];
+      const drop: StoredLabel[] = [];
+      last.keys.forEach((key, i) => {
+        const before = last.before[i];
+        const now = labels.get(key);
+        if (before) {
+          labels.set(key, before);
+          restore.push(before);
+        } else if (now) {
+          labels.delete(key);
+          drop.push(now);
+        }
+      });
       // Undoing a label given in the queue steps back to its pair; a change in the list leaves the queue.
       set({
         labels,
         history: rest,
         position: last.queue ? Math.max(0, get().position - 1) : get().position,
       });
-      if (last.before) await putLabels([last.before]);
-      else if (now) await deleteLabel(now);
+      if (restore.length > 0) await putLabels(restore);
+      for (const r of drop) await deleteLabel(r);
     },
 
     move(delta) {
@@ -178,7 +196,7 @@ export const useLabels = create<LabelsState>((set, get) => {
 
     async importLabels(rows) {
       const id = get().datasetId;
-      if (id === null) return 0;
+      if (id === null) return { added: 0, changed: 0, unchanged: 0 };
       const clean = rows
         .filter(
           (r) =>
@@ -194,9 +212,36 @@ export const useLabels = create<LabelsState>((set, get) => {
           pi: Number(r.pi),
           strategy: r.strategy ?? 'random',
         }));
-      await putLabels(clean);
-      await get().load(id);
-      return clean.length;
+      const labels = new Map(get().labels);
+      const keys: string[] = [];
+      const seen = new Set<string>();
+      const before: (StoredLabel | null)[] = [];
+      const write: StoredLabel[] = [];
+      let added = 0;
+      let changed = 0;
+      let unchanged = 0;
+      for (const r of clean) {
+        const key = pairKey(r.a, r.b);
+        const had = labels.get(key) ?? null;
+        if (had?.label === r.label) {
+          unchanged++;
+          continue;
+        }
+        if (had) changed++;
+        else added++;
+        if (!seen.has(key)) {
+          seen.add(key);
+          keys.push(key);
+          before.push(had);
+        }
+        labels.set(key, r);
+        write.push(r);
+      }
+      if (write.length > 0) {
+        set({ labels, history: [{ keys, before, queue: false }, ...get().history] });
+        await putLabels(write);
+      }
+      return { added, changed, unchanged };
     },
   };
 });

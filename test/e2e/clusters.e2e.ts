@@ -43,6 +43,26 @@ describe('duplicate clusters in Chromium', () => {
       Number(/([\d,]+) of [\d,]+ candidate pairs accepted/.exec(s ?? '')?.[1].replace(/,/g, '') ?? NaN);
     assert.ok(accepted(after) < accepted(before), `${after} accepts fewer pairs than ${before}`);
     await page.screenshot({ path: join(SHOTS, 'clusters-c-moved.png') });
+    // Honest about the travel that changes nothing: past the largest ‖ΔX‖∞ of the pairs within D, every
+    // pair already passes — said, and true: a C there gives the same clusters as C = 1.
+    const dead = page.getByTestId('dead-travel-C');
+    const said = (await dead.textContent()) ?? '';
+    const m = /C above ([\d.]+): every candidate pair within D already passes/.exec(said);
+    assert.ok(m, `dead travel said: ${said}`);
+    const past = Number(m[1]);
+    assert.ok(past < 0.9, `C acts up to ${past} only`);
+    await slider.fill(String(Math.min(0.99, Math.ceil((past + 0.05) * 200) / 200)));
+    const all = accepted(before).toLocaleString('en-US');
+    await page
+      .getByTestId('cluster-summary')
+      .filter({ hasText: ` ${all} of ` })
+      .waitFor({ timeout: 5_000 });
+    // Back where the moves above left it (C = 0.05) for the tests after this one.
+    await slider.fill('0.05');
+    await page
+      .getByTestId('cluster-summary')
+      .filter({ hasText: after ?? '' })
+      .waitFor({ timeout: 5_000 });
   });
 
   it('draws the precision–recall curves (Figure 1) and moves the operating point with the sliders', async () => {

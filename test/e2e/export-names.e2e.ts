@@ -116,7 +116,8 @@ describe('exports name their dataset and parameters, in Chromium', () => {
     const back = join(mkdtempSync(join(tmpdir(), 'dw-labels-')), json.name);
     writeFileSync(back, json.text);
     await page.getByTestId('labels-file').setInputFiles(back);
-    await page.getByText('Imported 1 label.').waitFor();
+    // Its own labels read back: nothing to change, and said so.
+    await page.getByText('Nothing changed: the 1 label read is already here.').waitFor();
   });
 
   it('names the precision–recall exports; the CSV names its curves, the SVG carries the legend', async () => {
@@ -124,12 +125,18 @@ describe('exports name their dataset and parameters, in Chromium', () => {
     const legend = (await pr.locator('ul.legend li').allTextContents()).map((t) => t.trim().split(' — ')[0]);
     assert.ok(legend.length >= 2, `legend entries: ${legend.join(' | ')}`);
     const csv = await exported(button('Export CSV', pr));
-    assert.equal(csv.name, 'sample.warc.gz_rp-hm_C-1_D-0.022_truth-jaccard-0.8_pr-curves.csv');
+    assert.equal(
+      csv.name,
+      'sample.warc.gz_rp-hm-curves_at-minhash_jaccard-0.8_truth-jaccard-0.8_pr-curves.csv',
+    );
     const [head, ...rows] = parseDelimited(csv.text);
     const names = [...new Set(rows.map((r) => r[head.indexOf('curve')]))];
     assert.deepEqual(names, legend, 'curves named as the legend names them');
     const svg = await exported(button('Export SVG', pr));
-    assert.equal(svg.name, 'sample.warc.gz_rp-hm_C-1_D-0.022_truth-jaccard-0.8_pr-curves.svg');
+    assert.equal(
+      svg.name,
+      'sample.warc.gz_rp-hm-curves_at-minhash_jaccard-0.8_truth-jaccard-0.8_pr-curves.svg',
+    );
     for (const l of legend) assert.ok(svg.text.includes(l), `SVG legend holds "${l}"`);
     assert.ok(svg.text.includes('sample.warc.gz'), 'SVG names its dataset');
     assert.match(svg.text, /^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
@@ -139,7 +146,7 @@ describe('exports name their dataset and parameters, in Chromium', () => {
     for (const n of [
       'sample.warc.gz_minhash_jaccard-0.8_star_clusters.json',
       'sample.warc.gz_labels.json',
-      'sample.warc.gz_rp-hm_C-1_D-0.022_truth-jaccard-0.8_pr-curves.svg',
+      'sample.warc.gz_rp-hm-curves_at-minhash_jaccard-0.8_truth-jaccard-0.8_pr-curves.svg',
     ])
       assert.match(n, SAFE);
     // A dataset name with spaces, slashes and quotes comes out in safe characters too.

@@ -76,7 +76,7 @@ describe('labels list: every label lands on the pair that was selected', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(csv),
     });
-    await page.getByText(`Imported ${PAIRS} labels`).waitFor();
+    await page.getByText(`Imported ${PAIRS} new labels`).waitFor();
     const list = page.getByRole('listbox', { name: 'Labels' });
     assert.equal(await list.getByRole('option').count(), PAIRS);
   });

@@ -50,7 +50,7 @@ describe('labels from dedupe and Splink', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(training)),
     });
-    await page.getByText('Imported 3 labels').waitFor();
+    await page.getByText('Imported 3 new labels').waitFor();
     await page
       .getByText(/1 row skipped: row 3: a "match" pair whose two records do not both have a url field/)
       .waitFor();
@@ -69,7 +69,7 @@ describe('labels from dedupe and Splink', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(csv),
     });
-    await page.getByText('Imported 2 labels').waitFor();
+    await page.getByText('Imported 2 new labels').waitFor();
     assert.deepEqual((await labelsShown(page)).sort(), ['duplicate', 'duplicate', 'duplicate', 'not', 'not']);
   });
 
@@ -112,6 +112,61 @@ describe('labels from dedupe and Splink', () => {
       nots - 1,
     );
     assert.deepEqual((await labelsShown(page)).filter((l) => l === 'not').length, nots - 1);
+    // z in the list undoes that change, as it does in the queue.
+    await page.keyboard.press('z');
+    await page.waitForFunction(
+      (n) =>
+        [...document.querySelectorAll('[role="listbox"][aria-label="Labels"] .label-value')].filter(
+          (x) => x.textContent === 'not',
+        ).length === n,
+      nots,
+    );
     assert.deepEqual(app.errors, []);
+  });
+
+  it('imported labels say where they came from, outside the sampling design', async () => {
+    const list = page.getByRole('listbox', { name: 'Labels' });
+    const origins = await list.getByRole('option').evaluateAll((li) => li.map((x) => x.textContent ?? ''));
+    assert.equal(origins.filter((t) => t.includes('imported: dedupe')).length, 3);
+    assert.equal(origins.filter((t) => t.includes('imported: splink')).length, 4);
+    assert.ok(
+      !origins.some((t) => t.includes('near-threshold')),
+      'no imported label passes for a queue pick',
+    );
+    assert.match(
+      (await page.getByTestId('label-estimates').first().textContent()) ?? '',
+      /7 labels imported, not drawn by this dataset's sampling design/,
+    );
+  });
+
+  it('importing mid-queue keeps the queue; a re-import says what changed', async () => {
+    const view = page.getByRole('region', { name: 'Label pairs' });
+    await view.getByRole('button', { name: 'New queue' }).click();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const progress = page.getByTestId('label-progress');
+    await progress.filter({ hasText: /^3 of \d+ in queue/ }).waitFor();
+    const csv = [
+      'source_dataset_l,unique_id_l,source_dataset_r,unique_id_r,clerical_match_score',
+      `sample,${urls[7]},sample,${urls[8]},0.9`,
+      `sample,${urls[9]},sample,${urls[10]},0.9`,
+      `sample,${urls[15]},sample,${urls[16]},0.1`,
+    ].join('\n');
+    await page.getByTestId('labels-file').setInputFiles({
+      name: 'splink-labels.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByText('Imported 1 new label, 1 changed, 1 already so.').waitFor();
+    assert.match((await progress.textContent()) ?? '', /^3 of \d+ in queue/);
+    await page.getByTestId('labels-file').setInputFiles({
+      name: 'splink-labels.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByText('Nothing changed: the 3 labels read are already here.').waitFor();
+    assert.match((await progress.textContent()) ?? '', /^3 of \d+ in queue/);
+    await page.screenshot({ path: join(SHOTS, 'labels-reimport.png') });
   });
 });

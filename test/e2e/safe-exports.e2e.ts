@@ -196,7 +196,7 @@ describe('CSV exports of a crawl whose URLs and titles begin like formulas, in C
     const back = join(dir, 'labels.csv');
     writeFileSync(back, csv);
     await page.getByTestId('labels-file').setInputFiles(back);
-    await page.getByText('Imported 2 labels.').waitFor();
+    await page.getByText('Nothing changed: the 2 labels read are already here.').waitFor();
   });
 
   it('exports the precision–recall curves as numbers only', async () => {

@@ -128,7 +128,7 @@ describe('labels import', () => {
     render(<LabelView />);
     const input = screen.getByTestId('labels-file');
     fireEvent.change(input, { target: { files: [new File([csv], 'labels.csv')] } });
-    await screen.findByText(/Imported 1 label; 1 row skipped: row 2 \(line 3\): label "dpu"/);
+    await screen.findByText(/Imported 1 new label; 1 row skipped: row 2 \(line 3\): label "dpu"/);
     // Placed by URL (seqs 11 and 13 here), not by the exporting dataset's seqs 98/99.
     expect(useLabels.getState().labels.get(pairKey(11, 13))).toMatchObject({ label: 'not', pi: 0.5 });
     expect(useLabels.getState().labels.size).toBe(3);

@@ -13,7 +13,16 @@ export interface LabelRecord {
   /** Inclusion probability; NaN when not a probability sample (near-threshold, a cluster's pairs). */
   pi: number;
   at: string;
+  /**
+   * Where the label was made when it was not made here: read from a file of Splink, dedupe or the
+   * workbench. An imported label is outside this dataset's sampling design (its pair was not drawn by
+   * this dataset's queue with a known probability), so the estimates count it apart.
+   */
+  origin?: LabelOrigin;
 }
+
+/** The tool whose file a label was imported from (LabelRecord.origin). */
+export type LabelOrigin = 'splink' | 'dedupe' | 'workbench';
 
 export interface LabelProblem {
   /** 1-based record number after the header (CSV) or array position (JSON); 0 for the whole file. */

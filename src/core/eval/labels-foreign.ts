@@ -13,6 +13,8 @@ import type { Strategy } from './sampling';
  * read as near-threshold picks (π unknown), which the estimates list apart from the weighted ones.
  */
 const FOREIGN = { strategy: 'near-threshold' as Strategy, pi: NaN, at: '' };
+const DEDUPE = { ...FOREIGN, origin: 'dedupe' as const };
+const SPLINK = { ...FOREIGN, origin: 'splink' as const };
 
 /**
  * dedupe's `training.json` ({ "match": [[record, record], …], "distinct": […] }, records as dicts of
@@ -48,7 +50,7 @@ export function dedupeTraining(o: Record<string, unknown>): {
       const urlB = urlOf(rb);
       if (!urlA || !urlB)
         problems.push({ row, reason: `a "${key}" pair whose two records do not both have a url field` });
-      else rows.push({ a: NaN, b: NaN, urlA, urlB, label, ...FOREIGN });
+      else rows.push({ a: NaN, b: NaN, urlA, urlB, label, ...DEDUPE });
     }
   }
   return { rows, problems };
@@ -91,7 +93,7 @@ export function splinkLabels(
       urlA: seqs ? '' : l,
       urlB: seqs ? '' : r,
       label,
-      ...FOREIGN,
+      ...SPLINK,
     });
   });
   return { rows, problems };

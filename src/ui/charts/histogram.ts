@@ -14,9 +14,20 @@ export function drawHistogram(
     .domain(data.map((d) => d.x))
     .range([0, f.w])
     .padding(0.15);
-  // At least [0, 1]: with every count 0, d3 maps a [0, 0] domain to the middle of the range, which
-  // drew a bar half the plot's height for nothing.
-  const y = linearY(f, [0, Math.max(1, d3.max(data, (d) => d.count) ?? 0)]).nice();
+  const max = d3.max(data, (d) => d.count) ?? 0;
+  const minPositive =
+    d3.min(
+      data.filter((d) => d.count > 0),
+      (d) => d.count,
+    ) ?? 0;
+  // Counts over orders of magnitude (150 clusters of 2 pages, 1 of 8) on a log scale, so a bucket of
+  // one cluster still has a bar; its base at ½ gives a count of 1 a visible height.
+  const log = minPositive > 0 && max / minPositive >= 20;
+  const y = log
+    ? d3.scaleLog().domain([0.5, max]).range([f.h, 0])
+    : // At least [0, 1]: with every count 0, d3 maps a [0, 0] domain to the middle of the range, which
+      // drew a bar half the plot's height for nothing.
+      linearY(f, [0, Math.max(1, max)]).nice();
   xAxis(
     f,
     d3
@@ -24,13 +35,10 @@ export function drawHistogram(
       .tickValues(x.domain().filter((_, i, all) => all.length < 12 || i % Math.ceil(all.length / 10) === 0)),
     opts.xLabel,
   );
-  yAxis(
-    f,
-    d3
-      .axisLeft(y)
-      .tickValues(integerTicks(y, yTicks(f)))
-      .tickFormat(d3.format('d')),
-  );
+  const ticks = log
+    ? y.ticks().filter((v) => v >= 1 && Number.isInteger(Math.log10(v)))
+    : integerTicks(y as d3.ScaleLinear<number, number>, yTicks(f));
+  yAxis(f, d3.axisLeft(y).tickValues(ticks).tickFormat(d3.format('d')), log ? 'log' : undefined);
   f.plot
     .selectAll('rect')
     .data(data)
@@ -44,4 +52,17 @@ export function drawHistogram(
     .attr('fill', f.colors.series[0])
     .append('title')
     .text((d) => `${plural(d.count, 'cluster')} of ${d.x} pages`);
+  // With few buckets each bar says its count (a bar of 1 beside one of 150 is a sliver even on a log scale).
+  if (data.length <= 12)
+    f.plot
+      .selectAll('text.count')
+      .data(data.filter((d) => d.count > 0))
+      .join('text')
+      .attr('class', 'count')
+      .attr('x', (d) => (x(d.x) ?? 0) + x.bandwidth() / 2)
+      .attr('y', (d) => Math.max(8, y(d.count) - 2))
+      .attr('text-anchor', 'middle')
+      .attr('font-size', 9)
+      .attr('fill', f.colors.muted)
+      .text((d) => d.count);
 }

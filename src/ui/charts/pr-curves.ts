@@ -4,6 +4,33 @@ import { f1 } from '../../core/eval/estimators';
 import type { Figure1Curve } from '../../core/eval/figure1';
 import { frame, linearX, linearY, xAxis, yAxis, type Frame } from './frame';
 
+/** The ranges of a PR chart's axes: recall (x) and precision (y), each within [0, 1]. */
+export interface PrDomain {
+  recall: [number, number];
+  precision: [number, number];
+}
+
+export const FULL_DOMAIN: PrDomain = { recall: [0, 1], precision: [0, 1] };
+let clipIds = 0;
+
+/**
+ * The axes fitted to the curves and the operating point: each axis from a 5% step below its lowest
+ * value to 100% (the curves of a good method sit near the top: on 0–100% they share its top fifth).
+ * At least a 10% span, so a flat curve still has room.
+ */
+export function prDomain(curves: readonly Figure1Curve[], current: CurvePoint | null): PrDomain {
+  let r = 1;
+  let p = 1;
+  const see = (q: CurvePoint) => {
+    if (Number.isFinite(q.recall)) r = Math.min(r, q.recall);
+    if (Number.isFinite(q.precision)) p = Math.min(p, q.precision);
+  };
+  for (const c of curves) c.points.forEach(see);
+  if (current) see(current);
+  const low = (v: number) => Math.max(0, Math.min(0.9, Math.floor((v - 0.01) * 20) / 20));
+  return { recall: [low(r), 1], precision: [low(p), 1] };
+}
+
 export function curveLabel(c: Figure1Curve): string {
   if (c.label) return c.label;
   return c.vary === 'C' ? `D = ${c.fixed.toFixed(3)}, C varies` : 'C = 1 (RP only), D varies';
@@ -40,15 +67,34 @@ export function drawPrCurves(
   svg: SVGSVGElement,
   curves: readonly Figure1Curve[],
   current: CurvePoint | null,
-  opts: { width: number; height: number; onPick(c: Figure1Curve, p: CurvePoint): void },
+  opts: {
+    width: number;
+    height: number;
+    onPick(c: Figure1Curve, p: CurvePoint): void;
+    /** The axes' ranges (recall, precision); 0–100% each when not given. prDomain fits them to the data. */
+    domain?: PrDomain;
+  },
 ): void {
   const f = frame(svg, opts);
-  const x = linearX(f, [0, 1]);
-  const y = linearY(f, [0, 1]);
+  const d = opts.domain ?? FULL_DOMAIN;
+  const x = linearX(f, d.recall);
+  const y = linearY(f, d.precision);
   xAxis(f, d3.axisBottom(x).ticks(5, '.0%'), 'recall');
-  yAxis(f, d3.axisLeft(y).ticks(5, '.0%'), 'precision');
+  yAxis(f, d3.axisLeft(y).ticks(Math.max(2, Math.min(6, Math.floor(f.h / 40))), '.0%'), 'precision');
+  // Marks outside a zoomed range are cut at the plot's edge, not drawn over the axes.
+  const clip = `pr-clip-${(clipIds += 1)}`;
+  f.root
+    .append('defs')
+    .append('clipPath')
+    .attr('id', clip)
+    .append('rect')
+    .attr('x', -6)
+    .attr('y', -6)
+    .attr('width', f.w + 12)
+    .attr('height', f.h + 12);
+  const marks = f.plot.append('g').attr('class', 'marks').attr('clip-path', `url(#${clip})`);
   // Where precision = recall: the break-even points sit on this diagonal.
-  f.plot
+  marks
     .append('line')
     .attr('class', 'diagonal')
     .attr('x1', x(0))
@@ -63,7 +109,7 @@ export function drawPrCurves(
     .y((p) => y(p.precision));
   curves.forEach((c, i) => {
     const color = f.colors.series[i % f.colors.series.length];
-    f.plot
+    marks
       .append('path')
       .datum(c.points)
       .attr('class', 'curve')
@@ -73,7 +119,7 @@ export function drawPrCurves(
       .attr('d', line)
       .attr('data-curve', i);
     if (c.breakEven)
-      f.plot
+      marks
         .append('circle')
         .attr('class', 'break-even')
         .attr('cx', x(c.breakEven.recall))
@@ -86,7 +132,7 @@ export function drawPrCurves(
         .text(`break-even ${pct(c.breakEven.value)} (${curveLabel(c)})`);
   });
   if (current)
-    f.plot
+    marks
       .append('circle')
       .attr('class', 'operating-point')
       .attr('cx', x(current.recall))

@@ -1,5 +1,7 @@
 import { RANGES, type MethodId, type Thresholds } from '../../core/candidates/methods';
 import { LSH_RECALL, lshFloor } from '../../core/signatures/lsh';
+import { activeRange, deadTravel, type ActiveRange } from '../../core/candidates/slider-range';
+import { useMemo } from 'react';
 import { useAnalysis } from '../../state/analysis';
 
 interface SliderSpec {
@@ -27,6 +29,13 @@ export function ThresholdSliders({ method }: { method: MethodId }) {
   const rpPairs = useAnalysis((s) => s.analysis?.candidates?.rpGrid);
   const rpPerPage = useAnalysis((s) => s.analysis?.params?.maxRpPairsPerPage);
   const bands = useAnalysis((s) => s.analysis?.bands);
+  const pairs = useAnalysis((s) => s.analysis?.pairs);
+  // Where each slider acts, the other thresholds held (core/candidates/slider-range.ts).
+  const ranges = useMemo(() => {
+    const out = new Map<SliderSpec['key'], ActiveRange | null>();
+    if (pairs) for (const s of SLIDERS[method]) out.set(s.key, activeRange(pairs, method, s.key, t));
+    return out;
+  }, [pairs, method, t]);
   // The lowest Jaccard the stored LSH bands propose with probability ≥ LSH_RECALL: below it the slider
   // would read incomplete candidates (an analysis made with a higher 'LSH: lowest Jaccard caught').
   const jaccardFloor = bands ? Math.ceil(lshFloor(bands.bands, bands.rows) * 100 - 1e-6) / 100 : 0;
@@ -58,6 +67,14 @@ export function ThresholdSliders({ method }: { method: MethodId }) {
                 {`to ${hi.toFixed(3)}: past it the RP grid proposes more pairs than its budget${rpPerPage !== undefined ? ` (${rpPerPage} a page)` : ''}; the ${rpPairs.toLocaleString('en-US')} closest are kept`}
               </span>
             )}
+            <DeadTravel
+              name={s.key}
+              range={ranges.get(s.key) ?? null}
+              min={lo}
+              max={hi}
+              others={method === 'rp-hm' ? (s.key === 'C' ? ' within D' : ' within C') : ''}
+              digits={s.step >= 1 ? 0 : s.step < 0.01 ? 3 : 2}
+            />
             {lo > rangeLo && bands && (
               <span className="slider-note" data-testid="jaccard-floor">
                 from {lo.toFixed(2)}: LSH bands {bands.bands} × {bands.rows} propose a pair below it with
@@ -79,5 +96,43 @@ export function ThresholdSliders({ method }: { method: MethodId }) {
         </label>
       )}
     </div>
+  );
+}
+
+/**
+ * The stretches of a slider's travel that change nothing, said: "C above 0.150: every candidate pair
+ * within D already passes". Honest controls (issue "Every screen readable…", scope 3).
+ */
+function DeadTravel({
+  name,
+  range,
+  min,
+  max,
+  others,
+  digits,
+}: {
+  name: string;
+  range: ActiveRange | null;
+  min: number;
+  max: number;
+  others: string;
+  digits: number;
+}) {
+  const dead = deadTravel(range, min, max);
+  if (dead.length === 0) return null;
+  const f = (v: number) => v.toFixed(digits);
+  return (
+    <span className="slider-note" data-testid={`dead-travel-${name}`}>
+      {dead
+        .map(
+          (d) =>
+            `${name} ${d.from <= min ? `below ${f(d.to)}` : `above ${f(d.from)}`}: ${
+              d.all ? `every candidate pair${others} already passes` : `no candidate pair${others} passes`
+            }`,
+        )
+        .join('; ')}{' '}
+      — the slider changes nothing there ({range!.pairs.toLocaleString('en-US')} pairs act between{' '}
+      {f(range!.lo)} and {f(range!.hi)})
+    </span>
   );
 }

@@ -9,6 +9,18 @@ export function fmtEstimate(e: Estimate): string {
   return `${(100 * e.value).toFixed(0)}% [${(100 * e.lo).toFixed(0)}–${(100 * e.hi).toFixed(0)}%]`;
 }
 
+/** "3 labels imported and 2 of pairs picked by hand (a cluster's)": the labels outside the design. */
+function outside(unsampled: number, imported: number): string {
+  const byHand = unsampled - imported;
+  const parts = [
+    imported > 0 ? `${plural(imported, 'label')} imported` : '',
+    byHand > 0
+      ? `${imported > 0 ? byHand.toLocaleString('en-US') : plural(byHand, 'label')} of pairs picked by hand (a cluster's)`
+      : '',
+  ];
+  return parts.filter(Boolean).join(' and ');
+}
+
 /**
  * Precision and recall from the hand labels at the chosen method and thresholds, named, with their 95%
  * intervals — beside the labels and in the PR pane, from the one selector (state/label-estimates.ts).
@@ -24,7 +36,7 @@ export function LabelEstimatesLine({ testId, hideEmpty = false }: { testId: stri
       <p className="meta" data-testid={testId}>
         {e.unsampled === 0
           ? `No labels yet: precision and recall of ${setting} from hand labels appear here as pairs are labelled.`
-          : `${plural(e.unsampled, 'label')} of pairs picked by hand (a cluster's), not drawn by a sampling design: no estimate of ${setting} from them.`}
+          : `${outside(e.unsampled, e.imported)}, not drawn by this dataset's sampling design: no estimate of ${setting} from them.`}
       </p>
     );
   }
@@ -34,7 +46,7 @@ export function LabelEstimatesLine({ testId, hideEmpty = false }: { testId: stri
       {fmtEstimate(e.recall)}
       {e.wholeCrawl ? ' for the whole crawl (each label weighted by the sample’s design too)' : ''} (95%
       Wilson intervals on the design-weighted labels
-      {e.unsampled > 0 ? `; ${plural(e.unsampled, 'label')} without a sampling design left out` : ''})
+      {e.unsampled > 0 ? `; ${outside(e.unsampled, e.imported)} left out, outside the design` : ''})
     </p>
   );
 }

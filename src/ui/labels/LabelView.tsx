@@ -15,7 +15,7 @@ import { Url } from '../Url';
 import { pairShown } from '../../core/url/distinguish';
 import { LabelEstimatesLine } from './LabelEstimatesLine';
 import { LABEL_KEYS, LabelsList } from './LabelsList';
-import { fromDecoded, fromFile, toRecords } from './labels-file';
+import { fromDecoded, fromFile, importMessage, toRecords } from './labels-file';
 import { FileButton } from '../FileButton';
 
 /**
@@ -92,8 +92,7 @@ export function LabelView() {
     const r = parquet
       ? fromDecoded(await splinkLabelsParquet(await f.arrayBuffer()), datasetId, seqOf, hasSeq)
       : fromFile(await f.text(), datasetId, seqOf, hasSeq);
-    await importLabels(r.rows);
-    setNotice(r.message);
+    setNotice(importMessage(await importLabels(r.rows), r.notes));
   };
   const showScores = !blind || existing !== undefined;
   return (

@@ -24,7 +24,8 @@ const SHOWN = 500;
 
 /**
  * Every label of the dataset, newest first, to review and correct: filter by label or by text in either
- * URL; the list is one tab stop (↑/↓ move), d / n / u change the active row's label, Delete removes it.
+ * URL; the list is one tab stop (↑/↓ move), d / n / u change the active row's label, Delete removes it,
+ * z undoes the last label change (an import's as one).
  * The estimates above the list and in the PR pane follow at once (one selector, state/label-estimates.ts).
  *
  * The active row is a pair (its key), not a row: a changed label is the newest and moves to the top, and
@@ -35,6 +36,8 @@ export function LabelsList({ urlOf }: { urlOf: (seq: number) => string | undefin
   const labels = useLabels((s) => s.labels);
   const relabel = useLabels((s) => s.relabel);
   const remove = useLabels((s) => s.remove);
+  const undo = useLabels((s) => s.undo);
+  const canUndo = useLabels((s) => s.history.length > 0);
   const [value, setValue] = useState<LabelValue | ''>('');
   const [text, setText] = useState('');
   // undefined until the analyst picks a row: then the first row (so d / n / u work at once).
@@ -73,6 +76,13 @@ export function LabelsList({ urlOf }: { urlOf: (seq: number) => string | undefin
   const moveKeys = useListKeys(shown.length, current, setActive);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'z') {
+      // Undo here as in the queue: the last label change, wherever it was made.
+      e.preventDefault();
+      e.stopPropagation();
+      void undo();
+      return;
+    }
     const v = LABEL_KEYS[e.key];
     if (v || e.key === 'Delete' || e.key === 'Backspace') {
       // The queue's own d / n / u (a window listener) must not label its pair too.
@@ -134,9 +144,10 @@ export function LabelsList({ urlOf }: { urlOf: (seq: number) => string | undefin
                 <Url url={urlOf(r.a)} shown={pairShown(urlOf(r.a), urlOf(r.b))[0]} />
                 <Url url={urlOf(r.b)} shown={pairShown(urlOf(r.a), urlOf(r.b))[1]} />
                 <span className={`label-value ${r.label}`}>{LABEL_NAMES[r.label]}</span>
-                <span className="meta">
-                  {r.strategy}
-                  {Number.isFinite(r.pi) ? `, π = ${r.pi.toPrecision(2)}` : ''}
+                <span className="meta" title={r.origin ? 'outside the sampling design' : undefined}>
+                  {r.origin
+                    ? `imported: ${r.origin}`
+                    : `${r.strategy}${Number.isFinite(r.pi) ? `, π = ${r.pi.toPrecision(2)}` : ''}`}
                 </span>
                 <time className="meta" dateTime={r.at}>
                   {fmtWhen(r.at)}
@@ -158,6 +169,9 @@ export function LabelsList({ urlOf }: { urlOf: (seq: number) => string | undefin
             ))}
             <button type="button" disabled={!row} onClick={() => row && void remove(row.a, row.b)}>
               <kbd>Delete</kbd> delete label
+            </button>
+            <button type="button" disabled={!canUndo} onClick={() => void undo()}>
+              <kbd>z</kbd> undo
             </button>
           </p>
         </>

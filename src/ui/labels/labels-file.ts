@@ -27,9 +27,36 @@ export function toRecords(
 
 export interface ImportResult {
   rows: StoredLabel[];
-  /** What the analyst reads after an import. */
-  message: string;
+  /** What else the analyst reads after an import: records not placed, records skipped (or ''). */
+  notes: string;
 }
+
+/** What an import changed (state/labels.ts importLabels), said with the file's other notes. */
+export interface ImportDiff {
+  added: number;
+  changed: number;
+  unchanged: number;
+}
+
+/** "Imported 30 new labels, 2 changed; 4 were already so." — or that nothing changed. */
+export function importMessage(d: ImportDiff, notes: string): string {
+  const read = d.added + d.changed + d.unchanged;
+  const head =
+    read === 0
+      ? 'No label imported'
+      : d.added + d.changed === 0
+        ? `Nothing changed: the ${plural(read, 'label')} read ${read === 1 ? 'is' : 'are'} already here`
+        : [
+            d.added > 0 ? `Imported ${plural(d.added, 'new label')}` : 'No new label',
+            d.changed > 0 ? `${fmtCount(d.changed)} changed` : '',
+            d.unchanged > 0 ? `${fmtCount(d.unchanged)} already so` : '',
+          ]
+            .filter(Boolean)
+            .join(', ');
+  return `${head}${notes ? `; ${notes}` : ''}.`;
+}
+
+const fmtCount = (n: number) => n.toLocaleString('en-US');
 
 export function fromFile(
   text: string,
@@ -66,11 +93,13 @@ export function fromDecoded(
       strategy: r.strategy,
       pi: r.pi,
       at: r.at || new Date().toISOString(),
+      // A workbench file's labels were made in a workbench, maybe this one on another copy of the crawl.
+      origin: r.origin ?? 'workbench',
     });
   }
-  const parts = [`Imported ${plural(out.length, 'label')}`];
+  const parts: string[] = [];
   if (unmatched) parts.push(`${unmatched} name pages not in this dataset`);
   const skipped = describeProblems(problems);
   if (skipped) parts.push(skipped);
-  return { rows: out, message: parts.join('; ') + '.' };
+  return { rows: out, notes: parts.join('; ') };
 }

@@ -10,7 +10,7 @@ import {
 import type { CurvePoint } from '../../core/eval/curves';
 import { useAnalysis } from '../../state/analysis';
 import { seriesColor, svgWithLegend } from '../charts/frame';
-import { curveLabel, drawPrCurves } from '../charts/pr-curves';
+import { curveLabel, drawPrCurves, FULL_DOMAIN, prDomain } from '../charts/pr-curves';
 import { formatDelimited, type Cell } from '../../core/csv';
 import { download } from '../download';
 import { datasetName, exportFileName, methodTags } from '../exports';
@@ -86,6 +86,8 @@ export function PrPane() {
     [analysis, truth, method],
   );
   const [compare, setCompare] = useState(false);
+  // The axes fit the curves by default (a good method's curves share the top fifth of 0–100%).
+  const [whole, setWhole] = useState(false);
   // In comparison mode the RP + HM curve is drawn at the current D (the others do not depend on it).
   const compareD = compare ? Math.min(t.D, maxD) : 0;
   const curves = useMemo(
@@ -128,9 +130,11 @@ export function PrPane() {
   }, [analysis, indexOfSeq, references, method, t, mode, oracle, tau]);
   useEffect(() => {
     if (!svg.current || !fig || !current) return;
-    drawPrCurves(svg.current, curves, undefinedRatio(current) ? null : current, {
+    const shown = undefinedRatio(current) ? null : current;
+    drawPrCurves(svg.current, curves, shown, {
       width: chartWidth,
       height: chartHeight,
+      domain: whole ? FULL_DOMAIN : prDomain(curves, shown),
       onPick: (c, p) => {
         if (c.vary === 'method') return;
         if (c.vary === 'C') {
@@ -142,7 +146,7 @@ export function PrPane() {
         }
       },
     });
-  }, [fig, curves, current, setThreshold, chartWidth, chartHeight]);
+  }, [fig, curves, current, setThreshold, chartWidth, chartHeight, whole]);
 
   if (analysis && analysis.pairs.count === 0) {
     return (
@@ -171,7 +175,9 @@ export function PrPane() {
   // operating point (or the compared methods' D) and the truth.
   const truthText = `${oracle === 'cosine' ? 'cosine' : 'Jaccard'} ≥ ${tau}`;
   const tags = [
-    ...(compare ? ['compare-methods', `D-${+compareD.toFixed(4)}`] : methodTags('rp-hm', t)),
+    // The curves drawn (RP + HM's C and D, or the methods compared), then the operating point's method.
+    ...(compare ? ['compare-methods', `D-${+compareD.toFixed(4)}`] : ['rp-hm-curves']),
+    ...methodTags(method, t).map((x, i) => (i === 0 ? `at-${x}` : x)),
     `truth-${oracle}-${tau}`,
   ];
   const exportCsv = () => {
@@ -246,6 +252,12 @@ export function PrPane() {
         </label>
       </div>
       <svg ref={svg} role="img" aria-label="Precision-recall curves" />
+      <p className="meta pr-zoom">
+        {whole ? 'Axes 0–100%. ' : 'Axes fitted to the curves (not from 0). '}
+        <button type="button" className="link" aria-pressed={whole} onClick={() => setWhole(!whole)}>
+          {whole ? 'Fit to the curves' : 'Show 0–100%'}
+        </button>
+      </p>
       <p className="meta" data-testid="pr-current">
         {methodSetting(method, t)}: {pointText(current, truthText)}
       </p>

@@ -52,4 +52,30 @@ describe('histogram', () => {
       expect(new Set(tickTexts(svg, 'y')).size).toBe(tickTexts(svg, 'y').length);
     }
   });
+
+  it('counts over orders of magnitude: a log scale, every non-empty bucket a visible bar with its count', () => {
+    const svg = detachedSvg();
+    const data = [
+      { x: 2, count: 150 },
+      { x: 3, count: 12 },
+      { x: 4, count: 0 },
+      { x: 7, count: 1 },
+      { x: 8, count: 1 },
+    ];
+    drawHistogram(svg, data, { width: 260, height: 90, xLabel: 'cluster size (pages)' });
+    const bars = [...svg.querySelectorAll('g.plot rect')].map((b) => Number(b.getAttribute('height')));
+    // On a linear scale a cluster of 8 pages is 1/150 of the tallest bar: under a pixel here.
+    expect(bars[3]).toBeGreaterThan(4);
+    expect(bars[4]).toBe(bars[3]);
+    expect(bars[2]).toBe(0);
+    expect(bars[0]).toBeGreaterThan(bars[1]);
+    expect(bars[1]).toBeGreaterThan(bars[3]);
+    expect(tickTexts(svg, 'y')).toEqual(['1', '10', '100']);
+    expect([...svg.querySelectorAll('text.count')].map((t) => t.textContent)).toEqual([
+      '150',
+      '12',
+      '1',
+      '1',
+    ]);
+  });
 });

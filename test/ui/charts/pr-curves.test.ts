@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { breakEven, ThresholdCurve } from '../../../src/core/eval/curves';
 import type { Figure1Curve } from '../../../src/core/eval/figure1';
-import { drawPrCurves, pointDetails } from '../../../src/ui/charts/pr-curves';
+import { drawPrCurves, pointDetails, prDomain } from '../../../src/ui/charts/pr-curves';
+import { seededRandom } from '../../../src/core/random';
 import { MARGIN } from '../../../src/ui/charts/frame';
 import { detachedSvg, expectInside, pathPoints, plotArea, tickTexts } from './svg';
 
@@ -78,5 +79,41 @@ describe('precision–recall curves', () => {
       'precision 75.0% · recall 60.0% · F1 66.7%',
       'TP 3 · FP 1 · FN 2',
     ]);
+  });
+
+  it('fits the axes to the curves: every point inside, from a 5% step below the lowest to 100%', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const rnd = seededRandom(seed * 31);
+      const lowP = rnd();
+      const lowR = rnd();
+      const curves = Array.from({ length: 1 + Math.floor(rnd() * 4) }, (_, i) => ({
+        vary: 'C' as const,
+        fixed: 0.01 * (i + 1),
+        method: 'rp-hm' as const,
+        breakEven: null,
+        points: Array.from({ length: 2 + Math.floor(rnd() * 30) }, () => ({
+          threshold: rnd(),
+          precision: lowP + (1 - lowP) * rnd(),
+          recall: lowR + (1 - lowR) * rnd(),
+          tp: 1,
+          fp: 1,
+          fn: 1,
+        })),
+      })) as unknown as Figure1Curve[];
+      const d = prDomain(curves, null);
+      for (const c of curves)
+        for (const p of c.points) {
+          expect(p.recall, `seed ${seed}`).toBeGreaterThanOrEqual(d.recall[0]);
+          expect(p.precision, `seed ${seed}`).toBeGreaterThanOrEqual(d.precision[0]);
+        }
+      for (const [lo, hi] of [d.recall, d.precision]) {
+        expect(hi).toBe(1);
+        expect(Math.abs(lo * 20 - Math.round(lo * 20)), `seed ${seed}`).toBeLessThan(1e-9);
+        expect(lo, `seed ${seed}: at least a 10% span`).toBeLessThanOrEqual(0.9);
+      }
+      // Not wider than needed: the lowest point is within a 5% step (and the 1% margin) of the axis start.
+      const minP = Math.min(...curves.flatMap((c) => c.points.map((p) => p.precision)));
+      if (d.precision[0] < 0.9) expect(minP - d.precision[0], `seed ${seed}`).toBeLessThan(0.0601);
+    }
   });
 });

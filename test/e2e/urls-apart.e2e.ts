@@ -85,6 +85,36 @@ describe('URLs that can be told apart, at three window sizes', () => {
         );
         assert.equal(headTexts.length, 2);
         assert.notEqual(headTexts[0], headTexts[1], `cluster ${c}: ${headTexts.join(' | ')}`);
+        // The graph: one label a node, each different, none covering another, all inside the picture.
+        const graph = detail().locator('.cluster-graph svg');
+        const labels = await graph.locator('text.node-label').evaluateAll((els) =>
+          els.map((e) => {
+            const b = (e as SVGTextElement).getBBox();
+            return { text: e.textContent ?? '', x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height };
+          }),
+        );
+        const nodes = await graph.locator('g.nodes g').count();
+        assert.equal(
+          labels.length,
+          nodes,
+          `cluster ${c}: every node labelled (${labels.map((l) => l.text)})`,
+        );
+        assert.equal(
+          new Set(labels.map((l) => l.text)).size,
+          labels.length,
+          `cluster ${c}: ${labels.map((l) => l.text)}`,
+        );
+        for (let i = 0; i < labels.length; i++)
+          for (let j = i + 1; j < labels.length; j++) {
+            const [a, b] = [labels[i], labels[j]];
+            const cover = a.x0 < b.x1 - 1 && b.x0 < a.x1 - 1 && a.y0 < b.y1 - 1 && b.y0 < a.y1 - 1;
+            assert.ok(!cover, `cluster ${c}: "${a.text}" covers "${b.text}"`);
+          }
+        const box = await graph.evaluate((e) => ({
+          w: e.clientWidth,
+          pane: e.closest('.cluster-detail')!.clientWidth,
+        }));
+        assert.ok(box.w >= 0.8 * box.pane - 40, `graph ${box.w} px in a ${box.pane} px pane`);
       }
       // A member's URL reads whole on a click.
       const first = detail().locator('table.members tbody tr td:nth-child(3) .url').first();
@@ -94,4 +124,36 @@ describe('URLs that can be told apart, at three window sizes', () => {
       await first.click();
       await page.screenshot({ path: join(SHOTS, `urls-apart-${width}.png`) });
     });
+
+  it('label rows read differently: the queue heads and the All-labels list', async () => {
+    await page.setViewportSize({ width: 1000, height: 700 });
+    const options = page.getByRole('listbox', { name: 'Clusters' }).getByRole('option');
+    const view = page.getByRole('region', { name: 'Label pairs' });
+    for (let c = 0; c < 3; c++) {
+      await options.nth(c).click();
+      await page.getByRole('button', { name: /Label this cluster/ }).click();
+      await view.locator('.pair-measures').waitFor();
+      const heads = await view
+        .locator('.url')
+        .evaluateAll((els) => els.slice(0, 2).map((e) => (e as HTMLElement).innerText.trim()));
+      assert.notEqual(heads[0], heads[1], `queue heads of cluster ${c}: ${heads.join(' | ')}`);
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+      for (let k = 0; k < 3; k++) await page.keyboard.press('d');
+    }
+    const rows = page.getByRole('listbox', { name: 'Labels' }).getByRole('option');
+    const texts = await rows.evaluateAll((li) =>
+      li.map((x) => [...x.querySelectorAll('.url')].map((u) => (u as HTMLElement).innerText.trim())),
+    );
+    assert.ok(texts.length >= 5, `labelled pairs: ${texts.length}`);
+    for (const [a, b] of texts) assert.notEqual(a, b, `a label row reads ${a} twice`);
+    const joined = texts.map((t) => t.join(' — '));
+    assert.equal(new Set(joined).size, joined.length, joined.join(' | '));
+    const overflowing = await rows
+      .locator('.url')
+      .evaluateAll((els) =>
+        els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => (e as HTMLElement).innerText),
+      );
+    assert.deepEqual(overflowing, []);
+    await page.screenshot({ path: join(SHOTS, 'urls-apart-labels.png'), fullPage: true });
+  });
 });

@@ -174,6 +174,16 @@ function placeLabels(
     const r = n.centre ? 7 : 5;
     return { x0: n.x - r, y0: n.y - r, x1: n.x + r, y1: n.y + r };
   });
+  // A shorter form is tried only where it still tells the node from every other (a label cut in its
+  // middle could read like another's).
+  const shortForms = SHORTER.map((m) =>
+    layout.nodes.map((n) => (m < n.label.length ? shorter(n.label, m) : n.label)),
+  );
+  const unique = shortForms.map((forms) => {
+    const count = new Map<string, number>();
+    for (const f of forms) count.set(f, (count.get(f) ?? 0) + 1);
+    return forms.map((f) => count.get(f) === 1);
+  });
   const all = layout.nodes.map((_, i) => i);
   const order = [...all.filter((i) => layout.nodes[i].centre), ...all.filter((i) => !layout.nodes[i].centre)];
   for (const i of order) {
@@ -189,7 +199,10 @@ function placeLabels(
       .attr('stroke-linejoin', 'round');
     const node = text.node() as SVGTextElement & { getComputedTextLength?: () => number };
     const others = placed.filter((_, k) => k !== i);
-    const forms = [n.label, ...SHORTER.filter((m) => m < n.label.length).map((m) => shorter(n.label, m))];
+    const forms = [
+      n.label,
+      ...SHORTER.flatMap((m, k) => (m < n.label.length && unique[k][i] ? [shortForms[k][i]] : [])),
+    ];
     let chosen: { box: Box; x: number; y: number; anchor: string } | null = null;
     for (const form of forms) {
       text.text(form);

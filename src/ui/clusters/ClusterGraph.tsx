@@ -2,8 +2,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Cluster } from '../../core/clusters/clusters';
 import type { ClusterInspection } from '../../core/clusters/inspect';
 import type { StoredAnalysis } from '../../db/schema';
-import { drawClusterGraph, layoutClusterGraph, shortPath, type GraphEdge } from '../charts/cluster-graph';
+import { distinguishing } from '../../core/url/distinguish';
+import { drawClusterGraph, layoutClusterGraph, type GraphEdge } from '../charts/cluster-graph';
 import { escapeBidi } from '../format';
+import { useElementWidth } from '../useElementWidth';
 import { useListKeys } from '../useListKeys';
 
 /** The graph shows at most this many members (centre first); more would be a hairball. */
@@ -27,6 +29,12 @@ export function ClusterGraph({
   onPair: (i: number, j: number) => void;
 }) {
   const p = analysis.pairs;
+  // The graph takes its pane's width (an enlarged pane, a wide window: more room for the labels).
+  const [figure, paneWidth] = useElementWidth<HTMLElement>();
+  const width = paneWidth > 0 ? Math.max(280, paneWidth) : 420;
+  // Room by the number of members drawn: two pages need a strip, sixty a tall picture.
+  const drawn = Math.min(GRAPH_MEMBERS, cluster.members.length);
+  const height = Math.round(Math.min(480, width * 0.55, Math.max(150, 110 + 18 * drawn)));
   const { layout, shownMembers } = useMemo(() => {
     const rest = cluster.members.filter((m) => m !== cluster.centre);
     const members = (cluster.centre >= 0 ? [cluster.centre, ...rest] : rest).slice(0, GRAPH_MEMBERS);
@@ -40,17 +48,20 @@ export function ClusterGraph({
         weight: p.jaccard[k],
         title: `Jaccard ${p.jaccard[k].toFixed(3)}: ${escapeBidi(urlOf(p.a[k]))} — ${escapeBidi(urlOf(p.b[k]))}`,
       }));
-    const nodes = members.map((m) => ({
+    // Each node labelled by what tells its URL from the others' (core/url/distinguish.ts): an origin
+    // all share left out (the members' table names it), never the part where they differ cut away.
+    const apart = distinguishing(members.map((m) => urlOf(m)));
+    const nodes = members.map((m, i) => ({
       id: m,
-      label: escapeBidi(shortPath(urlOf(m))),
+      label: escapeBidi(apart.shown[i]),
       title: escapeBidi(urlOf(m)),
       centre: m === cluster.centre,
     }));
     return {
-      layout: layoutClusterGraph(nodes, edges, { width: 420, height: 260 }),
+      layout: layoutClusterGraph(nodes, edges, { width, height }),
       shownMembers: members.length,
     };
-  }, [cluster, inspection, p, urlOf]);
+  }, [cluster, inspection, p, urlOf, width, height]);
   const [active, setActive] = useState(-1);
   const svg = useRef<SVGSVGElement>(null);
   const open = (i: number) => {
@@ -70,7 +81,7 @@ export function ClusterGraph({
     });
   });
   return (
-    <figure className="cluster-graph">
+    <figure className="cluster-graph" ref={figure}>
       <svg
         ref={svg}
         role="listbox"

@@ -46,9 +46,30 @@ describe('a family of sparse rules in Chromium: one article per date', () => {
     assert.deepEqual(cells.slice(1, 3), ['120', '120'], cells.join(' | '));
     // No rule of one date is listed.
     assert.equal(texts.filter((t) => /\/20\d\d\/\d\d\/\d\d\//.test(t)).length, 0, texts.join('\n'));
+    await page.setViewportSize({ width: 1000, height: 700 });
     await rows.filter({ hasText: '/article.php?aid=' }).first().click();
-    await page.getByRole('region', { name: 'Rule instances' }).waitFor();
+    const detail = page.getByRole('region', { name: 'Rule instances' });
+    await detail.waitFor();
+    // Its instances read apart (issue "Every screen readable…", item 1): the origin said once, each
+    // URL by what tells it from the others, rows that wrap rather than cut.
+    assert.match(
+      (await detail.getByTestId('instances-origin').textContent()) ?? '',
+      /Every URL below is on http/,
+    );
+    const inst = detail.locator('ol.instances li');
+    const pairs = await inst.evaluateAll((li) =>
+      li.map((x) => [...x.querySelectorAll('.url')].map((u) => (u as HTMLElement).innerText.trim())),
+    );
+    assert.ok(pairs.length >= 20, `${pairs.length} instances shown`);
+    for (const [a, b] of pairs) assert.notEqual(a, b);
+    const shown = pairs.flat();
+    assert.equal(new Set(shown).size, shown.length, shown.join(' | '));
+    const overflowing = await inst.evaluateAll((els) =>
+      els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => (e as HTMLElement).innerText),
+    );
+    assert.deepEqual(overflowing, []);
     await page.screenshot({ path: join(SHOTS, 'dust-families.png'), fullPage: true });
+    await page.setViewportSize({ width: 1400, height: 900 });
     // Canonisation sends the permalink to its id URL (both rows hold the article's id).
     await page.getByLabel('Filter by URL or title').fill(String(articleId(7)));
     const canon = (await page.locator('.tr .c-canon').allTextContents()).map((t) => t.trim());

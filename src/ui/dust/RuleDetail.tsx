@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { ruleInstancesIn, ruleSides } from '../../core/dust';
+import { distinguishing } from '../../core/url/distinguish';
 import { normaliseUrl } from '../../core/url/normalize';
 import { useDust } from '../../state/dust';
 import { usePages } from '../../state/pages';
 import { escapeBidi, fmtInt, plural } from '../format';
 import { TextCompare } from '../TextCompare';
+import { RuleSide } from './RuleTable';
 import { Url } from '../Url';
-import { charsThatFit, useElementWidth } from '../useElementWidth';
 import { useListKeys } from '../useListKeys';
 
 /** Instances shown per page of a rule's detail. */
@@ -48,9 +49,9 @@ export function RuleDetail() {
   const at = rule && page.rule === rule.id ? page.at : 0;
   const visible = all.slice(at, at + INSTANCES_PER_PAGE);
   const count = visible.length;
-  // Two URLs share a line of the list: each gets half of it, less the arrow between them.
-  const [list, listWidth, listEl] = useElementWidth<HTMLOListElement>();
-  const max = listWidth > 0 ? charsThatFit(listEl, (listWidth - 120) / 2) : 90;
+  // The page's URLs by what tells each from the others (core/url/distinguish.ts): an instance's two
+  // URLs differ in what the rule rewrites, two instances elsewhere; neither is ever cut away.
+  const apart = useMemo(() => distinguishing(visible.flatMap((x) => x.pair)), [visible]);
   const i = rule && chosen && chosen.rule === rule.id ? chosen.i : 0;
   // One tab stop for the instance list: ↑/↓ move to another pair and open it at once.
   const onKeyDown = useListKeys(count, i, (k) => rule && setChosen({ rule: rule.id, i: k }));
@@ -67,7 +68,7 @@ export function RuleDetail() {
   return (
     <section className="rule-detail" aria-label="Rule instances">
       <h2>
-        <code>{escapeBidi(t.alpha)}</code> → <code>{escapeBidi(t.beta)}</code>{' '}
+        <RuleSide text={t.alpha} /> → <RuleSide text={t.beta} />{' '}
         <span className={`badge rule-${rule.status}`}>{rule.status}</span>
       </h2>
       <p className="meta">{rule.reason}</p>
@@ -105,9 +106,13 @@ export function RuleDetail() {
           </>
         )}
       </p>
+      {count > 0 && apart.shared && (
+        <p className="meta" data-testid="instances-origin">
+          Every URL below is on {escapeBidi(apart.shared)}: each starts after it.
+        </p>
+      )}
       {count > 0 && (
         <ol
-          ref={list}
           className="instances"
           role="listbox"
           aria-label="Instances (u, R(u))"
@@ -125,8 +130,8 @@ export function RuleDetail() {
               className={`${k === i ? 'selected' : ''}${negative ? ' negative' : ''}`}
               onClick={() => setChosen({ rule: rule.id, i: k })}
             >
-              {negative && <span className="badge rule-refuted">not similar</span>} <Url url={a} max={max} />{' '}
-              ↔ <Url url={b} max={max} />
+              {negative && <span className="badge rule-refuted">not similar</span>}{' '}
+              <Url url={a} shown={apart.shown[2 * k]} /> ↔ <Url url={b} shown={apart.shown[2 * k + 1]} />
             </li>
           ))}
         </ol>

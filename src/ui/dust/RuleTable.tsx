@@ -167,7 +167,7 @@ export function RuleTable({
             >
               <td className="num">{i + 1}</td>
               <td className="rule" title={r.reason}>
-                <code>{escapeBidi(t.alpha)}</code> → <code>{escapeBidi(t.beta)}</code>
+                <RuleSide text={t.alpha} /> → <RuleSide text={t.beta} />
                 {r.direction === 'growing' ? ' (growing)' : ''}
                 {origin && (
                   <span className="badge" title={origin.title}>
@@ -250,4 +250,18 @@ function Head({
       </button>
     </th>
   );
+}
+
+/**
+ * One side of a rule: its text as code, or — for an empty side (`.html →` deletes `.html`) — a mark
+ * that reads as "nothing", so the rule does not look cut off.
+ */
+export function RuleSide({ text }: { text: string }) {
+  if (text === '')
+    return (
+      <code className="rule-empty-side" title="the empty string: the rule deletes the left side">
+        (nothing)
+      </code>
+    );
+  return <code>{escapeBidi(text)}</code>;
 }

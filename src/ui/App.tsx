@@ -95,9 +95,10 @@ export function App() {
               <div className="welcome">
                 <h1>Dedup Workbench</h1>
                 <p>
-                  Drop a crawl file anywhere in this window — WARC or WARC.gz, ARC, a Heritrix crawl.log, an
-                  access log (Common or Combined Log Format), JSONL, CSV/TSV or a list of URLs — or use “Open
-                  sample crawl” on the left.
+                  Drop a crawl file anywhere in this window — WARC (plain, .gz or .zst), WACZ, ARC, WET, a
+                  CDX/CDXJ index, a Heritrix crawl.log, an access log (Common or Combined Log Format), JSONL,
+                  CSV/TSV, Parquet or a list of URLs; several files or a folder are one crawl — or use “Open
+                  sample crawl” on the left. Each format and what is read of it: docs/formats.md.
                 </p>
                 <p>
                   It is read in the background and kept in this browser, so a reload loses nothing. Nothing is

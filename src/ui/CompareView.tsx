@@ -99,6 +99,12 @@ export function CompareView({
     const top0 = box.getBoundingClientRect().top;
     const top = Math.min(...marks.map((m) => m.getBoundingClientRect().top - top0 + box.scrollTop));
     box.scrollTop = Math.max(0, top - box.clientHeight / 3);
+    // Both sides' marks in the window: the lowest first, then the highest (each the least scroll), so
+    // B's highlight is not left below the window when it ends lower than A's.
+    const lowest = marks.reduce((a, m) =>
+      m.getBoundingClientRect().bottom > a.getBoundingClientRect().bottom ? m : a,
+    );
+    lowest.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     marks[0].scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [pos, at]);
 

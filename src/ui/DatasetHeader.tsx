@@ -42,10 +42,14 @@ export function DatasetHeader({ dataset: d }: { dataset: Dataset }) {
       {d.sample && (
         <p className="meta" data-testid="sample-of">
           Sample of a larger crawl: {fmtInt(d.pages)} of the index’s {fmtInt(d.sample.population.pages)} HTML
-          pages ({d.sample.chosen.length} of {fmtInt(d.sample.population.units)} site groups, seed{' '}
-          {d.sample.seed}
-          ), {fmtBytes(d.sample.bytesRead)} of {fmtBytes(d.sample.population.bytes)} read by byte ranges by
-          the index {escapeBidi(d.sample.index)}
+          pages, from{' '}
+          <abbr title="A site group: a site (its host, with its port) and the sites the index shows to mirror it; a site too big for the budget is cut into directory pieces. The sample draws whole groups, so near copies within a group are seen (docs/large-crawls.md).">
+            {d.sample.chosen.length} of {fmtInt(d.sample.population.units)} site groups
+          </abbr>{' '}
+          (random seed {d.sample.seed}); {fmtBytes(d.sample.bytesRead)} of{' '}
+          {fmtBytes(d.sample.population.bytes)} read by byte ranges, located by{' '}
+          {/^an index built/.test(d.sample.index) ? '' : 'the index '}
+          {escapeBidi(d.sample.index)}
           {d.sample.badLines > 0 ? ` · ${plural(d.sample.badLines, 'index line')} not read` : ''}
           {d.sample.missingFiles.length > 0
             ? ` · records in ${plural(d.sample.missingFiles.length, 'file')} not chosen: ${d.sample.missingFiles.slice(0, 3).map(escapeBidi).join(', ')}`

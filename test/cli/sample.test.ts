@@ -34,7 +34,7 @@ describe('npm run analyze -- --sample', () => {
       expect(out.stdout).toMatch(/whole crawl duplicate rate [\d.]+% \(95% interval/);
       expect(out.stdout).toMatch(/^dust +469 URLs/m);
     }
-    expect(run('--sample', '100', ...files.warcs).stdout).toMatch(/index: built by an inflate pass/);
+    expect(run('--sample', '100', ...files.warcs).stdout).toMatch(/index: an index built by an inflate pass/);
   });
 
   it('says why when nothing can be sampled', () => {

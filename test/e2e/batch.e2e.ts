@@ -146,6 +146,15 @@ describe('batch: profile from the workbench, map + join, result back in the work
 
   it('opens the printed command’s result: the same counts, and the most similar rejected pairs to review', async () => {
     const out = join(dir, 'result');
+    // Opened while the main area is scrolled far down (to the pages table), the result is shown at its top.
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      main.scrollTop = main.scrollHeight;
+    });
+    assert.ok(
+      (await page.evaluate(() => document.querySelector('main')!.scrollTop)) > 300,
+      'scrolled down first',
+    );
     await page
       .getByTestId('batch-files-input')
       .setInputFiles(
@@ -153,6 +162,11 @@ describe('batch: profile from the workbench, map + join, result back in the work
       );
     const view = page.getByRole('region', { name: 'Batch result' });
     await view.getByTestId('batch-summary').waitFor({ timeout: 30_000 });
+    assert.equal(
+      await page.evaluate(() => document.querySelector('main')!.scrollTop),
+      0,
+      'the result at the top',
+    );
     const said = (await view.getByTestId('batch-summary').textContent()) ?? '';
     assert.match(said, new RegExp(`pages, ${workbenchClusters.toLocaleString('en-US')} clusters`));
     assert.match(said, /candidate pairs? verified and rejected/);

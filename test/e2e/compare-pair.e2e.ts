@@ -28,7 +28,10 @@ const settle = (page: Page) =>
     () => new Promise<void>((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok()))),
   );
 
-/** Whether the element lies inside its scroll box and inside the window (at least half of it). */
+/**
+ * Whether the element lies inside its scroll box and inside the window: whole when it fits there, else
+ * as much of it as fits (a highlight taller than the window fills it).
+ */
 async function inView(page: Page, selector: string): Promise<boolean[]> {
   return page.evaluate((sel) => {
     return [...document.querySelectorAll(sel)].map((el) => {
@@ -42,7 +45,7 @@ async function inView(page: Page, selector: string): Promise<boolean[]> {
         }
       }
       const shown = Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top);
-      return shown >= Math.min(r.height, 24) / 2 && r.height > 0;
+      return shown >= Math.min(r.height, box.bottom - box.top) - 1 && r.height > 0;
     });
   }, selector);
 }

@@ -166,7 +166,10 @@ describe('a large crawl opened as a designed sample', () => {
     await openLarge(page, [...files.warcs, files.cdx]);
     // A second dataset of that name, read and shown (a dataset read is selected).
     await samplesReady(page, 2);
-    assert.match((await page.getByTestId('sample-of').textContent()) ?? '', /by the index crawl\.cdx(?!j)/);
+    assert.match(
+      (await page.getByTestId('sample-of').textContent()) ?? '',
+      /located by the index crawl\.cdx(?!j)/,
+    );
     await page
       .getByTestId('page-count')
       .filter({ hasText: `of ${want.pages.toLocaleString('en-US')} pages` })
@@ -177,7 +180,7 @@ describe('a large crawl opened as a designed sample', () => {
     await openLarge(page, [...files.warcs]);
     await samplesReady(page, 3);
     const of = (await page.getByTestId('sample-of').textContent()) ?? '';
-    assert.match(of, /by the index built by an inflate pass over the WARCs/);
+    assert.match(of, /located by an index built by an inflate pass over the WARCs/);
     assert.match(of, new RegExp(`${want.pages} of the index’s ${files.indexedPages} HTML pages`));
   });
 

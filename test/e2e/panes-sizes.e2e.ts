@@ -36,6 +36,10 @@ describe('the analysis panes at three window sizes, in Chromium', () => {
     const labels = page.getByRole('region', { name: 'Label pairs' });
     await labels.getByRole('button', { name: 'New queue' }).click();
     await labels.locator('.page-text').first().waitFor();
+    // A rule open (its instances), and the signature parameters unfolded.
+    await page.getByRole('table', { name: 'Rules' }).locator('tbody tr').first().click();
+    await page.getByRole('region', { name: 'Rule instances' }).waitFor();
+    await page.locator('.pane-clusters details.params summary').first().click();
   });
 
   after(async () => {
@@ -70,7 +74,25 @@ describe('the analysis panes at three window sizes, in Chromium', () => {
     ['dust', (p) => p.getByRole('region', { name: 'DUST rules' })],
     ['labels', (p) => p.getByRole('region', { name: 'Label pairs' })],
     ['comparison', (p) => p.getByRole('region', { name: 'Cluster detail' }).locator('.side-by-side')],
+    ['cluster-detail', (p) => p.getByRole('region', { name: 'Cluster detail' })],
+    ['rule-instances', (p) => p.getByRole('region', { name: 'Rule instances' })],
+    ['pages', (p) => p.getByRole('region', { name: 'Pages' })],
   ];
+
+  /** Selects narrower than their chosen option's text (plus the arrow): a value cut off. */
+  const clippedSelects = (pane: Locator) =>
+    pane.locator('select').evaluateAll((els) => {
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      return (els as HTMLSelectElement[])
+        .filter((e) => e.getBoundingClientRect().width > 0)
+        .filter((e) => {
+          const s = getComputedStyle(e);
+          ctx.font = `${s.fontSize} ${s.fontFamily}`;
+          const text = e.selectedOptions[0]?.textContent ?? '';
+          return ctx.measureText(text).width + 20 > e.clientWidth;
+        })
+        .map((e) => `${e.getAttribute('aria-label') ?? e.closest('label')?.textContent}: ${e.clientWidth}px`);
+    });
 
   for (const size of SIZES) {
     it(`at ${size.width}×${size.height}: every pane within its box, screenshots saved`, async () => {
@@ -80,6 +102,7 @@ describe('the analysis panes at three window sizes, in Chromium', () => {
         await pane.scrollIntoViewIfNeeded();
         assert.ok(await pane.isVisible(), `${name} pane shown at ${size.width}×${size.height}`);
         assert.deepEqual(await overflowing(pane), [], `${name} pane: nothing past its box`);
+        assert.deepEqual(await clippedSelects(pane), [], `${name} pane: no select cuts its value`);
         await page.screenshot({ path: join(SHOTS, `panes-${name}-${size.width}x${size.height}.png`) });
       }
     });

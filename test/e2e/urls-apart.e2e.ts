@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { appForSuite, SHOTS } from './harness';
+import { appForSuite, type OpenApp, SHOTS } from './harness';
 import { computeSignatures, openCrawl, words, writeCrawl } from './small-crawl';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -29,7 +29,8 @@ const GROUPS = [
 
 describe('URLs that can be told apart, at three window sizes', () => {
   let page: Page;
-  appForSuite((a) => (page = a.page));
+  let app: OpenApp;
+  appForSuite((a) => ([app, page] = [a, a.page]));
 
   const file = writeCrawl(
     'urls-apart.warc',
@@ -121,6 +122,12 @@ describe('URLs that can be told apart, at three window sizes', () => {
       const whole = (await first.getAttribute('title')) ?? '';
       await first.click();
       assert.equal((await first.innerText()).trim(), whole);
+      // …and copies whole.
+      await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+      const copy = detail().locator('table.members tbody tr td:nth-child(3) button.copy-url').first();
+      await copy.click();
+      await copy.filter({ hasText: 'copied' }).waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), whole);
       await first.click();
       await page.screenshot({ path: join(SHOTS, `urls-apart-${width}.png`) });
     });

@@ -222,7 +222,7 @@ export async function prepareSample(
     }
     await flushLayer(true);
     const said = [...methods].map((m) => (m === 'inflate pass' ? 'an inflate pass' : 'a header pass'));
-    indexNames.push(`built by ${said.join(' and ')} over the WARCs (no CDX/CDXJ given)`);
+    indexNames.push(`an index built by ${said.join(' and ')} over the WARCs (no CDX/CDXJ given)`);
   }
   if (indexNames.length === 0)
     return reject(

@@ -28,10 +28,18 @@ export function BatchResultView() {
   const view = useBatch((s) => s.view);
   const files = useBatch((s) => s.files);
   const close = useBatch((s) => s.close);
+  // Opened (or another result opened) while the main area was scrolled down: it is drawn at the top of
+  // the main area, so the main area goes there too.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const main = section.current?.closest('main');
+    if (main) main.scrollTop = 0;
+  }, [open, files]);
   if (!open) return null;
   return (
     // flexShrink 0: the main area is a scrolling flex column; the view keeps its height and scrolls with it.
-    <section className="pane batch-result" aria-label="Batch result" style={{ flexShrink: 0 }}>
+    <section ref={section} className="pane batch-result" aria-label="Batch result" style={{ flexShrink: 0 }}>
       <div className="pane-head">
         <h2>Batch result</h2>
         {files.length > 0 && <span className="meta">{files.join(', ')}</span>}

@@ -8,7 +8,8 @@ export function drawHistogram(
   data: { x: number; count: number }[],
   opts: { width: number; height: number; xLabel: string },
 ): void {
-  const f = frame(svg, opts);
+  // Room above the tallest bar for its count (drawn with few buckets, below).
+  const f = frame(svg, { ...opts, margin: data.length <= 12 ? { top: 13 } : undefined });
   const x = d3
     .scaleBand<number>()
     .domain(data.map((d) => d.x))
@@ -60,7 +61,7 @@ export function drawHistogram(
       .join('text')
       .attr('class', 'count')
       .attr('x', (d) => (x(d.x) ?? 0) + x.bandwidth() / 2)
-      .attr('y', (d) => Math.max(8, y(d.count) - 2))
+      .attr('y', (d) => y(d.count) - 2)
       .attr('text-anchor', 'middle')
       .attr('font-size', 9)
       .attr('fill', f.colors.muted)

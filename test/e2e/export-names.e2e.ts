@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { parseDelimited } from '../../src/core/csv';
-import { type OpenApp, openApp, projectFile } from './harness';
+import { type OpenApp, openApp, projectFile, SHOTS } from './harness';
 import { computeSignatures, mineDust, openSample } from './small-crawl';
 
 const VERSION = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string })
@@ -140,6 +140,27 @@ describe('exports name their dataset and parameters, in Chromium', () => {
     for (const l of legend) assert.ok(svg.text.includes(l), `SVG legend holds "${l}"`);
     assert.ok(svg.text.includes('sample.warc.gz'), 'SVG names its dataset');
     assert.match(svg.text, /^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    // Every tick label inside the file's picture (the 100% tick was cut at its top edge): drawn on a page
+    // of its own, each text's box lies within the SVG's.
+    const check = await app.context.newPage();
+    await check.setContent(svg.text);
+    const outside = await check.locator('svg').evaluate((root) => {
+      const box = root.getBoundingClientRect();
+      return [...root.querySelectorAll('text')]
+        .map((t) => ({ t: t.textContent ?? '', r: t.getBoundingClientRect() }))
+        .filter(
+          ({ r }) =>
+            r.width > 0 &&
+            (r.top < box.top - 0.5 ||
+              r.bottom > box.bottom + 0.5 ||
+              r.left < box.left - 0.5 ||
+              r.right > box.right + 0.5),
+        )
+        .map(({ t }) => t);
+    });
+    await check.screenshot({ path: join(SHOTS, 'pr-curves-exported.png') });
+    await check.close();
+    assert.deepEqual(outside, [], 'texts outside the exported SVG');
   });
 
   it('writes every file name in safe characters', async () => {

@@ -111,6 +111,8 @@ export function xAxis<D extends d3.AxisDomain>(f: Frame, axis: d3.Axis<D>, title
       .attr('y', f.h + f.margin.bottom - 3)
       .attr('text-anchor', 'middle')
       .attr('font-size', 10)
+      // As d3's tick labels: a family named, for an exported file (the page's CSS wins on screen).
+      .attr('font-family', 'sans-serif')
       .attr('fill', f.colors.muted)
       .text(title);
 }
@@ -127,6 +129,8 @@ export function yAxis<D extends d3.AxisDomain>(f: Frame, axis: d3.Axis<D>, title
       .attr('y', -f.margin.left + 10)
       .attr('text-anchor', 'middle')
       .attr('font-size', 10)
+      // As d3's tick labels: a family named, for an exported file (the page's CSS wins on screen).
+      .attr('font-family', 'sans-serif')
       .attr('fill', f.colors.muted)
       .text(title);
 }

@@ -51,6 +51,23 @@ describe('first run: the README path in Chromium', () => {
   });
 
   it('opens the whole sample crawl (at least 400 pages)', async () => {
+    // The first screen names every kind of file the workbench reads.
+    const welcome = (await page.locator('.welcome').textContent()) ?? '';
+    for (const f of [
+      'WARC',
+      '.zst',
+      'WACZ',
+      'ARC',
+      'WET',
+      'CDX/CDXJ',
+      'crawl.log',
+      'access log',
+      'JSONL',
+      'CSV/TSV',
+      'Parquet',
+      'list of URLs',
+    ])
+      assert.ok(welcome.includes(f), `the first screen names ${f}`);
     await page.getByRole('button', { name: 'Open sample crawl' }).click();
     await page.locator('.dataset-list .badge.status-ready').waitFor({ timeout: 60_000 });
     const n = pagesIn(await page.locator('.dataset-list .meta').first().textContent());

@@ -53,6 +53,28 @@ describe('precision–recall pane: the chosen method, and an empty result in wor
     await page.screenshot({ path: join(SHOTS, 'pr-method.png') });
   });
 
+  it('fits its axes to the curves, 0–100% one click away', async () => {
+    const ticks = (axis: 'x' | 'y') =>
+      pr()
+        .locator(`g.axis.${axis} .tick text`)
+        .allTextContents()
+        .then((t) => t.map((x) => Number(x.replace('%', ''))));
+    const fitted = { x: await ticks('x'), y: await ticks('y') };
+    // The sample's curves all reach past 50% recall: the recall axis does not start at 0.
+    assert.ok(Math.min(...fitted.x) >= 40, `recall ticks ${fitted.x}`);
+    assert.equal(Math.max(...fitted.x), 100);
+    assert.match((await pr().locator('.pr-zoom').textContent()) ?? '', /fitted to the curves/);
+    await pr().getByRole('button', { name: 'Show 0–100%' }).click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('g.axis.x .tick text')].some((t) => t.textContent === '0%'),
+    );
+    assert.equal(Math.min(...(await ticks('y'))), 0);
+    await pr().getByRole('button', { name: 'Fit to the curves' }).click();
+    await page.waitForFunction(
+      () => ![...document.querySelectorAll('g.axis.x .tick text')].some((t) => t.textContent === '0%'),
+    );
+  });
+
   it('a dataset with no candidate pair says so instead of plotting a point', async () => {
     // Two pages of unrelated words: no method finds a pair.
     const file = writeCrawl('no-pairs.warc', [

@@ -10,6 +10,7 @@ import type { PairTable } from '../candidates/pairs';
 import { acceptedList, componentsOf, guardedOf, sortBySize, starsOf, type Cluster } from './clusters';
 import { findPair } from '../candidates/pair-index';
 import { scratchUint32 } from './scratch';
+import { applyLinks, type Links, type LinkPair } from './overrides';
 
 /**
  * How accepted pairs become clusters: connected components (transitive: one bridging pair merges two
@@ -41,6 +42,8 @@ export interface ClusterView {
   accepted: number;
   /** Pages in clusters. */
   pages: number;
+  /** With the analyst's decisions: must-links a cannot-link refused, and the clusters they changed. */
+  links?: { conflicts: [number, number][]; changed: number };
 }
 
 /** Clusters from an accept mask: one pass over the stored pair columns (no signature work). */
@@ -77,12 +80,14 @@ export function clusterView(
   t: Thresholds,
   mode: ClusterMode,
   index: ClusterIndex = newClusterIndex(),
+  links?: Links,
 ): ClusterView {
   const p = a.pairs;
   const ix = (index.accept[method] ??= acceptIndex(p, method));
   const edges = acceptedPairs(ix, t, (n) => scratchUint32('view.accepted', n, false));
   const mask = new Uint8Array(p.count);
   for (let e = 0; e < edges.length; e++) mask[edges[e]] = 1;
+  const decided = links !== undefined && (links.must.length > 0 || links.cannot.length > 0);
   // The chain guard takes pairs by Jaccard descending (MinHash's order is that already); stars and
   // components take them in pair order, which keeps memory access sequential and neighbours sorted.
   const ordered =
@@ -91,10 +96,38 @@ export function clusterView(
       : method === 'minhash'
         ? edges
         : bySimilarity(p, mask, index);
-  const clusters = clustersOf(a.n, p, ordered, mode, true);
+  let clusters = clustersOf(a.n, p, ordered, mode, true);
+  let decidedOut: ClusterView['links'];
+  let accepted = edges.length;
+  if (decided) {
+    // A cannot-linked pair is not accepted, whatever its scores (after the clustering: the clusters
+    // it does not touch stay as they were; overrides.ts splits the ones it does).
+    for (const [x, y] of links.cannot) {
+      const k = findPair(p, Math.min(x, y), Math.max(x, y));
+      if (k !== null && mask[k] === 1) {
+        mask[k] = 0;
+        accepted--;
+      }
+    }
+    const r = applyLinks(clusters, links, (members) => pairsAmong(p, mask, members), mode === 'star');
+    clusters = r.changed > 0 ? sortBySize(r.clusters) : clusters;
+    decidedOut = { conflicts: r.conflicts, changed: r.changed };
+  }
   let pages = 0;
   for (const c of clusters) pages += c.members.length;
-  return { clusters, mask, accepted: edges.length, pages };
+  return { clusters, mask, accepted, pages, ...(decidedOut ? { links: decidedOut } : {}) };
+}
+
+/** The accepted pairs among a cluster's members, in pair order, with their exact Jaccard. */
+function pairsAmong(p: PairTable, mask: Uint8Array, members: readonly number[]): LinkPair[] {
+  const out: LinkPair[] = [];
+  const sorted = [...members].sort((x, y) => x - y);
+  for (let i = 0; i < sorted.length; i++)
+    for (let j = i + 1; j < sorted.length; j++) {
+      const k = findPair(p, sorted[i], sorted[j]);
+      if (k !== null && mask[k] === 1) out.push({ a: sorted[i], b: sorted[j], similarity: p.jaccard[k] });
+    }
+  return out;
 }
 
 /** The accepted pairs ascending; branch-free (about half the pairs pass: a branch would mispredict). */

@@ -127,6 +127,151 @@ def guarded_groups(pairs, floor):
     return [[ids[i] for i in sorted(g)] for g in groups.values() if len(g) > 1]
 
 
+def apply_links(members, pairs, must, cannot, star):
+    """The analyst's decisions over the clusters they touch: src/core/clusters/overrides.ts applyLinks
+    (through src/core/batch/override-groups.ts) step for step.
+
+    `members` are (page, label) of every touched cluster, `pairs` (a, b, similarity) the accepted pairs
+    among them, `must`/`cannot` pairs of page ids. Pages are numbered in id order, pairs kept in (a, b)
+    order. Returns the groups of 2 pages or more as ascending ids, and the must-links refused.
+    """
+    ids = sorted({p for p, _ in members} | {x for l in must + cannot for x in l})
+    local = {page: i for i, page in enumerate(ids)}
+    by_label = {}
+    for page, label in sorted(members):
+        by_label.setdefault(label, []).append(local[page])
+    base = list(by_label.values())
+    rows = sorted((min(local[a], local[b]), max(local[a], local[b]), f32(s)) for a, b, s in pairs)
+    must_l = [(local[x], local[y]) for x, y in must]
+    cannot_l = [(local[x], local[y]) for x, y in cannot]
+    key = lambda x, y: (min(x, y), max(x, y))
+    cannot_set = {key(x, y) for x, y in cannot_l}
+    cannot_of = {}
+    for x, y in cannot_l:
+        cannot_of.setdefault(x, []).append(y)
+        cannot_of.setdefault(y, []).append(x)
+    # Step 2: clusters joined by must-links (a page in no cluster joining its partner's).
+    cluster_of = {}
+    for i, c in enumerate(base):
+        for m in c:
+            cluster_of[m] = i
+    parent = list(range(len(base) + 2 * len(must_l)))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    loose = {}
+    extra = [len(base)]
+
+    def slot_of(page):
+        if page in cluster_of:
+            return cluster_of[page]
+        if page not in loose:
+            loose[page] = extra[0]
+            extra[0] += 1
+        return loose[page]
+
+    for x, y in must_l:
+        rx, ry = find(slot_of(x)), find(slot_of(y))
+        if rx != ry:
+            parent[ry] = rx
+    merged = {}
+    order = []
+
+    def collect(slot, pages):
+        r = find(slot)
+        if r not in merged:
+            merged[r] = (set(), [])
+            order.append(r)
+        merged[r][0].update(pages)
+        merged[r][1].append(slot)
+
+    for i, c in enumerate(base):
+        collect(i, c)
+    for page, slot in loose.items():
+        collect(slot, [page])
+    out, conflicts = [], []
+    for r in order:
+        members_set, parts = merged[r]
+        ms = sorted(members_set)
+        violated = any(o in members_set for m in ms for o in cannot_of.get(m, []))
+        if len(parts) == 1 and parts[0] < len(base) and not violated:
+            out.append(sorted(base[parts[0]]))
+            continue
+        if len(ms) < 2:
+            continue
+        inside = [p for p in rows if p[0] in members_set and p[1] in members_set]
+        lp = {m: m for m in ms}
+
+        def lfind(i):
+            while lp[i] != i:
+                lp[i] = lp[lp[i]]
+                i = lp[i]
+            return i
+
+        sets = {m: {m} for m in ms}
+
+        def join(x, y):
+            rx, ry = lfind(x), lfind(y)
+            if rx == ry:
+                return True
+            small, big = (sets[rx], sets[ry]) if len(sets[rx]) < len(sets[ry]) else (sets[ry], sets[rx])
+            if any(o in big for p in small for o in cannot_of.get(p, [])):
+                return False
+            lp[ry] = rx
+            big |= small
+            del sets[rx], sets[ry]
+            sets[rx] = big
+            return True
+
+        for x, y in must_l:
+            if x in members_set and y in members_set and x != y and not join(x, y):
+                conflicts.append((ids[min(x, y)], ids[max(x, y)]))
+        usable = [p for p in inside if key(p[0], p[1]) not in cannot_set]
+        if star:
+            out.extend(star_split(ms, usable, lfind, cannot_of))
+            continue
+        for k in sorted(range(len(usable)), key=lambda k: (-usable[k][2], k)):
+            join(usable[k][0], usable[k][1])
+        parts_by = {}
+        for m in ms:
+            parts_by.setdefault(lfind(m), []).append(m)
+        out.extend(g for g in parts_by.values() if len(g) >= 2)
+    return [sorted(ids[i] for i in g) for g in out], conflicts
+
+
+def star_split(members, pairs, unit_of, cannot_of):
+    """overrides.ts starSplit: centres by their pairs in the group, each taking its free neighbours
+    with their must-linked units, none across a cannot-link."""
+    units = {}
+    for m in members:
+        units.setdefault(unit_of(m), []).append(m)
+    nbr = {m: [] for m in members}
+    for a, b, _ in pairs:
+        nbr[a].append(b)
+        nbr[b].append(a)
+    order = sorted(members, key=lambda m: (-len(nbr[m]), m))
+    taken, out = set(), []
+    for c in order:
+        if c in taken:
+            continue
+        star = set(units[unit_of(c)])
+        for m in sorted(nbr[c]):
+            if m in taken or m in star:
+                continue
+            unit = units[unit_of(m)]
+            if any(u in taken for u in unit) or any(o in star for p in unit for o in cannot_of.get(p, [])):
+                continue
+            star.update(unit)
+        taken |= star
+        if len(star) >= 2:
+            out.append(sorted(star))
+    return out
+
+
 class Files:
     """Paths on whatever file system Spark's Hadoop configuration reads (local, HDFS, S3, ...)."""
 
@@ -342,6 +487,31 @@ def main(argv):
                 computed = spark.createDataFrame(labels, "page BIGINT, label BIGINT")
                 spark.table("guard_kept").select("page", "label").unionAll(computed).write.saveAsTable("labels_next")
                 swap("labels")
+        # The analyst's decisions (the profile's overrides; their URLs normalised by the map step).
+        decided = plan.get("overrides") or {"rows": [], "kinds": []}
+        if decided["kinds"]:
+            spark.sql("DROP TABLE IF EXISTS override_urls")
+            spark.createDataFrame(
+                [tuple(r) for r in decided["rows"]], "k INT, side INT, norm STRING, canon STRING"
+            ).write.saveAsTable("override_urls")
+            run("overrides.pages")
+            at = {(r["k"], r["side"]): r["page"] for r in spark.table("override_pages").collect() if r["page"] is not None}
+            must, cannot = [], []
+            for k, kind in enumerate(decided["kinds"]):
+                a, b = at.get((k, 0)), at.get((k, 1))
+                if a is None or b is None or a == b:
+                    continue
+                (must if kind == "must" else cannot).append((a, b))
+            run("overrides.members")
+            members = [(r["page"], r["label"]) for r in spark.table("override_members").collect()]
+            pairs = [(r["a"], r["b"], r["similarity"]) for r in spark.sql(sql("overrides.pairs")).collect()]
+            groups, conflicts = apply_links(members, pairs, must, cannot, clustering == "star")
+            run("overrides.rest")
+            regrouped = [(page, g[0]) for g in groups for page in g]
+            if regrouped:
+                spark.createDataFrame(regrouped, "page BIGINT, label BIGINT").write.insertInto("labels_next")
+            swap("labels")
+            log(f"join: decisions: {len(must) + len(cannot)} placed, {len(groups)} clusters regrouped, {len(conflicts)} refused")
         for t in JOIN_TABLES:
             run(t)
         written = RESULT_TABLES + (["revisits"] if earlier else [])
@@ -397,6 +567,7 @@ def main(argv):
         scratch = ["stands", "buckets", "members", "anchors", "candidates", "verify", "sets", "scored", "edges"]
         scratch += ["labels", "labels_next"]
         scratch += ["guard_pairs", "guard_kept", "guard"]
+        scratch += ["override_urls", "override_pages", "override_members"]
         scratch += ["star_rank", "star_before", "star", "star_next", "star_members"]
         for t in [*scratch, *JOIN_TABLES, "revisits", "rejected"]:
             spark.sql(f"DROP TABLE IF EXISTS {t}")

@@ -499,3 +499,39 @@ JOIN kept k ON k.label = l.label
 JOIN pages p ON p.id = l.page
 JOIN pages kp ON kp.id = k.page
 WHERE p.crawl = 'new' AND kp.crawl = 'earlier';
+
+-- name: overrides.pages
+-- The analyst's decisions (the profile's overrides, clusters/override-urls.ts) placed on this crawl's
+-- pages: the driver fills override_urls (decision k, side 0 or 1, the URL normalised and its canonical
+-- form under the profile's rules); a URL names the page of its normalised URL, else one of its
+-- canonical URL — the smallest id, as the workbench takes the first page in id order.
+CREATE TABLE override_pages AS
+SELECT u.k, u.side, COALESCE(MIN(p1.id), MIN(p2.id)) AS page
+FROM override_urls u
+LEFT JOIN (SELECT p.id, p.norm_url FROM pages p JOIN stands s ON s.page = p.id WHERE p.crawl = 'new') p1
+  ON p1.norm_url = u.norm
+LEFT JOIN (SELECT p.id, p.canonical_url FROM pages p JOIN stands s ON s.page = p.id WHERE p.crawl = 'new') p2
+  ON p2.canonical_url = u.canon
+GROUP BY u.k, u.side;
+
+-- name: overrides.members
+-- Every page of a cluster a decision touches, with its cluster's label.
+CREATE TABLE override_members AS
+SELECT l.page, l.label
+FROM labels l
+WHERE l.label IN (SELECT l2.label FROM labels l2 JOIN override_pages o ON o.page = l2.page);
+
+-- name: overrides.pairs
+-- The accepted pairs among those pages: what the driver regroups them by (clusters/overrides.ts).
+SELECT e.a, e.b, e.similarity
+FROM edges e
+JOIN override_members ma ON ma.page = e.a
+JOIN override_members mb ON mb.page = e.b;
+
+-- name: overrides.rest
+-- labels_next starts as the clusters no decision touches; the driver appends the regrouped ones.
+CREATE TABLE labels_next AS
+SELECT l.page, l.label
+FROM labels l
+LEFT JOIN override_members m ON m.page = l.page
+WHERE m.page IS NULL;

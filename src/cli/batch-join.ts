@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { clusterEdges, regroupDuckDB } from './batch-cluster';
+import { applyOverridesDuckDB } from './batch-overrides';
 import { CHAIN_FLOOR } from '../core/clusters/view';
 import { bandsOf } from '../core/batch/keys';
 import { parseNamedSql, substitute } from '../core/batch/sql';
@@ -199,6 +200,12 @@ async function joinInto(
       { run, count: (n) => count(sql(n)), swap, regroup: () => regroupDuckDB(con, CHAIN_FLOOR) },
       log,
     );
+    // The analyst's decisions, as the workbench honours them (core/clusters/overrides.ts).
+    const decided = await applyOverridesDuckDB(con, o.profile, clustering === 'star', run, sql);
+    if (decided)
+      log(
+        `join: decisions: ${decided.placed} placed (${decided.unplaced} name pages not in this crawl), ${decided.groups} clusters regrouped, ${decided.conflicts} same-page decisions refused by a cannot-link`,
+      );
     for (const t of JOIN_TABLES) await run(t);
     const written = earlier.length > 0 ? [...RESULT_TABLES, 'revisits'] : RESULT_TABLES;
     if (earlier.length > 0) await run('revisits');

@@ -3,6 +3,7 @@
  * (batch-worker.ts), one per core, into Parquet (src/core/batch/tables.ts); DIR/join.json written first
  * for a join on another engine.
  */
+import { overrideUrlRows } from './batch-overrides';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +47,16 @@ export async function runMap(o: MapOptions): Promise<MapResult> {
   mkdirSync(o.outDir, { recursive: true });
   writeFileSync(
     join(o.outDir, JOIN_PLAN),
-    JSON.stringify({ vars: joinVars(o.profile), profile: o.profile }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        vars: joinVars(o.profile),
+        profile: o.profile,
+        // The analyst's decisions with their URLs normalised and canonised here, once, for any engine.
+        overrides: overrideUrlRows(o.profile),
+      },
+      null,
+      2,
+    ) + '\n',
   );
   const todo: ShardTask[] = [];
   const done: ShardStats[] = [];

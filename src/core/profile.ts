@@ -22,6 +22,7 @@ import type { Rule, SiteMode } from './dust/types';
 import { registrableDomain } from './url/site';
 import { DEFAULT_KEEP, parseKeepPolicy, type KeepKey } from './clusters/kept';
 import { LOSES_TEXT_DEFAULT } from './clusters/loses-text';
+import { overridesFault, type UrlOverrides } from './clusters/override-urls';
 
 export const PROFILE_KIND = 'dedup-workbench';
 export const PROFILE_VERSION = 1;
@@ -46,6 +47,11 @@ export interface DedupProfile {
   losesText: number;
   removeLosing: boolean;
   engine: EngineParams;
+  /**
+   * The analyst's decisions by URL (clusters/override-urls.ts): must-links and cannot-links every
+   * clustering honours (clusters/overrides.ts); absent in older profiles.
+   */
+  overrides?: UrlOverrides;
   dust: {
     /** What a rule's `site` names (DustParams.site). */
     site: SiteMode;
@@ -72,6 +78,7 @@ export interface ProfileInput {
   losesText?: number;
   removeLosing?: boolean;
   engine: EngineParams;
+  overrides?: UrlOverrides;
   /** The dataset's last DUST run, if mined. */
   dust: {
     site: SiteMode;
@@ -95,6 +102,9 @@ export function buildProfile(x: ProfileInput, now = new Date()): DedupProfile {
     losesText: x.losesText ?? LOSES_TEXT_DEFAULT,
     removeLosing: x.removeLosing ?? false,
     engine: structuredClone(x.engine),
+    ...(x.overrides && (x.overrides.mustLink.length > 0 || x.overrides.cannotLink.length > 0)
+      ? { overrides: structuredClone(x.overrides) }
+      : {}),
     dust: {
       site: x.dust?.site ?? 'domain',
       maxIterations: x.dust?.maxIterations ?? 10,
@@ -290,6 +300,12 @@ export function parseProfile(text: string): DedupProfile {
   num(e.minhash.fullBucket, 'engine.minhash.fullBucket', 1, 2 ** 31, true);
   num(e.minhash.anchors, 'engine.minhash.anchors', 1, 2 ** 31, true);
   num(e.shingles.w, 'engine.shingles.w', 1, 1000, true);
+  if (given.overrides !== undefined) {
+    const fault = overridesFault(given.overrides);
+    if (fault) throw new ProfileError('overrides', fault);
+    const o = given.overrides as Partial<UrlOverrides>;
+    p.overrides = { mustLink: o.mustLink ?? [], cannotLink: o.cannotLink ?? [] };
+  }
   const dust = obj(p.dust, 'dust');
   oneOf(dust.site, 'dust.site', ['host', 'domain', 'list'] as const);
   num(dust.maxIterations, 'dust.maxIterations', 1, 1000, true);

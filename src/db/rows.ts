@@ -150,6 +150,24 @@ export interface StoredLabel {
   origin?: LabelOrigin;
 }
 
+/**
+ * An analyst's decision over two pages of a dataset (core/clusters/overrides.ts): must-link (the same
+ * page) or cannot-link (not duplicates). `how` says where it was made; the URLs travel with it into the
+ * profile, so it applies to another crawl of the same site.
+ */
+export interface StoredOverride {
+  datasetId: number;
+  /** Page seqs, a < b. */
+  a: number;
+  b: number;
+  kind: 'must' | 'cannot';
+  urlA: string;
+  urlB: string;
+  /** 'pair': marked on a pair; 'split' or 'merge' of a cluster; 'label': from a "not" label; 'import'. */
+  how: 'pair' | 'split' | 'merge' | 'label' | 'import';
+  at: string;
+}
+
 export interface StoredReference {
   datasetId: number;
   seq: number;

@@ -6,6 +6,7 @@ import type {
   StoredContent,
   StoredDustRun,
   StoredLabel,
+  StoredOverride,
   StoredPage,
   StoredPageChunk,
   StoredReference,
@@ -20,6 +21,7 @@ export type {
   StoredContent,
   StoredDustRun,
   StoredLabel,
+  StoredOverride,
   StoredPage,
   StoredReference,
 } from './rows';
@@ -96,6 +98,11 @@ export const SCHEMA_V11 = { ...SCHEMA_V10, pages: null };
  * validates them on the sampled pages.
  */
 export const SCHEMA_V12 = { ...SCHEMA_V11, urlLayers: '[datasetId+chunk]' };
+/**
+ * v13: the analyst's decisions over the clusters (core/clusters/overrides.ts): a must-link or a
+ * cannot-link between two pages (seqs, a < b), one per pair, with when and how it was made.
+ */
+export const SCHEMA_V13 = { ...SCHEMA_V12, overrides: '[datasetId+a+b], datasetId' };
 
 /**
  * Every table but `datasets` holds rows of one dataset each, found by the key or index named here (the
@@ -111,6 +118,7 @@ export const DATASET_KEYS = {
   labels: 'datasetId',
   references: 'datasetId',
   urlLayers: '[datasetId+chunk]',
+  overrides: 'datasetId',
 } as const;
 export type DatasetTable = keyof typeof DATASET_KEYS;
 
@@ -126,6 +134,7 @@ export class WorkbenchDb extends Dexie {
   labels!: Table<StoredLabel, [number, number, number]>;
   references!: Table<StoredReference, [number, number]>;
   urlLayers!: Table<StoredUrlLayer, [number, number]>;
+  overrides!: Table<StoredOverride, [number, number, number]>;
 
   constructor(name = 'dedup-workbench') {
     super(name);
@@ -151,6 +160,7 @@ export class WorkbenchDb extends Dexie {
     this.version(10).stores(SCHEMA_V10).upgrade(migratePageRows);
     this.version(11).stores(SCHEMA_V11);
     this.version(12).stores(SCHEMA_V12);
+    this.version(13).stores(SCHEMA_V13);
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type ClusterView,
 } from '../core/clusters/view';
 import type { StoredAnalysis } from '../db/schema';
+import type { Links } from '../core/clusters/overrides';
 import type { ArchiveProgress, ArchiveRequest } from '../workers/archive-export-job';
 import { startArchiveExportWorker } from '../workers/client';
 import { runWorkerJob } from './jobs';
@@ -28,20 +29,22 @@ export function shownClusters(
   method: MethodId,
   t: Thresholds,
   mode: ClusterMode,
+  /** The analyst's decisions (state/overrides.ts linksOf), honoured by the clustering. */
+  links?: Links,
 ): ClusterView {
   const key = [a.datasetId, a.paramsKey, a.created, method, mode, JSON.stringify(t)].join('|');
-  if (last && last.key === key && last.analysis === a) return last.view;
+  if (last && last.key === key && last.analysis === a && last.links === links) return last.view;
   let index = indexes.get(a.pairs);
   if (!index) indexes.set(a.pairs, (index = newClusterIndex()));
-  const view = buildView(a, method, t, mode, index);
-  last = { key, analysis: a, view };
+  const view = buildView(a, method, t, mode, index, links);
+  last = { key, analysis: a, view, links };
   inspected = new WeakMap();
   return view;
 }
 
 /** Per pair table: each method's pairs sorted by its measure, so a slider move is a binary search. */
 const indexes = new WeakMap<StoredAnalysis['pairs'], ClusterIndex>();
-let last: { key: string; analysis: StoredAnalysis; view: ClusterView } | null = null;
+let last: { key: string; analysis: StoredAnalysis; view: ClusterView; links?: Links } | null = null;
 /** Per cluster of the last view: its pair index and verdict, built once when the cluster is opened. */
 let inspected = new WeakMap<Cluster, ClusterInspection>();
 

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { useOverrides } from '../state/overrides';
+import { DecisionsPane } from './clusters/DecisionsPane';
 import { useDatasets } from '../state/datasets';
 import { usePages } from '../state/pages';
 import { DropZone } from './DropZone';
@@ -30,6 +32,7 @@ export function App() {
   const loadAnalysis = useAnalysis((s) => s.load);
   const loadDust = useDust((s) => s.load);
   const loadLabels = useLabels((s) => s.load);
+  const loadOverrides = useOverrides((s) => s.load);
   const selected = selectedDataset({ datasets, selectedId }) ?? null;
 
   useEffect(() => syncViewWithUrl(), []);
@@ -53,7 +56,8 @@ export function App() {
     void loadAnalysis(ready ? selectedId : null);
     void loadDust(ready ? selectedId : null);
     void loadLabels(ready ? selectedId : null);
-  }, [loadAnalysis, loadDust, loadLabels, selectedId, ready]);
+    void loadOverrides(ready ? selectedId : null);
+  }, [loadAnalysis, loadDust, loadLabels, loadOverrides, selectedId, ready]);
 
   return (
     <DropZone>
@@ -83,6 +87,7 @@ export function App() {
                   <ClusterDetail />
                   <RuleDetail />
                   <LabelView />
+                  <DecisionsPane />
                   <section className="pages-area" aria-label="Pages">
                     <PagesTable />
                     <PageDetail />

@@ -31,6 +31,8 @@ import { dustRecordOf } from '../../src/core/dust/from-page';
 import { InlinkCounter } from '../../src/core/dust/inlinks';
 import { ingest } from '../../src/core/ingest/pipeline';
 import { parseProfile } from '../../src/core/profile';
+import { placeOverrides, type UrlOverrides } from '../../src/core/clusters/override-urls';
+import { seededRandom } from '../../src/core/random';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DRIVER = join(ROOT, 'spark', 'dedup_join.py');
@@ -38,7 +40,7 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** The workbench's engine: ingest, DUST with the pages' links, signatures, default clusters, decisions. */
-async function workbench(file: string) {
+async function workbench(file: string, overrides?: UrlOverrides) {
   const records: DustRecord[] = [];
   const inlinks = new InlinkCounter();
   const pages: EnginePage[] = [];
@@ -73,7 +75,16 @@ async function workbench(file: string) {
   for (const r of records) r.inlinks = inlinks.of(r.url);
   const dust = runDustBuster(records);
   const { result, kept, texts } = analysePages(pages);
-  const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING);
+  // The analyst's decisions by URL, placed as the workbench places an imported file (normalised URL,
+  // else the DUST-canonical one).
+  const links = overrides
+    ? placeOverrides(
+        overrides,
+        kept.map((k) => info[k].norm),
+        (u) => dust.canonical.get(u) ?? u,
+      ).links
+    : undefined;
+  const view = clusterView(result, DEFAULT_METHOD, DEFAULT_THRESHOLDS, DEFAULT_CLUSTERING, undefined, links);
   const capture = (i: number): Capture => {
     const { capture: c, norm } = info[kept[i]];
     const canonicalUrl = dust.canonical.get(norm) ?? norm;
@@ -215,5 +226,47 @@ describe('one decision per cluster in the workbench engine, the CLI, DuckDB and 
     expect(
       linesOf(await batchRows(join(out, 'spark', 'remove.parquet', '*.parquet'), REMOVE_COLS), REMOVE_COLS),
     ).toEqual(wbRemove);
+
+    // The analyst's decisions (issue "The analyst's decisions persist"): in two clusters a member pair
+    // marked not duplicates, two clusters merged; the same clusters in the engine, DuckDB and Spark.
+    const rnd = seededRandom(seed);
+    const byCluster = new Map<string, string[]>();
+    for (const r of wb.clusters.slice(1)) byCluster.set(r[0], [...(byCluster.get(r[0]) ?? []), r[1]]);
+    const groups = [...byCluster.values()]
+      .filter((g) => g.length >= 2)
+      .sort((x, y) => (x[0] < y[0] ? -1 : 1));
+    const pick = <T>(a: T[]) => a[Math.floor(rnd() * a.length)];
+    const overrides: UrlOverrides = { mustLink: [], cannotLink: [] };
+    for (let k = 0; k < 2; k++) {
+      const g = pick(groups);
+      overrides.cannotLink.push([g[0], g[g.length - 1]]);
+    }
+    const [g1, g2] = [pick(groups), pick(groups)];
+    if (g1 !== g2) overrides.mustLink.push([pick(g1), pick(g2)]);
+    const decided = await workbench(file, overrides);
+    const decidedLines = linesOf(decided.clusters, CLUSTER_COLS);
+    expect(decidedLines, `seed ${seed}: the decisions change the clusters`).not.toEqual(wbClusters);
+    const withOverrides = { ...profile, overrides };
+    const out2 = join(dir, 'batch-decided');
+    await runMap({
+      profile: withOverrides,
+      outDir: out2,
+      workers: 1,
+      shards: [{ name: 'crawl.warc', source: { kind: 'file', path: file } }],
+      log: () => {},
+    });
+    await runJoin({ profile: withOverrides, outDir: out2, log: () => {} });
+    expect(
+      linesOf(await batchRows(join(out2, 'clusters.parquet'), CLUSTER_COLS), CLUSTER_COLS),
+      `seed ${seed}: DuckDB with ${JSON.stringify(overrides)}`,
+    ).toEqual(decidedLines);
+    runSparkJoin(ensureSparkEnv(), DRIVER, out2);
+    expect(
+      linesOf(
+        await batchRows(join(out2, 'spark', 'clusters.parquet', '*.parquet'), CLUSTER_COLS),
+        CLUSTER_COLS,
+      ),
+      `seed ${seed}: Spark`,
+    ).toEqual(decidedLines);
   }, 300_000);
 });

@@ -1,4 +1,6 @@
 import { buildProfile } from '../../core/profile';
+import { urlOverrides } from '../../core/clusters/override-urls';
+import { useOverrides } from '../../state/overrides';
 import { classNames } from '../../core/dust/representatives';
 import { useAnalysis } from '../../state/analysis';
 import { useDatasets } from '../../state/datasets';
@@ -20,6 +22,7 @@ export function ExportProfileButton() {
   const losesText = useAnalysis((s) => s.losesText);
   const removeLosing = useAnalysis((s) => s.removeLosing);
   const dustRun = useDust((d) => d.run);
+  const decisions = useOverrides((s) => s.rows);
   const selectedId = useDatasets((s) => s.selectedId);
   const datasets = useDatasets((s) => s.datasets);
   if (!analysis) return null;
@@ -44,6 +47,7 @@ export function ExportProfileButton() {
       losesText,
       removeLosing,
       engine: analysis.params,
+      overrides: urlOverrides(decisions.values()),
       dust: dustRun
         ? {
             site: dustRun.params.site,

@@ -4,6 +4,7 @@ import { lostOf } from '../../state/losses';
 import type { MemberPair } from '../../core/clusters/inspect';
 import { CHAIN_FLOOR } from '../../core/clusters/view';
 import { useAnalysis } from '../../state/analysis';
+import { useLinks } from '../../state/overrides';
 import { capturesOf, clusterInspection, clusterListing, shownClusters, findPair } from '../../state/clusters';
 import { clusterKind, rulesExplaining, type ClusterKindVerdict } from '../../core/dust/cluster-kind';
 import { useDust } from '../../state/dust';
@@ -17,6 +18,7 @@ import { TextCompare } from '../TextCompare';
 import { Url } from '../Url';
 import { distinguishing } from '../../core/url/distinguish';
 import { ClusterGraph } from './ClusterGraph';
+import { ClusterDecisions } from './ClusterDecisions';
 
 /**
  * The selected cluster: what holds it together (its strongest pair, its weakest link, whether it is
@@ -38,9 +40,10 @@ export function ClusterDetail() {
   const datasetId = usePages((p) => p.datasetId);
   const rankOf = usePages((p) => p.rankOf);
   const bySeq = pageBySeq(pages);
+  const links = useLinks(analysis);
   const view = useMemo(
-    () => (analysis ? shownClusters(analysis, method, thresholds, mode) : null),
-    [analysis, method, thresholds, mode],
+    () => (analysis ? shownClusters(analysis, method, thresholds, mode, links) : null),
+    [analysis, method, thresholds, mode, links],
   );
   // The cluster holding the page the selection names (its id), wherever the list put it.
   const cluster =
@@ -267,6 +270,16 @@ export function ClusterDetail() {
           })}
         </tbody>
       </table>
+      {pair[0] !== pair[1] && (
+        <ClusterDecisions
+          analysis={analysis}
+          cluster={cluster}
+          clusters={view.clusters}
+          pair={pair}
+          weakest={inspection.weakestEdge}
+          urlOf={urlOf}
+        />
+      )}
       {datasetId !== null && pair[0] !== pair[1] && (
         <SideBySide
           datasetId={datasetId}

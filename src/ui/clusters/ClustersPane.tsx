@@ -5,6 +5,7 @@ import { METHOD_LABELS } from '../../core/candidates/methods';
 import { CLUSTER_MODE_LABELS } from '../../core/clusters/view';
 import type { FormatId } from '../../core/types';
 import { useAnalysis } from '../../state/analysis';
+import { useLinks } from '../../state/overrides';
 import { useDatasets } from '../../state/datasets';
 import { shownClusters } from '../../state/clusters';
 import { usePages } from '../../state/pages';
@@ -47,9 +48,10 @@ export function ClustersPane() {
   const pagesLoading = usePages((p) => p.loading);
   const textPages = useMemo(() => pages.filter(comparable).length, [pages]);
   const format = useDatasets((s) => selectedDataset(s)?.format ?? null);
+  const links = useLinks(analysis);
   const view = useMemo(
-    () => (analysis ? shownClusters(analysis, method, thresholds, mode) : null),
-    [analysis, method, thresholds, mode],
+    () => (analysis ? shownClusters(analysis, method, thresholds, mode, links) : null),
+    [analysis, method, thresholds, mode, links],
   );
 
   // Fewer than two pages with text: nothing to compare. Why depends on the format (see NoText).

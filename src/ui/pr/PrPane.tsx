@@ -9,6 +9,7 @@ import {
 } from '../../core/eval/figure1';
 import type { CurvePoint } from '../../core/eval/curves';
 import { useAnalysis } from '../../state/analysis';
+import { useLinks } from '../../state/overrides';
 import { seriesColor, svgWithLegend } from '../charts/frame';
 import { curveLabel, drawPrCurves, FULL_DOMAIN, prDomain } from '../charts/pr-curves';
 import { formatDelimited, type Cell } from '../../core/csv';
@@ -102,6 +103,7 @@ export function PrPane() {
     [fig, analysis, truth, compare, compareD, maxD, ownCurve],
   );
   const references = useLabels((s) => s.references);
+  const links = useLinks(analysis);
   const mode = useAnalysis((s) => s.mode);
   // Page seq → index in the pair table: built once per analysis, shared by page level and labels.
   const indexOfSeq = useMemo(() => (analysis ? seqIndex(analysis) : new Map<number, number>()), [analysis]);
@@ -113,7 +115,7 @@ export function PrPane() {
   // Page level (§3): returned = pages in the current clusters; replica truth = the oracle at τ.
   const pages = useMemo(() => {
     if (!analysis || references.size === 0) return null;
-    const view = shownClusters(analysis, method, t, mode);
+    const view = shownClusters(analysis, method, t, mode, links);
     const returned = new Set<number>();
     for (const c of view.clusters) for (const m of c.members) returned.add(m);
     const refs = new Set(
@@ -127,7 +129,7 @@ export function PrPane() {
       tau,
     );
     return pageLevel(returned, refs, (p) => has[p] === 1);
-  }, [analysis, indexOfSeq, references, method, t, mode, oracle, tau]);
+  }, [analysis, indexOfSeq, references, method, t, mode, oracle, tau, links]);
   useEffect(() => {
     if (!svg.current || !fig || !current) return;
     const shown = undefinedRatio(current) ? null : current;

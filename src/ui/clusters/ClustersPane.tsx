@@ -19,6 +19,7 @@ import { ClusterList } from './ClusterList';
 import { ExportButtons } from './ExportButtons';
 import { ParamsPanel } from './ParamsPanel';
 import { ThresholdSliders } from './ThresholdSliders';
+import { ThresholdCompare } from './ThresholdCompare';
 import { selectedDataset } from '../../state/selectors';
 
 /** Duplicate clusters under the chosen method and thresholds; sliders re-cluster from stored pairs. */
@@ -93,6 +94,7 @@ export function ClustersPane() {
       </div>
       {interruptedNote}
       <ThresholdSliders method={method} />
+      <ThresholdCompare />
       <ParamsPanel />
       <p className="meta" data-testid="cluster-summary">
         {plural(view.clusters.length, 'cluster')} · {fmtInt(view.pages)} of {plural(analysis.n, 'page')} ·{' '}

@@ -8,6 +8,10 @@ import { usePages } from './pages';
 import { useAnalysis } from './analysis';
 import { useLabels } from './labels';
 import { selectedDataset, seqIndex } from './selectors';
+import { pairMeasures } from '../core/eval/evidence';
+import type { LabelRecord } from '../core/eval/label-record';
+import { rulesExplaining } from '../core/dust/cluster-kind';
+import { ruleSpelling, type Rule } from '../core/dust';
 
 /**
  * Precision and recall from hand labels at the chosen method and thresholds, with 95% intervals
@@ -112,4 +116,32 @@ function designPiOf(
   const pi = (a: number, b: number) => pairPi(sample, unit.get(a), unit.get(b));
   lastDesign = { sample, pages, pi };
   return pi;
+}
+
+/**
+ * A labelled pair's evidence for the labels' JSON export (core/eval/evidence.ts): each method's measure
+ * against the thresholds, the DUST rules linking the two URLs. Undefined when the pair is not one the
+ * analysis compared.
+ */
+export function evidenceOf(
+  analysis: StoredAnalysis,
+  seqA: number,
+  seqB: number,
+  urlOf: (seq: number) => string | undefined,
+  rules: readonly Rule[] | null,
+  thresholds: Thresholds,
+): LabelRecord['evidence'] {
+  const index = seqIndex(analysis);
+  const k = locatePair(analysis.pairs, index, seqA, seqB);
+  if (k === null) return undefined;
+  const urls = [urlOf(seqA) ?? '', urlOf(seqB) ?? ''];
+  return {
+    measures: pairMeasures(analysis.pairs, k, thresholds).map(({ method, value, rule, passes }) => ({
+      method,
+      value,
+      rule,
+      passes,
+    })),
+    rules: rules ? rulesExplaining(rules, urls).map((r) => ruleSpelling(r)) : [],
+  };
 }

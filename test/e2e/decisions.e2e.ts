@@ -71,6 +71,27 @@ describe('decisions persist: a split that holds across a reload and in the batch
     await page.screenshot({ path: join(SHOTS, 'decisions-pane.png') });
   });
 
+  it("opens a pair's evidence card: every method against its threshold, shared shingles marked", async () => {
+    // The split cluster is open (the test before), on its most similar pair.
+    const card = detail().getByTestId('evidence-card');
+    await card.locator('summary').click();
+    const rows = await card.locator('table.evidence-measures tbody tr').allTextContents();
+    assert.equal(rows.length, 5, rows.join(' | '));
+    const minhash = rows.find((r) => r.startsWith('Shingles / MinHash'))!;
+    assert.match(minhash, /exact Jaccard.*≥ 0\.80.*yes$/);
+    const said = (await card.getByTestId('evidence-shingles').textContent()) ?? '';
+    const m = /([\d,]+) shared, ([\d,]+) only in A, ([\d,]+) only in B/.exec(said);
+    assert.ok(m, said);
+    const [shared, onlyA, onlyB] = m.slice(1).map((x) => Number(x.replace(/,/g, '')));
+    // The Jaccard the table shows is the shingles' own.
+    const j = Number(/exact Jaccard[^\d]*([\d.]+)/.exec(minhash)?.[1] ?? /([01]\.\d{3})/.exec(minhash)![1]);
+    assert.ok(Math.abs(shared / (shared + onlyA + onlyB) - j) < 0.002, `${said} vs ${minhash}`);
+    assert.ok((await card.locator('mark.shared').count()) > 0);
+    assert.match((await card.getByTestId('evidence-rules').textContent()) ?? '', /DUST rules not mined/);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'evidence-card.png') });
+  });
+
   it('keeps the split across a reload; taking it back joins the cluster again, undo splits it again', async () => {
     await page.reload();
     await page

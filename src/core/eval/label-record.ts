@@ -19,6 +19,14 @@ export interface LabelRecord {
    * this dataset's queue with a known probability), so the estimates count it apart.
    */
   origin?: LabelOrigin;
+  /**
+   * Why the pair is or is not called a duplicate, as the workbench exports it with the labels (JSON
+   * only; evidence.ts): each method's measure against its threshold, the DUST rules linking the URLs.
+   */
+  evidence?: {
+    measures: { method: string; value: string; rule: string; passes: boolean }[];
+    rules: string[];
+  };
 }
 
 /** The tool whose file a label was imported from (LabelRecord.origin). */

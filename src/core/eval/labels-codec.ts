@@ -60,6 +60,8 @@ export function encodeLabelsJson(rows: readonly LabelRecord[], source?: Record<s
     strategy: r.strategy,
     pi: Number.isFinite(r.pi) ? r.pi : null,
     at: r.at,
+    ...(r.origin ? { origin: r.origin } : {}),
+    ...(r.evidence ? { evidence: r.evidence } : {}),
   }));
   return JSON.stringify(source ? { source, labels } : labels, null, 2) + '\n';
 }

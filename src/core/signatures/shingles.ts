@@ -72,9 +72,17 @@ export function shingleSetOfWords(
 }
 
 function wordShingles(words: readonly string[], w: number): Uint32Array {
+  return sortedUnique(wordShingleRun(words, w));
+}
+
+/**
+ * The hash of each word w-shingle of `words` in text order, repeats kept (shingleSet's values before
+ * sorting): where a shingle lies in the text (core/eval/evidence.ts marks the shared words).
+ */
+export function wordShingleRun(words: readonly string[], w: number): Uint32Array {
   const units = new Uint32Array(words.length);
   for (let i = 0; i < words.length; i++) units[i] = hash32(words[i], TOKEN_SEED);
-  return gramSet(units, units.length, w, WORD_SEED);
+  return gramRun(units, units.length, w, WORD_SEED);
 }
 
 function charShingles(letters: string, n: number): Uint32Array {
@@ -95,6 +103,11 @@ function charShingles(letters: string, n: number): Uint32Array {
  * cannot equal a full-length shingle of another text.
  */
 function gramSet(units: Uint32Array, len: number, g: number, seed: number): Uint32Array {
+  return sortedUnique(gramRun(units, len, g, seed));
+}
+
+/** gramSet's hashes in text order, before sorting. */
+function gramRun(units: Uint32Array, len: number, g: number, seed: number): Uint32Array {
   if (len === 0) return new Uint32Array(0);
   const width = Math.min(g, len);
   const count = len - width + 1;
@@ -104,7 +117,7 @@ function gramSet(units: Uint32Array, len: number, g: number, seed: number): Uint
     for (let j = 0; j < width; j++) h = combine32(h, units[i + j]);
     out[i] = mix32(h ^ width);
   }
-  return sortedUnique(out);
+  return out;
 }
 
 /** Sorts in place and drops repeats; copies only when repeats shrank it (keeps buffers tight). */

@@ -19,6 +19,7 @@ import { Url } from '../Url';
 import { distinguishing } from '../../core/url/distinguish';
 import { ClusterGraph } from './ClusterGraph';
 import { ClusterDecisions } from './ClusterDecisions';
+import { EvidenceCard } from './EvidenceCard';
 
 /**
  * The selected cluster: what holds it together (its strongest pair, its weakest link, whether it is
@@ -365,6 +366,7 @@ function SideBySide({
           No candidate generator proposed this pair: it has no stored measures.
         </p>
       )}
+      <EvidenceCard datasetId={datasetId} seqA={seqA} seqB={seqB} pairIndex={k} />
       <TextCompare datasetId={datasetId} seqA={seqA} seqB={seqB} />
     </div>
   );

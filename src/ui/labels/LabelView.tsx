@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useDust } from '../../state/dust';
+import { evidenceOf } from '../../state/label-estimates';
 import { encodeLabelsCsv, encodeLabelsJson } from '../../core/eval/labels-codec';
 import { splinkLabelsParquet } from '../../core/eval/labels-foreign';
 import { pairKey } from '../../core/eval/pair-key';
@@ -28,6 +30,8 @@ import { FileButton } from '../FileButton';
 export function LabelView() {
   const analysis = useAnalysis((s) => s.analysis);
   const jaccardThreshold = useAnalysis((s) => s.thresholds.jaccard);
+  const thresholds = useAnalysis((s) => s.thresholds);
+  const dustRules = useDust((s) => s.run?.rules ?? null);
   const labels = useLabels((s) => s.labels);
   const queue = useLabels((s) => s.queue);
   const position = useLabels((s) => s.position);
@@ -176,7 +180,16 @@ export function LabelView() {
         <button
           type="button"
           onClick={() =>
-            download(labelsFileName('json'), 'application/json', encodeLabelsJson(records(), labelsSource()))
+            download(
+              labelsFileName('json'),
+              'application/json',
+              encodeLabelsJson(
+                toRecords([...labels.values()], urlOf, (x, y) =>
+                  evidenceOf(analysis, x, y, urlOf, dustRules, thresholds),
+                ),
+                labelsSource(),
+              ),
+            )
           }
         >
           Export labels (JSON)

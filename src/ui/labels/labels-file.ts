@@ -12,17 +12,24 @@ import { plural } from '../format';
 export function toRecords(
   rows: readonly StoredLabel[],
   urlOf: (seq: number) => string | undefined,
+  /** The pair's evidence (the JSON export carries it; CSV has no column for it). */
+  evidenceOf?: (seqA: number, seqB: number) => LabelRecord['evidence'],
 ): LabelRecord[] {
-  return rows.map((r) => ({
-    a: r.a,
-    b: r.b,
-    urlA: urlOf(r.a) ?? '',
-    urlB: urlOf(r.b) ?? '',
-    label: r.label,
-    strategy: r.strategy,
-    pi: r.pi,
-    at: r.at,
-  }));
+  return rows.map((r) => {
+    const evidence = evidenceOf?.(r.a, r.b);
+    return {
+      a: r.a,
+      b: r.b,
+      urlA: urlOf(r.a) ?? '',
+      urlB: urlOf(r.b) ?? '',
+      label: r.label,
+      strategy: r.strategy,
+      pi: r.pi,
+      at: r.at,
+      ...(r.origin ? { origin: r.origin } : {}),
+      ...(evidence ? { evidence } : {}),
+    };
+  });
 }
 
 export interface ImportResult {

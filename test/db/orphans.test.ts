@@ -41,6 +41,18 @@ async function fill(db: WorkbenchDb, id: number): Promise<void> {
     { datasetId: id, seq: 3 },
   ]);
   await db.urlLayers.put({ datasetId: id, chunk: 0, lines: 'http://a.test/\t200\t10\t' });
+  await db.overrides.bulkPut(
+    [0, 1].map((a) => ({
+      datasetId: id,
+      a,
+      b: a + 2,
+      kind: 'cannot' as const,
+      urlA: `http://a.test/${a}`,
+      urlB: `http://a.test/${a + 2}`,
+      how: 'pair' as const,
+      at: '2024-01-01',
+    })),
+  );
 }
 
 /** Rows per table of one dataset. */
@@ -50,8 +62,17 @@ async function counts(db: WorkbenchDb, id: number): Promise<Record<string, numbe
   return out;
 }
 
-const FULL = { pageChunks: 2, chunks: 2, analyses: 2, dustRuns: 1, labels: 3, references: 2, urlLayers: 1 };
-const NONE = { pageChunks: 0, chunks: 0, analyses: 0, dustRuns: 0, labels: 0, references: 0, urlLayers: 0 };
+const FULL = {
+  pageChunks: 2,
+  chunks: 2,
+  analyses: 2,
+  dustRuns: 1,
+  labels: 3,
+  references: 2,
+  urlLayers: 1,
+  overrides: 2,
+};
+const NONE = Object.fromEntries(Object.keys(FULL).map((k) => [k, 0]));
 
 describe('rows whose dataset is gone', () => {
   it('every table of the latest version but datasets is listed with its dataset key', async () => {

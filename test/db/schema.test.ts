@@ -32,7 +32,7 @@ describe('Dexie schema', () => {
 
     const db = new WorkbenchDb(name);
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     const ds = await db.datasets.get(1);
     expect(ds?.name).toBe('old');
     expect(ds?.warnings).toEqual([]);
@@ -63,7 +63,7 @@ describe('Dexie schema', () => {
 
     const db = new WorkbenchDb(name);
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     expect(db.tables.map((t) => t.name)).not.toContain('contents');
     for (const [datasetId, seq] of rows)
       expect(await loadContent(db, datasetId, seq)).toEqual({

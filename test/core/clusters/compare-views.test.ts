@@ -38,7 +38,10 @@ describe('what a threshold move changes, against brute force', () => {
       for (let m = 0; m < n; m++) {
         const [ca, cb] = [clusterOf(A, m), clusterOf(B, m)];
         const changed = !!ca && !!cb && keptOf(ca) !== keptOf(cb);
-        expect(d.keptChanged.some((x) => x.page === m), `${msg} page ${m}`).toBe(changed);
+        expect(
+          d.keptChanged.some((x) => x.page === m),
+          `${msg} page ${m}`,
+        ).toBe(changed);
       }
       // Lowering the threshold only gains pairs; raising it only loses them.
       if (jb < ja) expect(d.lost, msg).toEqual([]);

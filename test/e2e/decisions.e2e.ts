@@ -153,4 +153,32 @@ describe('decisions persist: a split that holds across a reload and in the batch
     await view.getByTestId('batch-summary').waitFor({ timeout: 30_000 });
     assert.match((await view.getByTestId('batch-summary').textContent()) ?? '', /pages, 1 cluster\b/);
   });
+
+  it('makes a “not a duplicate” label a cannot-link on request', async () => {
+    await page.getByRole('button', { name: 'Close' }).first().click();
+    // The split cluster {a, b} is still open (a click on its row would close it).
+    if (!(await detail().isVisible()))
+      await page.getByRole('listbox', { name: 'Clusters' }).getByRole('option').first().click();
+    await page.getByRole('button', { name: /Label this cluster/ }).click();
+    const labels = page.getByRole('region', { name: 'Label pairs' });
+    await labels.locator('.pair-measures').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('n');
+    await page.getByTestId('label-progress').filter({ hasText: '1 label' }).waitFor();
+    const decisions = page.getByRole('region', { name: 'Decisions' });
+    await decisions.getByRole('button', { name: 'Make the 1 “not a duplicate” label cannot-links' }).click();
+    // a is now kept from b and from c: the star left is {b, c}, their pair the one accepted.
+    await page
+      .getByTestId('cluster-summary')
+      .filter({ hasText: /^1 cluster · 2 of 6 pages · 1 of \d+ candidate pairs accepted/ })
+      .waitFor();
+    if (!(await detail().isVisible()))
+      await page.getByRole('listbox', { name: 'Clusters' }).getByRole('option').first().click();
+    await detail().locator('table.members tbody tr', { hasText: 'c.html' }).waitFor();
+    const members = await detail()
+      .locator('table.members tbody tr td:nth-child(3) .url')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
+    assert.deepEqual(members.sort(), ['http://chain.test/b.html', 'http://chain.test/c.html']);
+    assert.match((await decisions.getByTestId('decisions-list').textContent()) ?? '', /from a “not” label/);
+  });
 });

@@ -86,7 +86,7 @@ describe('a large crawl opened as a designed sample', () => {
     assert.match(
       (await page.getByTestId('sample-of').textContent()) ?? '',
       new RegExp(
-        `${want.pages} of the index’s ${files.indexedPages} HTML pages \\(${want.info.chosen.length} of ${want.info.population.units} site groups`,
+        `${want.pages} of the index’s ${files.indexedPages} HTML pages, from ${want.info.chosen.length} of ${want.info.population.units} site groups \\(random seed ${SEED}\\)`,
       ),
     );
     await page.locator('.tr').first().click();

@@ -10,7 +10,8 @@
  * (after the site's parameter rules: /print/x?fbclid=1 lands on /x). `.html$ → $`, validated in the one section whose
  * server answers both spellings, holds there and nowhere else. The rule is then applied in the
  * sections that hold it only — unless every section where it rewrites a URL of the crawl holds it,
- * when it keeps its whole site. A rule that rewrites its own rewrites without end holds nowhere.
+ * when it keeps its whole site. A rule that rewrites its own rewrites without end holds nowhere; one
+ * validated in some sections only (after a refutation across its site) holds in no other.
  */
 import { canonizationOrder, clearOrderCache } from './canonize';
 import { originMove, originTargets } from './origin-moves';
@@ -59,6 +60,8 @@ export function scopeRules(
       // Per section: URLs the rule rewrites, and those whose rewrite is a fetched, similar page.
       const seen = new Map<string, { applicable: number; landed: number }>();
       const landedUrls: string[] = [];
+      // A rule valid in some sections only (validation.ts validateBySection) holds nowhere else.
+      const validIn = original.get(a.id)!.validIn ? new Set(original.get(a.id)!.validIn) : null;
       let instances = 0;
       let regrows = 0;
       for (const c of L.candidates(a)) {
@@ -72,6 +75,7 @@ export function scopeRules(
         let sec = seen.get(key);
         if (!sec) seen.set(key, (sec = { applicable: 0, landed: 0 }));
         sec.applicable++;
+        if (validIn && !validIn.has(sectionKey(u.url))) continue;
         const fu = fetch(u.url);
         if (!fu) continue;
         const lands = (to: string | null): boolean => {

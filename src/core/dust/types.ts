@@ -138,6 +138,12 @@ interface RuleBase {
    */
   scope?: RuleScope;
   /**
+   * A rule refuted across its site but valid, judged on its own, in these sections (validation.ts
+   * validateBySection; section keys as sectionKey gives them): applied there only, whatever else it
+   * rewrites. Absent for a rule judged on its whole site.
+   */
+  validIn?: string[];
+  /**
    * On a designed sample, a rule validation left likely: what the sample holds of its instances
    * (dust/partners.ts). Absent elsewhere.
    */

@@ -18,6 +18,7 @@ import { pathAcrossOrigins } from './origin-moves';
 import { redirectsAgainst } from './redirect-direction';
 import { applyRule, pairRefines, reversed, UrlIndex } from './rules';
 import { documentsSimilar } from './similarity';
+import { sectionKey } from './sections';
 import { groupBySite } from './url-list';
 import type { DustParams, DustUrl, FetchFn, Rule, SubstringRule } from './types';
 
@@ -174,6 +175,42 @@ function settle(rule: Rule, o: ValidationOutcome): void {
 }
 
 /**
+ * A rule refuted across its site, judged again section by section (an origin and its first path
+ * directory, sections.ts): `dir/ → dir` where one directory's server answers both spellings and the
+ * others serve two pages. Each section with instances is validated on its own URLs as Fig. 3 validates a
+ * site (the same N, ε and document test); the rule is valid in the sections that pass with no negative
+ * sample, when they hold at least MS samples together and not every section passes (then the site-wide
+ * refutation stands on samples this split did not see). Null when none passes.
+ */
+export function validateBySection(
+  rule: Rule,
+  L: UrlIndex,
+  fetch: FetchFn,
+  params: Pick<DustParams, 'N' | 'epsilon' | 'dustJaccard' | 'missingIsNegative' | 'MS'>,
+  random: () => number,
+): { keys: string[]; of: number; positives: number } | null {
+  const bySection = new Map<string, DustUrl[]>();
+  for (const c of L.candidates(rule)) {
+    const u = L.urls[c];
+    const k = sectionKey(u.url);
+    const list = bySection.get(k);
+    if (list) list.push(u);
+    else bySection.set(k, [u]);
+  }
+  if (bySection.size < 2) return null;
+  const keys: string[] = [];
+  let positives = 0;
+  for (const [k, urls] of [...bySection].sort(([x], [y]) => (x < y ? -1 : 1))) {
+    const o = validateRule(rule, new UrlIndex(urls), fetch, params, random);
+    if (o.verdict !== 'valid' || o.negatives > 0) continue;
+    keys.push(k);
+    positives += o.positives;
+  }
+  if (keys.length === 0 || keys.length === bySection.size || positives < params.MS) return null;
+  return { keys, of: bySection.size, positives };
+}
+
+/**
  * Fig. 4, Validate(R, L), over rules ranked by likeliness, each pair shrinking side first. Rules are
  * updated in place: status, direction (a valid growing rule gets alpha and beta swapped, so
  * alpha → beta is always the rule to apply), counts, reason, refinesValid.
@@ -281,6 +318,18 @@ export function validateRules(
     if (verdicts.every((o) => o.verdict === 'refuted')) {
       rule.status = 'refuted';
       rule.reason = `refuted: ${verdicts.map((o) => o.reason).join('; reverse: ')}`;
+      // A rule that holds in one section of a site and not in the rest (not in the paper).
+      const sections =
+        params.extensions && params.scoped && rule.kind === 'substring' && !serverWay
+          ? validateBySection(rule, L, fetch, params, random)
+          : null;
+      if (sections) {
+        rule.status = 'valid';
+        rule.direction = 'shrinking';
+        rule.validIn = sections.keys;
+        rule.reason = `valid in ${sections.keys.length} of ${sections.of} sections, ${sections.positives} samples similar there (refuted across the site: ${first.reason})`;
+        valid.push(rule);
+      }
     } else {
       rule.status = 'likely';
       rule.reason = `undecided: ${verdicts.map((o) => o.reason).join('; reverse: ')}`;

@@ -153,4 +153,44 @@ describe('a crawl joined --against an earlier one', () => {
       /other signature parameters \(engine\.minhash\.seed: 1 there, 9 here\)/,
     );
   }, 120_000);
+
+  it("honours the analyst's decisions as one join of both crawls does", async () => {
+    const seed = Number(process.env.AGAINST_SEED ?? 2026120701);
+    const why = `seed ${seed} (AGAINST_SEED=… to replay)`;
+    const { earlier, fresh } = crawls(seededRandom(seed));
+    // Decisions on the new crawl's pages: a page and its copy kept apart, two unrelated pages joined.
+    const copies = fresh.filter((p) => p.url.endsWith('/copy'));
+    const loners = fresh.filter(
+      (p) => /\/f\/\d+$/.test(p.url) && !fresh.some((q) => q.url === `${p.url}/copy`),
+    );
+    expect(copies.length, why).toBeGreaterThan(0);
+    expect(loners.length, why).toBeGreaterThan(1);
+    const overrides = {
+      cannotLink: copies.slice(0, 2).map((c) => [c.url.replace(/\/copy$/, ''), c.url] as [string, string]),
+      mustLink: [[loners[0].url, loners[1].url] as [string, string]],
+    };
+    const profile = { ...defaultProfile(), overrides };
+    const old = join(out, 'old-decided');
+    const now = join(out, 'new-decided');
+    const both = join(out, 'both-decided');
+    await map(old, 'crawl-a.warc', earlier, profile);
+    await map(now, 'crawl-b.warc', fresh, profile);
+    await map(both, 'crawl-a.warc', earlier, profile);
+    await map(both, 'crawl-b.warc', fresh, profile);
+    await runJoin({ profile, outDir: now, against: old, log: () => {} });
+    await runJoin({ profile, outDir: both, log: () => {} });
+    const clustersOf = async (dir: string) => {
+      const m = new Map<string, string[]>();
+      for (const r of await rows(dir, 'clusters'))
+        m.set(String(r.cluster), [...(m.get(String(r.cluster)) ?? []), String(r.url)]);
+      return [...m.values()].map((c) => c.sort());
+    };
+    const against = await clustersOf(now);
+    expect(against.map((c) => c.join(' ')).sort(), why).toEqual(
+      (await clustersOf(both)).map((c) => c.join(' ')).sort(),
+    );
+    const together = (x: string, y: string) => against.some((c) => c.includes(x) && c.includes(y));
+    for (const [x, y] of overrides.cannotLink) expect(together(x, y), `${why}: ${x} ${y}`).toBe(false);
+    for (const [x, y] of overrides.mustLink) expect(together(x, y), `${why}: ${x} ${y}`).toBe(true);
+  }, 180_000);
 });

@@ -6,7 +6,7 @@ import { useAnalysis } from '../../state/analysis';
 import { capturesOf as capturesOfAnalysis } from '../../state/clusters';
 import { useDust } from '../../state/dust';
 import { pageContent, templateSplit, usePages } from '../../state/pages';
-import { pageBySeq } from '../../state/selectors';
+import { pageBySeq, seqIndex } from '../../state/selectors';
 import { download } from '../download';
 import { exportFileName } from '../exports';
 import { escapeBidi, fmtInt, fmtWhen } from '../format';
@@ -64,7 +64,7 @@ export function EvidenceCard({
   const linking =
     rules && pa && pb ? rulesExplaining(rules, [pa.url, pb.url]).map((r) => ruleSpelling(r)) : [];
   const captures = capturesOfAnalysis(analysis);
-  const index = new Map(Array.from(analysis.seqs, (s, i) => [s, i] as const));
+  const index = seqIndex(analysis);
   const capturesOf = (seq: number) =>
     (captures.get(index.get(seq) ?? -1) ?? [seq]).map((s) => bySeq.get(s)?.fetchedAt ?? '');
   const evidence = () => ({

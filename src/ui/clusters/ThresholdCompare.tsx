@@ -44,15 +44,30 @@ export function ThresholdCompare() {
   const svg = useRef<SVGSVGElement>(null);
   const bySeq = useMemo(() => pageBySeq(pages), [pages]);
   const active = pinned && pinned.of === analysis && pinned.method === method ? pinned : null;
+  // The pinned view A is built once per pin, not on every move of B; each cluster's kept copy is decided
+  // once per cluster object (a slider move re-clusters B only).
+  const pinnedView = useMemo(
+    () => (analysis && active ? clusterView(analysis, method, active.t, mode, undefined, links) : null),
+    [analysis, active, method, mode, links],
+  );
+  const keptOf = useMemo(() => {
+    if (!analysis) return null;
+    const cache = new WeakMap<Cluster, number>();
+    return (c: Cluster) => {
+      let k = cache.get(c);
+      if (k === undefined) {
+        const capture = (i: number) =>
+          pageCapture(bySeq.get(analysis.seqs[i]), analysis.seqs[i], dustRun ? canonical : null);
+        cache.set(c, (k = decide(c.members, capture, keep).kept));
+      }
+      return k;
+    };
+  }, [analysis, bySeq, dustRun, canonical, keep]);
   const change = useMemo(() => {
-    if (!analysis || !active) return null;
-    const a = clusterView(analysis, method, active.t, mode, undefined, links);
+    if (!analysis || !pinnedView || !keptOf) return null;
     const b = shownClusters(analysis, method, t, mode, links);
-    const page = (i: number) => bySeq.get(analysis.seqs[i]);
-    const keptOf = (c: Cluster) =>
-      decide(c.members, (i) => pageCapture(page(i), analysis.seqs[i], dustRun ? canonical : null), keep).kept;
-    return { a, b, d: compareViews(analysis.n, a, b, keptOf) };
-  }, [analysis, active, method, t, mode, links, bySeq, dustRun, canonical, keep]);
+    return { b, d: compareViews(analysis.n, pinnedView, b, keptOf) };
+  }, [analysis, pinnedView, keptOf, method, t, mode, links]);
   const bands = analysis?.bands;
   useEffect(() => {
     if (!svg.current || !bands || !active || method !== 'minhash') return;

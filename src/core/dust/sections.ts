@@ -35,8 +35,9 @@ export function sectionKey(url: string): string {
 export function inScope(rule: Rule, url: string): boolean {
   if (rule.scope === undefined) return true;
   let set = scopeSets.get(rule.scope);
-  if (!set) scopeSets.set(rule.scope, (set = new Set(rule.scope.urls ?? rule.scope.sections)));
-  return set.has(rule.scope.urls ? url : sectionKey(url));
+  const { urls, origins, sections } = rule.scope;
+  if (!set) scopeSets.set(rule.scope, (set = new Set(urls ?? origins ?? sections)));
+  return set.has(urls ? url : origins ? originOf(url) : sectionKey(url));
 }
 
 /** Each scope's sections as a set, made on first use (a scope may come back from a worker as a copy). */

@@ -163,6 +163,11 @@ export interface RuleScope {
    * these URLs only, the ones it was seen to hold on, by name (the crawler file lists each).
    */
   urls?: string[];
+  /**
+   * Validation's own reading (validation.ts, never exported): the origins where the rule has
+   * instances; while later rules are judged, it rewrites there only.
+   */
+  origins?: string[];
 }
 
 /** A rule's instances on a sample (dust/partners.ts): what validation could judge it on. */

@@ -16,9 +16,9 @@ import { seededRandom } from '../random';
 import { composedOf } from './composition';
 import { pathAcrossOrigins } from './origin-moves';
 import { redirectsAgainst } from './redirect-direction';
-import { applyRule, pairRefines, reversed, UrlIndex } from './rules';
+import { applyRule, instancesIn, pairRefines, reversed, UrlIndex } from './rules';
 import { documentsSimilar } from './similarity';
-import { sectionKey } from './sections';
+import { originOf, sectionKey } from './sections';
 import { groupBySite } from './url-list';
 import type { DustParams, DustUrl, FetchFn, Rule, SubstringRule } from './types';
 
@@ -240,6 +240,14 @@ export function validateRules(
     return index;
   };
   const valid: Rule[] = [];
+  // The valid rules as compositions are judged with them: each rewrites only on the origins where it
+  // has instances (sites by port on one address are one site here, and a rule seen on one of them
+  // would otherwise merge, on the others, instances it was never seen on).
+  const local: Rule[] = [];
+  const accept = (rule: Rule, L: UrlIndex): void => {
+    valid.push(rule);
+    local.push(params.extensions && params.scoped ? seenWhere(rule, L) : rule);
+  };
   rules.forEach((rule, k) => {
     onRule?.(k, rules.length);
     const broader = valid.find((v) => pairRefines(rule, v));
@@ -259,7 +267,7 @@ export function validateRules(
     // one of dropping it, once that is valid.
     const composed =
       rule.kind === 'substring' || rule.kind === 'param-default'
-        ? composedOf(rule, L, valid, params.maxIterations)
+        ? composedOf(rule, L, local, params.maxIterations)
         : null;
     // A rule of Figs. 1–2 is judged on its own unless one valid rule covers it (as before this
     // extension, compositions of several skip validation only for rules from pairs).
@@ -309,7 +317,7 @@ export function validateRules(
         k === 0
           ? `valid${growing ? ' growing' : ''}: ${why}${o.reason}`
           : `valid${growing ? ' growing' : ''} (${k === 1 && !growing ? 'growing' : 'shrinking'} direction ${outcomes[0].verdict}: ${outcomes[0].reason}): ${o.reason}`;
-      valid.push(rule);
+      accept(rule, L);
       return;
     }
     const [first, second] = rule.kind === 'substring' && serverWay ? [outcomes[1], outcomes[0]] : outcomes;
@@ -328,7 +336,7 @@ export function validateRules(
         rule.direction = 'shrinking';
         rule.validIn = sections.keys;
         rule.reason = `valid in ${sections.keys.length} of ${sections.of} sections, ${sections.positives} samples similar there (refuted across the site: ${first.reason})`;
-        valid.push(rule);
+        accept(rule, L);
       }
     } else {
       rule.status = 'likely';
@@ -342,3 +350,19 @@ export function validateRules(
   });
   onRule?.(rules.length, rules.length);
 }
+
+/**
+ * A valid rule as later compositions use it: kept to the sections it was validated in, or else to
+ * the origins of its instances in L when they are not all of L's origins.
+ */
+function seenWhere(rule: Rule, L: UrlIndex): Rule {
+  if (rule.validIn) return { ...rule, scope: { sections: rule.validIn, applicable: 0, instances: 0 } };
+  const origins = new Set<string>();
+  for (const [u, w] of instancesIn(rule, L)) origins.add(originOf(u.url)).add(originOf(w.url));
+  let all = originsOfList.get(L);
+  if (!all) originsOfList.set(L, (all = new Set(L.urls.map((u) => originOf(u.url)))));
+  if (origins.size === 0 || [...all].every((o) => origins.has(o))) return rule;
+  return { ...rule, scope: { sections: [], origins: [...origins], applicable: 0, instances: 0 } };
+}
+
+const originsOfList = new WeakMap<UrlIndex, Set<string>>();

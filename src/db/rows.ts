@@ -166,6 +166,8 @@ export interface StoredOverride {
   /** 'pair': marked on a pair; 'split' or 'merge' of a cluster; 'label': from a "not" label; 'import'. */
   how: 'pair' | 'split' | 'merge' | 'label' | 'import';
   at: string;
+  /** Who decided: the reviewer's name as typed in the Decisions pane (absent when none was given). */
+  by?: string;
 }
 
 export interface StoredReference {

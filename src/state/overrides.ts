@@ -15,6 +15,9 @@ interface OverridesState {
   rows: Map<string, StoredOverride>;
   history: Step[];
   load(datasetId: number | null): Promise<void>;
+  /** The reviewer's name recorded with each decision ('' for none); kept in this browser. */
+  reviewer: string;
+  setReviewer(name: string): void;
   /** Decides pairs (several at once for a split or a merge): one undoable step. */
   decide(rows: Omit<StoredOverride, 'datasetId' | 'at'>[]): Promise<void>;
   /** Takes back the decisions on these pairs (seqs): one undoable step. */
@@ -44,6 +47,17 @@ export const useOverrides = create<OverridesState>((set, get) => {
     datasetId: null,
     rows: new Map(),
     history: [],
+    reviewer: savedReviewer(),
+
+    setReviewer(name) {
+      const reviewer = name.slice(0, REVIEWER_MAX);
+      set({ reviewer });
+      try {
+        globalThis.localStorage?.setItem(REVIEWER_KEY, reviewer);
+      } catch {
+        // Storage refused (private mode, quota): the name holds for this session.
+      }
+    },
 
     async load(datasetId) {
       set({ datasetId, rows: new Map(), history: [] });
@@ -56,9 +70,11 @@ export const useOverrides = create<OverridesState>((set, get) => {
       const id = get().datasetId;
       if (id === null || list.length === 0) return;
       const at = new Date().toISOString();
+      const reviewer = get().reviewer.trim();
       const rows = list.map((r) => {
         const [a, b, urlA, urlB] = r.a < r.b ? [r.a, r.b, r.urlA, r.urlB] : [r.b, r.a, r.urlB, r.urlA];
-        return { ...r, a, b, urlA, urlB, datasetId: id, at };
+        const by = r.by ?? (reviewer || undefined);
+        return { ...r, a, b, urlA, urlB, datasetId: id, at, ...(by ? { by } : {}) };
       });
       await write(
         rows.map((r) => pairKey(r.a, r.b)),
@@ -91,6 +107,18 @@ export const useOverrides = create<OverridesState>((set, get) => {
     },
   };
 });
+
+const REVIEWER_KEY = 'dedup-workbench.reviewer';
+/** A reviewer's name is a label, not a document. */
+export const REVIEWER_MAX = 80;
+
+function savedReviewer(): string {
+  try {
+    return (globalThis.localStorage?.getItem(REVIEWER_KEY) ?? '').slice(0, REVIEWER_MAX);
+  } catch {
+    return '';
+  }
+}
 
 /** Writes the rows given (a null deletes the pair's row, known from `was`). */
 async function store(

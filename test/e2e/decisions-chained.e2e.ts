@@ -87,20 +87,28 @@ describe('decisions persist on a chained cluster', () => {
       await row('a.html').locator('input[type=radio]').nth(1).isChecked(),
     ];
     assert.ok((ends[0] && ends[1]) || (ends[2] && ends[3]), `A and F compared: ${ends}`);
+    // Who decides is recorded with the decision.
+    const decisions = page.getByRole('region', { name: 'Decisions' });
+    await decisions.getByRole('textbox', { name: /Reviewer/ }).fill('Ana Lyst');
     await detail().getByRole('button', { name: 'Not duplicates' }).click();
     // Split: no cluster holds both A and F any more (where the chain breaks is the clustering's choice).
     await summary().filter({ hasText: SPLIT }).waitFor();
-    const decisions = page.getByRole('region', { name: 'Decisions' });
     const listed = (await decisions.getByTestId('decisions-list').textContent()) ?? '';
     assert.match(listed, /not duplicates/);
     assert.match(listed, /a\.html/);
     assert.match(listed, /f\.html/);
+    assert.match(listed, /by Ana Lyst/);
     await page.screenshot({ path: join(SHOTS, 'decisions-chained.png') });
   });
 
   it('keeps the split after a reload', async () => {
     await page.reload();
     await summary().filter({ hasText: SPLIT }).waitFor({ timeout: 30_000 });
+    assert.match(
+      (await page.getByRole('region', { name: 'Decisions' }).getByTestId('decisions-list').textContent()) ??
+        '',
+      /by Ana Lyst/,
+    );
     // No cluster holds both ends.
     for (let k = 0; k < (await clusterCount()); k++) {
       await openNth(k);

@@ -9,7 +9,7 @@ import { pairShown } from '../../core/url/distinguish';
 import { useAnalysis } from '../../state/analysis';
 import { shownClusters } from '../../state/clusters';
 import { useLabels } from '../../state/labels';
-import { useLinks, useOverrides } from '../../state/overrides';
+import { REVIEWER_MAX, useLinks, useOverrides } from '../../state/overrides';
 import { usePages } from '../../state/pages';
 import { download } from '../download';
 import { exportFileName } from '../exports';
@@ -27,7 +27,7 @@ const HOW: Record<string, string> = {
 
 /**
  * The analyst's decisions over the shown dataset's clusters, newest first: what, on which two URLs,
- * how and when; each can be taken back, the last undone (z, or the button); exported as the profile's
+ * how, when and by whom (the reviewer's name typed here, kept in this browser); each can be taken back, the last undone (z, or the button); exported as the profile's
  * `overrides` (URLs) and imported from such a file or a profile; "not a duplicate" labels made
  * cannot-links on request. The clusters follow every change at once.
  */
@@ -37,6 +37,8 @@ export function DecisionsPane() {
   const remove = useOverrides((s) => s.remove);
   const undo = useOverrides((s) => s.undo);
   const canUndo = useOverrides((s) => s.history.length > 0);
+  const reviewer = useOverrides((s) => s.reviewer);
+  const setReviewer = useOverrides((s) => s.setReviewer);
   const labels = useLabels((s) => s.labels);
   const pages = usePages((s) => s.pages);
   const analysis = useAnalysis((s) => s.analysis);
@@ -77,7 +79,7 @@ export function DecisionsPane() {
       JSON.stringify(
         {
           overrides: urlOverrides(list),
-          decisions: list.map(({ kind, urlA, urlB, how, at }) => ({ kind, urlA, urlB, how, at })),
+          decisions: list.map(({ kind, urlA, urlB, how, at, by }) => ({ kind, urlA, urlB, how, at, by })),
         },
         null,
         2,
@@ -85,12 +87,18 @@ export function DecisionsPane() {
     );
   const importJson = async (f: File) => {
     let o: UrlOverrides;
+    // Who made each decision, when the file is a decisions export (a profile names no one).
+    const byPair = new Map<string, string>();
     try {
-      const raw = JSON.parse(await f.text()) as { overrides?: unknown };
+      const raw = JSON.parse(await f.text()) as { overrides?: unknown; decisions?: unknown };
       const fault = overridesFault(raw.overrides);
       if (fault) return setNotice(`${f.name}: overrides: ${fault}`);
       const given = raw.overrides as Partial<UrlOverrides>;
       o = { mustLink: given.mustLink ?? [], cannotLink: given.cannotLink ?? [] };
+      if (Array.isArray(raw.decisions))
+        for (const d of raw.decisions as { urlA?: unknown; urlB?: unknown; by?: unknown }[])
+          if (d && typeof d.urlA === 'string' && typeof d.urlB === 'string' && typeof d.by === 'string')
+            byPair.set(`${d.urlA}\u0000${d.urlB}`, d.by.slice(0, REVIEWER_MAX));
     } catch (e) {
       return setNotice(`${f.name}: not JSON (${(e as Error).message})`);
     }
@@ -106,6 +114,7 @@ export function DecisionsPane() {
         urlA: at(x).url,
         urlB: at(y).url,
         how: 'import' as const,
+        by: byPair.get(`${at(x).url}\u0000${at(y).url}`) ?? byPair.get(`${at(y).url}\u0000${at(x).url}`),
       });
     const fresh = [...placed.links.must.map(make('must')), ...placed.links.cannot.map(make('cannot'))].filter(
       (r) => rows.get(`${Math.min(r.a, r.b)}:${Math.max(r.a, r.b)}`)?.kind !== r.kind,
@@ -133,6 +142,16 @@ export function DecisionsPane() {
         its weakest link or merge two: every clustering honours them (a cannot-link is never crossed, not even
         through a chain), the exported profile carries them by URL to the batch and to other crawls.
       </p>
+      <label className="meta reviewer">
+        Reviewer{' '}
+        <input
+          type="text"
+          value={reviewer}
+          maxLength={REVIEWER_MAX}
+          placeholder="your name (recorded with each decision)"
+          onChange={(e) => setReviewer(e.target.value)}
+        />
+      </label>
       {(view?.links?.conflicts.length ?? 0) > 0 && (
         <p className="dataset-error" role="alert" data-testid="decisions-conflicts">
           {plural(view!.links!.conflicts.length, 'same-page decision')} not applied: a “not duplicates”
@@ -155,7 +174,8 @@ export function DecisionsPane() {
                   take back
                 </button>
                 <span className="meta">
-                  {HOW[r.how] ?? r.how} · {fmtWhen(r.at)}
+                  {HOW[r.how] ?? r.how}
+                  {r.by ? ` by ${r.by}` : ''} · {fmtWhen(r.at)}
                 </span>
               </li>
             );

@@ -148,7 +148,8 @@ export function DecisionsPane() {
           type="text"
           value={reviewer}
           maxLength={REVIEWER_MAX}
-          placeholder="your name (recorded with each decision)"
+          size={36}
+          placeholder="your name, recorded with each decision"
           onChange={(e) => setReviewer(e.target.value)}
         />
       </label>

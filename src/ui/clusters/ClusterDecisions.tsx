@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Cluster } from '../../core/clusters/clusters';
 import type { MemberPair } from '../../core/clusters/inspect';
 import { pairKey } from '../../core/eval/pair-key';
@@ -6,6 +6,9 @@ import type { StoredAnalysis } from '../../db/schema';
 import { clusterId } from '../../state/clusters';
 import { useOverrides } from '../../state/overrides';
 import { escapeBidi, fmtWhen } from '../format';
+
+/** Clusters offered in the merge list at most (largest first, or matching the text typed). */
+const MERGE_LIST = 200;
 
 const KIND_WORDS = { must: 'the same page', cannot: 'not duplicates' } as const;
 
@@ -35,12 +38,23 @@ export function ClusterDecisions({
   const decide = useOverrides((s) => s.decide);
   const remove = useOverrides((s) => s.remove);
   const [target, setTarget] = useState('');
+  const [find, setFind] = useState('');
   const seq = (i: number) => analysis.seqs[i];
   const mark = (kind: 'must' | 'cannot', x: number, y: number, how: 'pair' | 'split' | 'merge') =>
     decide([{ a: seq(x), b: seq(y), kind, urlA: urlOf(x), urlB: urlOf(y), how }]);
   const current = rows.get(pairKey(seq(pair[0]), seq(pair[1])));
   const named = (c: Cluster) => (c.centre >= 0 ? c.centre : c.members[0]);
-  const others = clusters.filter((c) => c !== cluster).slice(0, 200);
+  // The largest clusters, or those with a member whose URL holds the text typed: at most MERGE_LIST.
+  const others = useMemo(() => {
+    const text = find.trim().toLowerCase();
+    const out: Cluster[] = [];
+    for (const c of clusters) {
+      if (out.length >= MERGE_LIST) break;
+      if (c === cluster) continue;
+      if (text === '' || c.members.some((m) => urlOf(m).toLowerCase().includes(text))) out.push(c);
+    }
+    return out;
+  }, [clusters, cluster, find, urlOf]);
   return (
     <div className="cluster-decisions" data-testid="cluster-decisions">
       <span className="meta">A and B:</span>
@@ -68,10 +82,24 @@ export function ClusterDecisions({
           Split at its weakest link
         </button>
       )}
-      {others.length > 0 && (
+      {clusters.length > 1 && (
         <>
+          <input
+            type="search"
+            aria-label="Find a cluster to merge with by URL"
+            placeholder="find a cluster by URL"
+            value={find}
+            onChange={(e) => {
+              setFind(e.target.value);
+              setTarget('');
+            }}
+          />
           <select aria-label="Merge with cluster" value={target} onChange={(e) => setTarget(e.target.value)}>
-            <option value="">merge with cluster…</option>
+            <option value="">
+              {others.length === 0
+                ? 'no cluster has such a URL'
+                : `merge with cluster… (${others.length < MERGE_LIST ? others.length : `first ${MERGE_LIST}`})`}
+            </option>
             {others.map((c) => (
               <option key={clusterId(analysis, c)} value={String(clusterId(analysis, c))}>
                 {c.members.length} pages · {escapeBidi(urlOf(named(c)))}

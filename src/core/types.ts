@@ -224,6 +224,10 @@ export type ProblemKind =
   | 'arc-length'
   | 'arc-length-off'
   | 'arc-no-filedesc'
+  // Compressed data read past (codecs/gzip.ts onSkip, codecs/zstd.ts): the first spans one by one.
+  | `damaged span ${number}`
+  | 'damaged spans'
+  | 'cut-by-damage'
   // Line formats (reader.ts; crawl-log.ts lists its first bad lines one by one, then the rest as one).
   | 'long-line'
   | `bad line ${number}`

@@ -22,6 +22,13 @@ const BIG_MEMBER = BUDGET.memberBytes;
 
 export type MemberSink = (data: Uint8Array, memberOffset: number) => void;
 
+/**
+ * A damaged span read past: compressed offsets [from, to), why, and the bytes the damaged member did
+ * inflate to before its damage (handed on: they may hold whole records). `to` is where the next member
+ * that inflates whole begins, or the end of the file.
+ */
+export type SkipSink = (from: number, to: number, reason: string, salvaged: number) => void;
+
 export function isGzip(head: Uint8Array): boolean {
   return head.length >= 3 && head[0] === 0x1f && head[1] === 0x8b && head[2] === 8;
 }
@@ -40,12 +47,83 @@ export class MultiGunzip {
   private sinkFault: unknown = null;
   members = 0;
 
+  /**
+   * How far past a member's start the next one may begin: 18 bytes (header and trailer) for a whole
+   * member; when damage is read past, a member cut short may be shorter, so every byte is looked at.
+   */
+  private get minMember(): number {
+    return this.onSkip ? 1 : 18;
+  }
+
+  /** A damaged span being read past (with onSkip): where it began, why, what it inflated to. */
+  private skipping: { from: number; reason: string; salvaged: number } | null = null;
+
   constructor(
     private readonly sink: MemberSink,
     offsetBase = 0,
     private readonly native?: MemberInflater,
+    /**
+     * With it, damage does not end the read: after a corrupt member or junk between members, reading
+     * resumes at the next member that inflates whole (warcio and `gzip -d` read past damage the same
+     * way), and each span skipped is reported here once reading resumes (or the file ends). Without
+     * it, damage is a FormatFault.
+     */
+    private readonly onSkip?: SkipSink,
   ) {
     this.base = offsetBase;
+  }
+
+  /**
+   * Damage at the head of the buffer, read past (onSkip given): the span opens (or grows), what the
+   * damaged member inflates to before the damage is handed on, and the search moves to the next magic.
+   * Returns false to wait for more input (no magic in hand yet).
+   */
+  private skipDamage(reason: string, final: boolean, salvage: boolean, resumeAt = -1): boolean {
+    const at = this.base + this.start;
+    if (!this.skipping) this.skipping = { from: at, reason, salvaged: 0 };
+    if (salvage) {
+      const next = resumeAt >= 0 ? resumeAt : findMagic(this.buf, this.start + 18, this.end);
+      const partial = inflatePrefix(this.buf, this.start, next < 0 ? this.end : next);
+      if (partial.length > 0) {
+        this.skipping.salvaged += partial.length;
+        this.sink(partial, at);
+      }
+    }
+    const next = resumeAt >= 0 ? resumeAt : findMagic(this.buf, this.start + 1, this.end);
+    if (next >= 0) {
+      this.start = next;
+      this.scanFrom = next + this.minMember;
+      return true;
+    }
+    if (final) {
+      this.start = this.end;
+      this.closeSkip(this.base + this.end);
+      return false;
+    }
+    // Keep the last 3 bytes: a magic may begin there.
+    this.start = Math.max(this.start, this.end - 3);
+    this.scanFrom = this.start + this.minMember;
+    return false;
+  }
+
+  /**
+   * Whether a whole member starts at q (it inflates to the next magic, or to the end of the input,
+   * with the length its trailer states); null when that cannot be told before more input comes.
+   */
+  private wholeMemberAt(q: number, final: boolean): boolean | null {
+    const m = findMagic(this.buf, q + 18, this.end);
+    const to = m >= 0 ? m : final ? this.end : -1;
+    if (to < 0) return this.end - q > BIG_MEMBER ? false : null;
+    const t = inflateMember(this.buf, q, to);
+    // A whole member followed by junk: it ends before the next magic (trueEnd finds where).
+    return t.ok || (!!t.lengthMismatch && trueEnd(this.buf, q, to) !== null);
+  }
+
+  private closeSkip(to: number): void {
+    const s = this.skipping;
+    if (!s) return;
+    this.skipping = null;
+    this.onSkip?.(s.from, to, s.reason, s.salvaged);
   }
 
   /** Await each push before the next: with a native inflater, members are inflated asynchronously. */
@@ -98,8 +176,22 @@ export class MultiGunzip {
       if (!isGzip(buf.subarray(this.start, this.start + 3))) {
         if (this.end - this.start < 3 && !final) return;
         if (buf.subarray(this.start, this.end).every((b) => b === 0)) {
-          if (final) this.start = this.end;
+          if (final) {
+            this.start = this.end;
+            this.closeSkip(this.base + this.end);
+          }
           return; // zero padding at the end of some files
+        }
+        if (this.onSkip) {
+          if (
+            this.skipDamage(
+              'data between gzip members that is not a gzip member (junk or damage)',
+              final,
+              false,
+            )
+          )
+            continue;
+          return;
         }
         throw new FormatFault(
           'data after a gzip member is not another gzip member (junk or a damaged file)',
@@ -108,8 +200,13 @@ export class MultiGunzip {
           },
         );
       }
-      let p = Math.max(this.scanFrom, this.start + 18);
+      let p = Math.max(this.scanFrom, this.start + this.minMember);
       let done = false;
+      let corrupt: string | null = null;
+      /** Where the damaged member was cut and the next one begins (-1: search for it). */
+      let resumeAt = -1;
+      /** A magic not yet judged (the member after it is not all in hand): wait for more input. */
+      let wait = -1;
       while (!done) {
         const next = findMagic(buf, p, this.end);
         if (next < 0) break;
@@ -130,12 +227,37 @@ export class MultiGunzip {
           this.emit(fixed.data, memberAt, fixed.end);
           done = true;
         } else if (!tried.eof) {
-          throw new FormatFault(`corrupt gzip member: ${tried.reason}`, { offset: memberAt });
+          if (!this.onSkip)
+            throw new FormatFault(`corrupt gzip member: ${tried.reason}`, { offset: memberAt });
+          corrupt = tried.reason;
+          break;
+        } else if (this.onSkip) {
+          // The member runs on past this magic — or it was cut short and the magic opens the next
+          // member: then that member inflates whole (a magic inside compressed data does not).
+          const whole = this.wholeMemberAt(next, final);
+          if (whole === null) {
+            wait = next;
+            break;
+          }
+          if (whole) {
+            corrupt = 'cut short: the next member begins before its compressed data ends';
+            resumeAt = next;
+            break;
+          }
+          p = next + 1;
         } else p = next + 1;
       }
       if (done) continue;
+      if (corrupt !== null) {
+        if (this.skipDamage(`corrupt gzip member (${corrupt})`, final, true, resumeAt)) continue;
+        return;
+      }
+      if (wait >= 0) {
+        this.scanFrom = wait;
+        return;
+      }
       // A magic is recognised with 4 bytes in hand: rescan the last 3, which may start one.
-      this.scanFrom = Math.max(this.start + 18, this.end - 3);
+      this.scanFrom = Math.max(this.start + this.minMember, this.end - 3);
       if (final) {
         const fast = this.native ? await this.tryNative(buf, this.end) : null;
         if (fast === OVER_BUDGET) return this.startStreaming(memberAt, final);
@@ -154,9 +276,15 @@ export class MultiGunzip {
           this.emit(fixed.data, memberAt, fixed.end);
           continue;
         }
-        if (!tried.eof) throw new FormatFault(`corrupt gzip member: ${tried.reason}`, { offset: memberAt });
+        if (!tried.eof) {
+          if (!this.onSkip)
+            throw new FormatFault(`corrupt gzip member: ${tried.reason}`, { offset: memberAt });
+          if (this.skipDamage(`corrupt gzip member (${tried.reason})`, final, true)) continue;
+          return;
+        }
         // A file cut short: what the cut member does inflate still holds whole records (for a whole-file
         // gzip, all but the last): hand them on, as lenient readers (warcio) do, then report the cut.
+        this.closeSkip(memberAt);
         const partial = inflatePrefix(buf, this.start, this.end);
         if (partial.length > 0) this.emit(partial, memberAt, this.end);
         throw new FormatFault(
@@ -170,9 +298,10 @@ export class MultiGunzip {
   }
 
   private emit(data: Uint8Array, memberAt: number, nextStart: number): void {
+    this.closeSkip(memberAt);
     this.members++;
     this.start = nextStart;
-    this.scanFrom = nextStart + 18;
+    this.scanFrom = nextStart + this.minMember;
     this.sink(data, memberAt);
   }
 

@@ -173,6 +173,7 @@ export function createAccessLogReader(ctx: ReaderContext): FormatReader {
     base.replace(/\/$/, '') + (path.startsWith('/') ? '' : '/') + path;
   return {
     push: (c) => lines.push(c),
+    gap: () => lines.gap(),
     get count() {
       return lines.count;
     },

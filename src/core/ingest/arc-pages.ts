@@ -60,6 +60,7 @@ export function createArcReader(ctx: ReaderContext, compressed: boolean): Format
   return {
     push: (chunk, off) => parser.push(chunk, off),
     end: () => parser.end(),
+    gap: () => parser.gap(),
     get count() {
       return parser.records;
     },

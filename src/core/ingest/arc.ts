@@ -63,6 +63,21 @@ export class ArcParser {
     this.parse();
   }
 
+  /** The decoded stream jumps (damaged compressed data read past): a record it cuts is dropped and said. */
+  gap(): void {
+    const cut = this.pending ?? (this.skipping > 0 ? this.skipped : null);
+    if (cut)
+      this.onWarning?.(
+        `a record cut by damaged data (the record at byte ${cut.offset}, ${cut.length} bytes) was dropped`,
+        cut.offset,
+        'cut-by-damage',
+      );
+    this.pending = null;
+    this.skipping = 0;
+    this.skipped = null;
+    this.q.consume(this.q.length);
+  }
+
   end(): void {
     this.ended = true;
     this.parse();

@@ -112,6 +112,7 @@ export function createCrawlLogReader(ctx: ReaderContext): FormatReader {
   }, skipLongLines(ctx));
   return {
     push: (chunk) => lines.push(chunk),
+    gap: () => lines.gap(),
     end() {
       lines.end();
       if (good === 0 && bad > 0)

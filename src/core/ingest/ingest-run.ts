@@ -1,5 +1,5 @@
 /** One run of `ingest()` (pipeline.ts): its counters, reader, decoders and the steps the driver calls. */
-import { lineWord, type FormatId, type IngestedPage, type IngestSummary } from '../types';
+import { lineWord, type FormatId, type IngestedPage, type ProblemKind, type IngestSummary } from '../types';
 import { digestWarnings } from './digest-report';
 import { DigestCheck } from './digests';
 import { FormatFault, IngestError } from './errors';
@@ -15,6 +15,8 @@ import { statusClass } from './status';
 import { isZstd, ZstdFrames } from '../codecs/zstd';
 
 /** How much of the start of the file is read before deciding its format. */
+/** Damaged spans noted one by one; the ones after are counted in one note. */
+const LISTED_SPANS = 20;
 const SNIFF_BYTES = 64 << 10;
 const MAX_WARNINGS = 100;
 
@@ -52,7 +54,7 @@ export class IngestRun {
   /** Frames of a zstd file (zstd.ts); `compressed` is true too: readers see frames as gzip members. */
   zstd: ZstdFrames | null = null;
   /** Decoded bytes held back until the format is known. */
-  held: { data: Uint8Array; offset: number }[] = [];
+  held: { data: Uint8Array; offset: number; gap?: boolean }[] = [];
   heldBytes = 0;
   error: IngestError | null = null;
   /** Time spent waiting for the sink (storage), reported apart from parsing. */
@@ -135,8 +137,33 @@ export class IngestRun {
     }
     this.compressed = isGzip(lead);
     if (this.compressed)
-      this.gunzip = new MultiGunzip(this.decoded, this.offsetBase, this.opts.natives?.inflate);
+      this.gunzip = new MultiGunzip(
+        this.decoded,
+        this.offsetBase,
+        this.opts.natives?.inflate,
+        this.skippedSpan,
+      );
   }
+
+  private spans = 0;
+  /** A damaged span of compressed data read past: noted with its offsets (the first ones one by one). */
+  readonly skippedSpan = (from: number, to: number, reason: string, salvaged: number): void => {
+    this.spans++;
+    const span = `bytes ${from}–${to} (${(to - from).toLocaleString('en-US')} bytes) skipped: ${reason}`;
+    const rest =
+      salvaged > 0
+        ? `; the ${salvaged.toLocaleString('en-US')} bytes the damaged part inflated to were read, the records whole in them kept`
+        : '';
+    const where = this.spans <= LISTED_SPANS ? `damaged span ${this.spans}` : 'damaged spans';
+    const said =
+      this.spans <= LISTED_SPANS
+        ? `${span}${rest}; reading resumed after it`
+        : 'more damaged spans read past';
+    this.ctx.warn(said, from, where as ProblemKind);
+    // What follows starts a new member: a record or line the damage cut is dropped by the reader.
+    if (this.reader) this.reader.gap?.(to);
+    else this.held.push({ data: new Uint8Array(0), offset: to, gap: true });
+  };
 
   /** Step 2, decode: a chunk of the file, through gunzip when compressed. */
   async decode(chunk: Uint8Array, final = false): Promise<void> {
@@ -195,7 +222,10 @@ export class IngestRun {
     const replay = this.held;
     this.held = [];
     this.heldBytes = 0;
-    for (const h of replay) reader.push(h.data, h.offset);
+    for (const h of replay) {
+      if (h.gap) reader.gap?.(h.offset);
+      else reader.push(h.data, h.offset);
+    }
   }
 
   /** Whether the batch is due: full, or holding pages read `flushEveryMs` since the last hand-over. */

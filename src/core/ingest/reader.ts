@@ -40,6 +40,12 @@ export interface FormatReader {
   push(chunk: Uint8Array, sourceOffset: number): void;
   /** No more input: flush what is buffered (and throw if the file ended mid-record). */
   end(): void;
+  /**
+   * The decoded stream jumps here: damaged compressed data was read past (codecs/gzip.ts onSkip), and
+   * what follows starts a new member. A record or line the jump cuts is dropped (and said); what comes
+   * next is read as the start of a record. Readers without it read on as if nothing happened.
+   */
+  gap?(offset: number): void;
   /** How many records/lines were read. */
   readonly count: number;
 }
@@ -95,6 +101,13 @@ export class LineReader implements FormatReader {
       this.carry = '';
       this.longLine = true;
     }
+  }
+
+  /** A jump in the stream: the line it cuts is dropped, the next chunk starts a line. */
+  gap(): void {
+    this.decoder.decode();
+    this.carry = '';
+    this.longLine = false;
   }
 
   end(): void {

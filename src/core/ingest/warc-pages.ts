@@ -118,6 +118,7 @@ export function createWarcReader(ctx: ReaderContext, compressed: boolean): Forma
   return {
     push: (chunk, off) => parser.push(chunk, off),
     end: () => parser.end(),
+    gap: () => parser.gap(),
     get count() {
       return parser.records;
     },

@@ -73,6 +73,32 @@ export class WarcParser extends WarcRecovery {
     return -1;
   }
 
+  /**
+   * The decoded stream jumps (damaged compressed data read past): a record the jump cuts is dropped and
+   * said, with what was in hand of it; the next bytes are read as a record's start.
+   */
+  gap(): void {
+    const cut = this.pending ?? (this.skipping > 0 ? this.skipped : null);
+    if (cut)
+      this.warn(
+        'cut-by-damage',
+        `a record cut by damaged data (the record at byte ${cut.offset}, whose Content-Length is ${cut.length}) was dropped`,
+        cut.offset,
+      );
+    else if (this.q.length > 0 && !this.q.view().every((b) => b === 10 || b === 13))
+      this.warn(
+        'cut-by-damage',
+        'a record header cut by damaged data was dropped',
+        this.map.toSource(this.q.offset),
+      );
+    this.pending = null;
+    this.skipping = 0;
+    this.skipped = null;
+    this.junk = null;
+    this.q.consume(this.q.length);
+    this.lastSource = -1;
+  }
+
   end(): void {
     this.ended = true;
     this.parse();

@@ -118,16 +118,25 @@ describe('damaged files keep the pages before the fault', () => {
     expect(err.message).toMatch(/truncated/);
   });
 
-  it('garbage-middle.warc.gz: the 2 good records kept, error at the corrupt member’s offset', async () => {
+  it('garbage-middle.warc.gz: reading resumes past the corrupt member; its span noted with offsets', async () => {
     const { pages, summary } = await ingestFixture('garbage-middle.warc.gz');
-    const offsets = fixtureCounts['garbage-middle.warc.gz'].member_offsets as number[];
+    const counts = fixtureCounts['garbage-middle.warc.gz'] as {
+      member_offsets: number[];
+      good_records_resync: number;
+    };
+    const offsets = counts.member_offsets;
     expect(pages.map((p) => p.page.url)).toEqual([
       'http://www.example.test/garbage/1.html',
       'http://www.example.test/garbage/2.html',
+      'http://www.example.test/garbage/4.html',
     ]);
-    expect(summary.error).toMatchObject({ fileName: 'garbage-middle.warc.gz', offset: offsets[2] });
-    expect(summary.error!.message).toContain(`garbage-middle.warc.gz at byte ${offsets[2]}`);
-    expect(summary.error!.reason).toMatch(/corrupt gzip member/);
+    expect(pages).toHaveLength(counts.good_records_resync);
+    expect(summary.error).toBeNull();
+    const note = summary.warnings.find((w) => w.kind === 'damaged span 1');
+    expect(note).toMatchObject({ fileName: 'garbage-middle.warc.gz', offset: offsets[2] });
+    expect(note!.reason).toBe(
+      `bytes ${offsets[2]}–${offsets[3]} (${offsets[3] - offsets[2]} bytes) skipped: corrupt gzip member (invalid block type); reading resumed after it`,
+    );
   });
 
   it('a WARC cut in the middle of a record: earlier pages kept, error at the cut record', async () => {

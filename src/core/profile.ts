@@ -183,6 +183,13 @@ function sameShape(v: unknown, ref: unknown, field: string): void {
   else if (typeof ref === 'string') str(v, field);
 }
 
+/** An object's fields are among `known` (the workbench's export writes no others). */
+function onlyFields(o: Obj, field: string, known: readonly string[]): void {
+  for (const k of Object.keys(o))
+    if (!known.includes(k))
+      throw new ProfileError(`${field}.${k}`, `no such field (known: ${known.join(', ')})`);
+}
+
 function rule(v: unknown, field: string): Rule {
   const r = obj(v, field);
   const kind = oneOf(r.kind, `${field}.kind`, [
@@ -264,6 +271,10 @@ export function parseProfile(text: string): DedupProfile {
     throw new ProfileError('', `not JSON (${e instanceof Error ? e.message : String(e)})`);
   }
   const given = obj(raw, '(top level)');
+  const known = [...Object.keys(defaultProfile()), 'overrides'];
+  // A misspelt or unknown field would otherwise be ignored, silently (as sameShape says below).
+  for (const k of Object.keys(given))
+    if (!known.includes(k)) throw new ProfileError(k, `no such field (known: ${known.join(', ')})`);
   const p = withDefaults(given, defaultProfile()) as Record<string, unknown>;
   if (given.profile !== PROFILE_KIND)
     throw new ProfileError('profile', `expected "${PROFILE_KIND}", got ${describe(given.profile)}`);
@@ -273,6 +284,7 @@ export function parseProfile(text: string): DedupProfile {
       `this tool reads version ${PROFILE_VERSION}, got ${describe(given.version)}`,
     );
   const source = obj(p.source, 'source');
+  onlyFields(source, 'source', ['dataset', 'pages', 'app', 'version', 'exported']);
   str(source.dataset, 'source.dataset');
   num(source.pages, 'source.pages', 0, Infinity, true);
   str(p.created, 'created');
@@ -307,6 +319,7 @@ export function parseProfile(text: string): DedupProfile {
     p.overrides = { mustLink: o.mustLink ?? [], cannotLink: o.cannotLink ?? [] };
   }
   const dust = obj(p.dust, 'dust');
+  onlyFields(dust, 'dust', ['site', 'maxIterations', 'rules', 'names']);
   oneOf(dust.site, 'dust.site', ['host', 'domain', 'list'] as const);
   num(dust.maxIterations, 'dust.maxIterations', 1, 1000, true);
   if (!Array.isArray(dust.rules))

@@ -89,6 +89,15 @@ describe('dedup profile', () => {
     );
     expect(e.field).toBe('engine.minhash.seeed');
     expect(e.message).toMatch(/no such field \(known: permutations, seed, threshold, fullBucket, anchors\)/);
+    // Unknown fields are refused at every level, the top one included (a misspelt "overides" would
+    // otherwise drop the analyst's decisions without a word).
+    const top = errorOf(broken((p) => ((p as Record<string, unknown>).overides = { mustLink: [] })));
+    expect(top.field).toBe('overides');
+    expect(top.message).toMatch(/no such field \(known: profile, version, .*overrides\)/);
+    expect(errorOf(broken((p) => ((p.source as Record<string, unknown>).pagez = 3))).field).toBe(
+      'source.pagez',
+    );
+    expect(errorOf(broken((p) => ((p.dust as Record<string, unknown>).rulez = []))).field).toBe('dust.rulez');
     expect(
       errorOf(broken((p) => ((p.engine as Record<string, Record<string, unknown>>).minhash.anchors = 0)))
         .field,

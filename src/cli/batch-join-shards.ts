@@ -76,19 +76,35 @@ function engineDifference(a: unknown, b: unknown, path = 'engine'): string | nul
  * The folders of the shards to join: every finished shard in DIR, or those named. A damaged one, or a
  * named one not finished, stops the join (map it again); so do two names of one key.
  */
-export async function joinedShards(outDir: string, names?: readonly string[]): Promise<string[]> {
+export async function joinedShards(
+  outDir: string,
+  names?: readonly string[],
+  /** The join's profile (mapKey): a shard mapped with another is refused. */
+  profileKey?: string,
+): Promise<string[]> {
   const dirs = names ? names.map((n) => shardDir(outDir, n)) : shardDirs(outDir);
   const done: { dir: string; name: string }[] = [];
   const damaged: string[] = [];
   for (const [k, dir] of dirs.entries()) {
     const check = await checkShard(dir, names?.[k]);
-    if (check.kind === 'done') done.push({ dir, name: check.stats.name });
+    if (
+      check.kind === 'done' &&
+      profileKey !== undefined &&
+      check.stats.profileKey !== undefined &&
+      check.stats.profileKey !== profileKey
+    )
+      damaged.push(
+        `shard ${check.stats.name}: mapped with another profile (other signature parameters or DUST rules than this join's)`,
+      );
+    else if (check.kind === 'done') done.push({ dir, name: check.stats.name });
     else if (check.kind === 'damaged')
       damaged.push(`shard ${check.name ?? dir}: its output is damaged (${check.reason})`);
     else if (names) damaged.push(`shard ${names[k]}: not mapped`);
   }
   if (damaged.length)
-    throw new Error(`${damaged.join('; ')}. Run the map step again (--step map or all) to map it anew`);
+    throw new Error(
+      `${damaged.join('; ')}. Run the map step again with this profile (--step map or all) to map it anew`,
+    );
   if (done.length === 0) throw new Error(`no finished shard in ${outDir}: run the map step first`);
   collidingKeys(done.map((d) => d.name));
   return done.map((d) => d.dir);

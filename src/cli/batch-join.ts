@@ -15,6 +15,7 @@ import type { DedupProfile } from '../core/profile';
 import { METHOD_LABELS } from '../core/candidates/methods';
 import { batchClustering, batchMethod, joinVars } from './batch-profile';
 import { earlierShards, joinedShards } from './batch-join-shards';
+import { mapKey } from './batch-shards';
 import {
   removeResults,
   RESULT_FILES,
@@ -76,7 +77,7 @@ const JOIN_TABLES = ['kept', 'lost', 'gone', 'clusters', 'remove', 'pairs', 'sum
  */
 export async function runJoin(o: JoinOptions): Promise<JoinResult> {
   // Which shards, before anything is removed: a damaged or missing one stops here, results untouched.
-  const shards = await joinedShards(o.outDir, o.shards);
+  const shards = await joinedShards(o.outDir, o.shards, mapKey(o.profile));
   const earlier = o.against === undefined ? [] : await earlierShards(o.against, o.profile, shards);
   const hadResults = removeResults(o.outDir);
   const stage = join(o.outDir, STAGE);

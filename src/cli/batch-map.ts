@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DedupProfile } from '../core/profile';
 import { joinVars } from './batch-profile';
-import { checkShard, collidingKeys, shardDir, type ShardStats } from './batch-shards';
+import { checkShard, collidingKeys, mapKey, shardDir, type ShardStats } from './batch-shards';
 import type { ShardTask, WorkerMessage } from './batch-worker';
 
 const WORKER_FILE = fileURLToPath(new URL('./batch-worker.ts', import.meta.url));
@@ -38,26 +38,15 @@ const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
 export const JOIN_PLAN = 'join.json';
 
 /**
- * The map step: shards without `_SUCCESS` are processed, one worker_thread per core. It writes
- * DIR/join.json first: the SQL variables and the profile, which a join on Spark reads.
+ * The map step: shards without `_SUCCESS` are processed, one worker_thread per core. A shard done under
+ * another profile is mapped again; a shard of the same name mapped from another file stops the run,
+ * before anything is written. It writes DIR/join.json before the shards: the SQL variables and the
+ * profile, which a join on Spark reads.
  */
 export async function runMap(o: MapOptions): Promise<MapResult> {
   const t0 = performance.now();
   const log = o.log ?? ((l: string) => process.stderr.write(l + '\n'));
-  mkdirSync(o.outDir, { recursive: true });
-  writeFileSync(
-    join(o.outDir, JOIN_PLAN),
-    JSON.stringify(
-      {
-        vars: joinVars(o.profile),
-        profile: o.profile,
-        // The analyst's decisions with their URLs normalised and canonised here, once, for any engine.
-        overrides: overrideUrlRows(o.profile),
-      },
-      null,
-      2,
-    ) + '\n',
-  );
+  const key = mapKey(o.profile);
   const todo: ShardTask[] = [];
   const done: ShardStats[] = [];
   // Ids come from a shard's name (keys.ts shardKey): two files of one name would share them.
@@ -76,6 +65,17 @@ export async function runMap(o: MapOptions): Promise<MapResult> {
   // is mapped again, or the join would fail on it the same way on every run.
   for (const [index, s] of o.shards.entries()) {
     const check = await checkShard(shardDir(o.outDir, s.name), s.name);
+    const from = s.source.kind === 'file' ? s.source.path : `generator ${s.source.module}`;
+    // Another file of the same name, mapped into DIR before: it would be taken as this one, done.
+    if (check.kind === 'done' && check.stats.source !== undefined && check.stats.source !== from)
+      throw new Error(
+        `shard ${s.name}: ${o.outDir} already holds a shard of that name mapped from ${check.stats.source}, so ${from} would be skipped as done; name it apart (--name-prefix) or map into another --out`,
+      );
+    if (check.kind === 'done' && check.stats.profileKey !== undefined && check.stats.profileKey !== key) {
+      log(`map: shard ${index} ${s.name}: mapped with another profile before: mapped again`);
+      todo.push({ index, name: s.name, source: s.source, outDir: o.outDir, profile: o.profile });
+      continue;
+    }
     if (check.kind === 'done') {
       done.push(check.stats);
       continue;
@@ -84,6 +84,20 @@ export async function runMap(o: MapOptions): Promise<MapResult> {
       log(`map: shard ${index} ${s.name}: its output is damaged (${check.reason}): mapped again`);
     todo.push({ index, name: s.name, source: s.source, outDir: o.outDir, profile: o.profile });
   }
+  mkdirSync(o.outDir, { recursive: true });
+  writeFileSync(
+    join(o.outDir, JOIN_PLAN),
+    JSON.stringify(
+      {
+        vars: joinVars(o.profile),
+        profile: o.profile,
+        // The analyst's decisions with their URLs normalised and canonised here, once, for any engine.
+        overrides: overrideUrlRows(o.profile),
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   if (done.length) log(`map: ${done.length} shard(s) already done (_SUCCESS, files checked), skipped`);
   const n = Math.max(1, Math.min(o.workers ?? availableParallelism(), todo.length));
   const progress = new Map<number, { read: number; total: number; pages: number }>();

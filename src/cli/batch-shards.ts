@@ -4,6 +4,7 @@
  * shard names whose keys collide.
  */
 import { createHash } from 'node:crypto';
+import type { DedupProfile } from '../core/profile';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { shardKey } from '../core/batch/keys';
@@ -22,6 +23,21 @@ export interface ShardStats {
   error: string | null;
   /** Each table file as written, checked before a rerun trusts the shard. */
   tables: Record<TableName, TableFile>;
+  /** What it was mapped from (a file's absolute path); absent in markers of older versions. */
+  source?: string;
+  /** The profile it was mapped with (mapKey); absent in markers of older versions. */
+  profileKey?: string;
+}
+
+/**
+ * What of a profile the map step's output depends on (signature parameters, DUST rules), as a short
+ * key: a shard mapped with another key is not joined with this profile.
+ */
+export function mapKey(profile: DedupProfile): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ engine: profile.engine, dust: profile.dust }))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** A table file as the map step wrote it. */

@@ -21,7 +21,7 @@ import { signatureText, TemplateModel } from '../core/text/template';
 import { profileCanonizer, type DedupProfile } from '../core/profile';
 import { shardKey } from '../core/batch/keys';
 import { ShardTables, TABLES, type BatchPage, type TableName } from '../core/batch/tables';
-import { sha256Of, shardDir, type ShardStats, type TableFile } from './batch-shards';
+import { mapKey, sha256Of, shardDir, type ShardStats, type TableFile } from './batch-shards';
 
 /** Where a shard's pages come from: a crawl file, or a module generating page records (bench). */
 export type ShardSource =
@@ -162,6 +162,8 @@ export async function mapShard(
     elapsedMs: performance.now() - t0,
     error,
     tables: files,
+    source: task.source.kind === 'file' ? task.source.path : `generator ${task.source.module}`,
+    profileKey: mapKey(task.profile),
   };
   // Renamed into place: a marker is whole or absent, never cut short by a crash.
   writeFileSync(join(dir, '_SUCCESS.tmp'), JSON.stringify(stats) + '\n');

@@ -38,6 +38,15 @@ export function memorySize(value: string): string | null {
   return m && Number(m[1]) > 0 ? null : 'a size above 0 with a unit, such as 3GB or 512MiB';
 }
 
+/**
+ * A local folder, not a URL: the map and join steps write local files (an `s3a://bucket/x` would become
+ * a folder named `s3a:`). A Windows drive (`C:\\out`) is a folder.
+ */
+export function localFolder(value: string): string | null {
+  const m = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value);
+  return m ? `a local folder (${m[1]}:// URLs are not written to: write locally, then copy)` : null;
+}
+
 /** The options table: parser, defaults and `--help` come from it (src/cli/args.ts). */
 export const BATCH = {
   name: 'batch',
@@ -63,6 +72,7 @@ export const BATCH = {
       arg: 'DIR',
       default: null,
       required: true,
+      check: localFolder,
       help: 'output folder (shards, Parquet, results)',
     },
     step: {
@@ -90,6 +100,7 @@ export const BATCH = {
       type: 'string',
       arg: 'DIR',
       default: null,
+      check: localFolder,
       help: 'an earlier crawl’s output folder: its pages are kept first, and the crawl’s copies of them are written to revisits.parquet',
     },
     'name-prefix': {

@@ -1,13 +1,16 @@
 /**
  * `npm run batch` keeps results that are either current or absent: a shard whose Parquet was damaged
  * after it was marked done is mapped again (named), a join that fails leaves no results behind (not the
- * previous run's), and bad option values exit 2 naming the option. Each run is a child process with a
+ * previous run's), bad option values exit 2 naming the option, and nothing is lost or mixed silently
+ * (a file of a mapped shard's name from another folder, a join under another profile, an output URL,
+ * a misspelt profile field). Each run is a child process with a
  * time limit, as a person runs it.
  */
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   closeSync,
@@ -159,6 +162,79 @@ describe('npm run batch with bad option values', () => {
         expect(r.status).toBe(2);
         expect(r.stderr.split('\n')[0]).toBe(`error: ${message}`);
       }
+    },
+    LIMIT_MS,
+  );
+});
+
+describe('a batch that loses nothing silently', () => {
+  const run = (...argv: string[]) => {
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/batch.ts', '--workers', '2', ...argv],
+      {
+        encoding: 'utf8',
+        timeout: LIMIT_MS,
+        killSignal: 'SIGKILL',
+      },
+    );
+    expect(r.signal, `batch was still running after ${LIMIT_MS} ms: ${r.stderr}`).toBeNull();
+    return r;
+  };
+
+  it(
+    'refuses a file of the same name from another folder, naming both, before writing anything',
+    () => {
+      const other = join(dir, 'other', 'a.warc.gz');
+      // Another crawl's a.warc.gz: other bytes, the same base name.
+      mkdirSync(join(dir, 'other'), { recursive: true });
+      copyFileSync(shards[1], other);
+      const plan = readFileSync(join(out, 'join.json'), 'utf8');
+      const r = batch(other);
+      expect(r.status).toBe(1);
+      expect(r.stderr.split('\n')[0]).toBe(
+        `error: shard a.warc.gz: ${out} already holds a shard of that name mapped from ${shards[0]}, so ${other} would be skipped as done; name it apart (--name-prefix) or map into another --out`,
+      );
+      // Nothing written: the plan is the earlier run's.
+      expect(readFileSync(join(out, 'join.json'), 'utf8')).toBe(plan);
+    },
+    LIMIT_MS,
+  );
+
+  it(
+    'a join with another profile than the map refuses its shards, naming them',
+    () => {
+      const p = JSON.parse(readFileSync(profile, 'utf8')) as { engine: { minhash: { seed: number } } };
+      p.engine.minhash.seed += 1;
+      const other = join(dir, 'other-profile.json');
+      writeFileSync(other, JSON.stringify(p));
+      const r = run('--profile', other, '--out', out, '--step', 'join');
+      expect(r.status).toBe(1);
+      expect(r.stderr.split('\n')[0]).toMatch(
+        /^error: shard a\.warc\.gz: mapped with another profile \(other signature parameters or DUST rules than this join's\); /,
+      );
+      expect(r.stderr).toContain('Run the map step again with this profile');
+    },
+    LIMIT_MS,
+  );
+
+  it(
+    'refuses an output URL by its scheme (exit 2), and a profile field it does not know (exit 1)',
+    () => {
+      const s3 = run('--profile', profile, '--out', 's3a://bucket/x', ...shards);
+      expect(s3.status).toBe(2);
+      expect(s3.stderr.split('\n')[0]).toBe(
+        'error: --out takes a local folder (s3a:// URLs are not written to: write locally, then copy), not "s3a://bucket/x"',
+      );
+      expect(existsSync('s3a:')).toBe(false);
+      const p = JSON.parse(readFileSync(profile, 'utf8')) as Record<string, unknown>;
+      const misspelt = join(dir, 'misspelt.json');
+      writeFileSync(misspelt, JSON.stringify({ ...p, overides: { cannotLink: [] } }));
+      const r = run('--profile', misspelt, '--out', out, ...shards);
+      expect(r.status).toBe(1);
+      expect(r.stderr.split('\n')[0]).toMatch(
+        /^error: .*overides: no such field \(known: profile, version, /,
+      );
     },
     LIMIT_MS,
   );

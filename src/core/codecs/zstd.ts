@@ -20,7 +20,7 @@
 import { Decompress } from 'fzstd';
 import { BUDGET, mib } from './budget';
 import { FormatFault } from '../format-fault';
-import type { MemberSink } from './gzip';
+import type { MemberSink, SkipSink } from './gzip';
 import { concat, dictDecode, dictReady } from './zstd-dictionary';
 
 const MAGIC = 0xfd2fb528;
@@ -49,7 +49,7 @@ function descriptorFor(size: number): number {
   return 0xff;
 }
 
-type State = 'magic' | 'blocks' | 'checksum' | 'skip' | 'dictionary';
+type State = 'magic' | 'blocks' | 'checksum' | 'skip' | 'dictionary' | 'resync';
 
 export class ZstdFrames {
   private buf = new Uint8Array(1 << 16);
@@ -67,12 +67,76 @@ export class ZstdFrames {
   /** A frame decoded with the dictionary: its bytes, gathered whole (a record's frame). */
   private collected: Uint8Array[] | null = null;
   frames = 0;
+  /** A damaged span being read past (with onSkip): where it began and why. */
+  private skipping: { from: number; reason: string } | null = null;
+  /** An exception the sink threw (the reader's own fault, passed on as it is, never read past). */
+  private sinkFault: unknown = null;
 
   constructor(
     private readonly sink: MemberSink,
     offsetBase = 0,
+    /**
+     * With it, damage does not end the read: after a frame that cannot be decoded or bytes that are no
+     * frame, reading resumes at the next frame magic whose frame header reads (as MultiGunzip does for
+     * gzip members); each span skipped is reported when the next frame begins. Without it, a fault.
+     */
+    private readonly onSkip?: SkipSink,
   ) {
     this.base = offsetBase;
+  }
+
+  private emitData(data: Uint8Array, at: number): void {
+    try {
+      this.sink(data, at);
+    } catch (e) {
+      this.sinkFault = e;
+      throw e;
+    }
+  }
+
+  /** One step, damage read past when onSkip is given (never the sink's own faults). */
+  private async stepOrSkip(): Promise<boolean> {
+    try {
+      return await this.step();
+    } catch (e) {
+      // Damage is read past; a frame this reader refuses (a window or dictionary past its budget, a
+      // dictionary the file lacks) is not damage, and stays a fault.
+      if (!this.onSkip || e === this.sinkFault || !DAMAGE.has(e as object)) throw e;
+      // The bad frame's start, or the bytes that are no frame.
+      const at = this.state === 'magic' ? this.offset : this.frameStart;
+      this.skipping ??= { from: at, reason: (e as FormatFault).message };
+      const from = this.state === 'magic' ? this.start + 1 : this.start;
+      this.dec = null;
+      this.collected = null;
+      this.state = 'resync';
+      this.start = Math.min(from, this.end);
+      return true;
+    }
+  }
+
+  /** Looks for the next frame magic past damage; false when none is in hand yet (the last 3 bytes kept). */
+  private resync(): boolean {
+    for (let i = this.start; i + 4 <= this.end; i++)
+      if (
+        this.buf[i] === 0x28 &&
+        this.buf[i + 1] === 0xb5 &&
+        this.buf[i + 2] === 0x2f &&
+        this.buf[i + 3] === 0xfd
+      ) {
+        this.start = i;
+        this.state = 'magic';
+        return true;
+      }
+    this.start = Math.max(this.start, this.end - 3);
+    return false;
+  }
+
+  /** The damaged span ends where a frame begins (or the file ends): reported before its data. */
+  private closeSkip(to: number): void {
+    const s = this.skipping;
+    if (!s) return;
+    this.skipping = null;
+    this.onSkip?.(s.from, to, s.reason, 0);
   }
 
   private get available(): number {
@@ -113,7 +177,12 @@ export class ZstdFrames {
   /** Frames' data to the sink as they are decoded; `final`: the file ends here. */
   async push(chunk: Uint8Array, final: boolean): Promise<void> {
     this.append(chunk);
-    while (await this.step());
+    while (await this.stepOrSkip());
+    if (final && this.state === 'resync') {
+      this.start = this.end;
+      this.state = 'magic';
+      this.closeSkip(this.offset);
+    }
     if (final && (this.available > 0 || this.state !== 'magic'))
       throw new FormatFault(
         this.state === 'skip'
@@ -130,6 +199,8 @@ export class ZstdFrames {
     switch (this.state) {
       case 'dictionary':
         return this.dictionaryFrame();
+      case 'resync':
+        return this.resync();
       case 'skip': {
         const n = Math.min(this.toSkip, this.available);
         this.consume(n);
@@ -176,7 +247,7 @@ export class ZstdFrames {
       return true;
     }
     if (magic !== MAGIC)
-      throw new FormatFault(
+      throw damage(
         `${this.frames === 0 ? 'not a zstd frame' : 'bytes after a zstd frame that are not a frame'} (they start ${hex(this.buf.subarray(this.start, this.start + 4))})`,
         { offset: this.offset },
       );
@@ -186,8 +257,7 @@ export class ZstdFrames {
     const dictBytes = [0, 1, 2, 4][d & 3];
     const fcsFlag = d >> 6;
     const fcsBytes = fcsFlag ? 1 << fcsFlag : singleSegment;
-    if (d & 8)
-      throw new FormatFault('a zstd frame header with its reserved bit set', { offset: this.offset });
+    if (d & 8) throw damage('a zstd frame header with its reserved bit set', { offset: this.offset });
     const headerLength = 5 + (singleSegment ? 0 : 1) + dictBytes + fcsBytes;
     if (this.available < headerLength) return false;
     let k = 5 + (singleSegment ? 0 : 1);
@@ -213,6 +283,7 @@ export class ZstdFrames {
           { offset: this.offset },
         );
       this.frameStart = this.offset;
+      this.closeSkip(this.frameStart);
       this.collected = [this.consume(headerLength).slice()];
       this.checksum = ((d >> 2) & 1) === 1;
       this.state = 'blocks';
@@ -235,11 +306,12 @@ export class ZstdFrames {
       singleSegment ? descriptorFor(Math.max(1, contentSize)) : this.at(5),
     ]);
     this.frameStart = this.offset;
+    this.closeSkip(this.frameStart);
     this.consume(headerLength);
     this.checksum = checksum === 1;
     const frameStart = this.frameStart;
     this.dec = new Decompress((data) => {
-      if (data.length > 0) this.sink(data, frameStart);
+      if (data.length > 0) this.emitData(data, frameStart);
     });
     this.dec.push(header);
     this.state = 'blocks';
@@ -252,9 +324,9 @@ export class ZstdFrames {
     const last = h & 1;
     const type = (h >> 1) & 3;
     const size = h >>> 3;
-    if (type === 3) throw new FormatFault('a zstd block of the reserved type', { offset: this.offset });
+    if (type === 3) throw damage('a zstd block of the reserved type', { offset: this.offset });
     if (size > BLOCK_MAX)
-      throw new FormatFault(`a zstd block of ${size.toLocaleString('en-US')} bytes (at most 128 KiB)`, {
+      throw damage(`a zstd block of ${size.toLocaleString('en-US')} bytes (at most 128 KiB)`, {
         offset: this.offset,
       });
     const length = 3 + (type === 1 ? 1 : size);
@@ -272,7 +344,8 @@ export class ZstdFrames {
     try {
       this.dec!.push(bytes, last === 1 && !this.checksum);
     } catch (e) {
-      throw new FormatFault(`a zstd frame that cannot be decoded (${(e as Error).message})`, {
+      if (e === this.sinkFault) throw e;
+      throw damage(`a zstd frame that cannot be decoded (${(e as Error).message})`, {
         offset: this.frameStart,
       });
     }
@@ -291,14 +364,14 @@ export class ZstdFrames {
       try {
         data = dictDecode(frame, this.dictionary!);
       } catch (e) {
-        throw new FormatFault(
+        throw damage(
           `a zstd frame that cannot be decoded with the file's dictionary (${(e as Error).message})`,
           {
             offset: this.frameStart,
           },
         );
       }
-      if (data.length > 0) this.sink(data, this.frameStart);
+      if (data.length > 0) this.emitData(data, this.frameStart);
     }
     this.dec = null;
     this.frames++;
@@ -333,6 +406,14 @@ export class ZstdFrames {
     this.state = 'magic';
     return true;
   }
+}
+
+/** Faults of damaged data (read past with onSkip), apart from refusals. */
+const DAMAGE = new WeakSet<object>();
+function damage(reason: string, where: { offset: number }): FormatFault {
+  const f = new FormatFault(reason, where);
+  DAMAGE.add(f);
+  return f;
 }
 
 function hex(b: Uint8Array): string {

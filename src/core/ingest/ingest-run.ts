@@ -132,7 +132,7 @@ export class IngestRun {
   lead(lead: Uint8Array): void {
     if (isZstd(lead)) {
       this.compressed = true;
-      this.zstd = new ZstdFrames(this.decoded, this.offsetBase);
+      this.zstd = new ZstdFrames(this.decoded, this.offsetBase, this.skippedSpan);
       return;
     }
     this.compressed = isGzip(lead);

@@ -67,6 +67,8 @@ export class ZstdFrames {
   /** A frame decoded with the dictionary: its bytes, gathered whole (a record's frame). */
   private collected: Uint8Array[] | null = null;
   frames = 0;
+  /** What the frame's header states it holds and is not yet decoded (Infinity: not stated). */
+  private remaining = Infinity;
   /** A damaged span being read past (with onSkip): where it began and why. */
   private skipping: { from: number; reason: string } | null = null;
   /** An exception the sink threw (the reader's own fault, passed on as it is, never read past). */
@@ -267,6 +269,7 @@ export class ZstdFrames {
     let contentSize = 0;
     for (let i = 0; i < fcsBytes; i++) contentSize += this.at(k + i) * 2 ** (8 * i);
     if (fcsFlag === 1) contentSize += 256;
+    this.remaining = fcsBytes > 0 ? contentSize : Infinity;
     if (dictionary !== 0 && !this.dictionary)
       throw new FormatFault(
         `a zstd frame made with dictionary ${dictionary}, which the file does not hold (the WARC zstd layout puts it in its first frame): decompress it with its dictionary first (zstd -d -D)`,
@@ -329,8 +332,17 @@ export class ZstdFrames {
       throw damage(`a zstd block of ${size.toLocaleString('en-US')} bytes (at most 128 KiB)`, {
         offset: this.offset,
       });
+    // Raw and RLE blocks decode to `size` bytes: more than the frame states it holds is damage (a frame
+    // cut short, whose last block runs into the next frame).
+    if (type !== 2 && size > this.remaining)
+      throw damage(
+        `a zstd block of ${size.toLocaleString('en-US')} bytes where its frame has ${this.remaining.toLocaleString('en-US')} left (a frame cut short?)`,
+        { offset: this.offset },
+      );
     const length = 3 + (type === 1 ? 1 : size);
     if (this.available < length) return false;
+    // A compressed block's size once decoded is not known here: from it on, not checked.
+    this.remaining = type === 2 ? Infinity : this.remaining - size;
     // A copy: fzstd may keep a reference to what it is given while the buffer here moves on.
     const bytes = this.consume(length).slice();
     if (this.collected) {

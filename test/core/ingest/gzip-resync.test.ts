@@ -3,11 +3,13 @@
  * member per record with damage in the middle — a member whose deflate data is corrupted, a member cut
  * short with the next one after it, junk between two members — keeps every record outside the damaged
  * members, and notes each damaged span with its offsets. Random files and damage, seeded (the seed is
- * in each test's name); the expected pages are the records written, minus the damaged members'.
+ * in each test's name); the expected pages are the records written, minus the damaged members'. The
+ * same for a WARC.zst of one frame per record (a block header overwritten, junk between frames).
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../src/core/random';
+import { zstdFrame } from '../../../scripts/lib/zstd-frames';
 import { concat, httpResponse, ingestBytes, warcRecord } from '../helpers';
 
 type Damage = 'corrupt' | 'cut' | 'junk';
@@ -85,6 +87,59 @@ describe('reading resumes past damaged gzip members', () => {
       const notes = summary.warnings.filter((w) => w.kind?.startsWith('damaged span'));
       if ([...lost].some((k) => !kept.has(`http://damage.test/${k}.html`)))
         expect(notes.length, msg).toBeGreaterThan(0);
+      for (const w of notes) expect(w.reason, msg).toMatch(/^bytes \d+–\d+ \([\d,]+ bytes\) skipped: /);
+    });
+  }
+});
+
+describe('reading resumes past damaged zstd frames', () => {
+  for (let seed = 1; seed <= 16; seed++) {
+    it(`keeps every record outside the damaged frames, seed ${seed}`, async () => {
+      const rng = seededRandom(seed * 7919 + 3);
+      const n = 20 + Math.floor(rng() * 80);
+      const frames = Array.from({ length: n }, (_, k) => zstdFrame(record(k, rng)));
+      // A frame cut short is not among them: its last raw block reads on into the next frame, whose
+      // bytes are then content (a compressed block would fail to decode instead).
+      const damaged = new Map<number, 'junk' | 'header'>();
+      const kinds = ['junk', 'header'] as const;
+      for (let d = 0; d < 1 + Math.floor(rng() * 3); d++)
+        damaged.set(1 + Math.floor(rng() * (n - 2)), kinds[Math.floor(rng() * 2)]);
+      const lost = new Set<number>();
+      const parts: Uint8Array[] = [];
+      frames.forEach((f, k) => {
+        const how = damaged.get(k);
+        if (how === 'header') {
+          // The first block's header overwritten: a reserved type, a size past 128 KiB or its frame.
+          const bad = Buffer.from(f);
+          bad[10] = 0xff;
+          bad[11] = 0xff;
+          bad[12] = 0xff;
+          parts.push(bad);
+          lost.add(k);
+        } else if (how === 'junk') {
+          parts.push(
+            Uint8Array.from({ length: 1 + Math.floor(rng() * 300) }, () => Math.floor(rng() * 256)),
+            f,
+          );
+        } else parts.push(f);
+      });
+      const data = concat(...parts);
+      const { pages, summary } = await ingestBytes(data, 'damaged.warc.zst', {
+        chunkSize: 1 + Math.floor(rng() * 5000),
+      });
+      const msg = `seed ${seed}: ${n} records, damage ${JSON.stringify([...damaged])}; ${summary.error?.message ?? ''} ${summary.warnings.map((w) => w.reason).join(' | ')}`;
+      const kept = new Set(pages.map((p) => p.page.url));
+      const expected = [...Array(n).keys()]
+        .filter((k) => !lost.has(k))
+        .map((k) => `http://damage.test/${k}.html`);
+      expect(
+        expected.filter((u) => !kept.has(u)),
+        msg,
+      ).toEqual([]);
+      expect(summary.error, msg).toBeNull();
+      for (const u of kept) expect(u, msg).toMatch(/^http:\/\/damage\.test\/\d+\.html$/);
+      const notes = summary.warnings.filter((w) => w.kind?.startsWith('damaged span'));
+      expect(notes.length, msg).toBeGreaterThan(0);
       for (const w of notes) expect(w.reason, msg).toMatch(/^bytes \d+–\d+ \([\d,]+ bytes\) skipped: /);
     });
   }

@@ -8,6 +8,7 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { zstdFrame } from './zstd-frames';
 import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
 
 export interface HostileCase {
@@ -268,6 +269,48 @@ export function writeHostileCorpus(dir: string, sizes: HostileSizes): HostileCas
       keep: [u(c, 0), u(c, 1), u(c, sizes.after)],
       says: /Content-Length \(70000000\)/,
       offset: parts[0].length,
+    });
+  }
+  {
+    // One gzip member per record, `after` records; in the middle, one member's deflate data corrupted,
+    // one member cut short (the next one after it), junk between two members: every other record kept.
+    const name = 'gzip-damaged-middle.warc.gz';
+    const c = 'gzip-damaged-middle';
+    const n = sizes.after;
+    const members = Array.from({ length: n }, (_, k) => gzipSync(good(u(c, k))));
+    const [bad, cut, junkBefore] = [Math.floor(n / 3), Math.floor(n / 2), Math.floor((2 * n) / 3)];
+    const corrupt = Buffer.from(members[bad]);
+    corrupt[10] = 0x07; // BFINAL=1, BTYPE=11 (reserved): "invalid block type"
+    members[bad] = corrupt;
+    members[cut] = members[cut].subarray(0, Math.floor(members[cut].length / 2));
+    members[junkBefore] = Buffer.concat([Buffer.from('junk between members \u0000\u00ff'), members[junkBefore]]);
+    write(join(dir, name), ...members);
+    cases.push({
+      name,
+      path: join(dir, name),
+      keep: [...Array(n).keys()].filter((k) => k !== bad && k !== cut).map((k) => u(c, k)),
+      says: /skipped: corrupt gzip member \(invalid block type\)/,
+      offset: members.slice(0, bad).reduce((a, m) => a + m.length, 0),
+    });
+  }
+  {
+    // One zstd frame per record, `after` records; in the middle, one frame's first block header
+    // overwritten: every other record kept.
+    const name = 'zstd-damaged-middle.warc.zst';
+    const c = 'zstd-damaged-middle';
+    const n = sizes.after;
+    const frames = Array.from({ length: n }, (_, k) => zstdFrame(good(u(c, k))));
+    const bad = Math.floor(n / 2);
+    const broken = Buffer.from(frames[bad]);
+    broken.fill(0xff, 10, 13);
+    frames[bad] = broken;
+    write(join(dir, name), ...frames);
+    cases.push({
+      name,
+      path: join(dir, name),
+      keep: [...Array(n).keys()].filter((k) => k !== bad).map((k) => u(c, k)),
+      says: /skipped: a zstd block of /,
+      offset: frames.slice(0, bad).reduce((a, m) => a + m.length, 0),
     });
   }
   {

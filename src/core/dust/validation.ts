@@ -14,7 +14,7 @@ import { hash32, mix32 } from '../hash';
 import { normaliseUrl } from '../url/normalize';
 import { seededRandom } from '../random';
 import { composedOf } from './composition';
-import { pathAcrossOrigins } from './origin-moves';
+import { movesOrigin, originEnd, pathAcrossOrigins } from './origin-moves';
 import { redirectsAgainst } from './redirect-direction';
 import { applyRule, instancesIn, pairRefines, reversed, UrlIndex } from './rules';
 import { documentsSimilar } from './similarity';
@@ -243,10 +243,10 @@ export function validateRules(
   // The valid rules as compositions are judged with them: each rewrites only on the origins where it
   // has instances (sites by port on one address are one site here, and a rule seen on one of them
   // would otherwise merge, on the others, instances it was never seen on).
-  const local: Rule[] = [];
+  const local = new LocalRules(params.extensions && params.scoped);
   const accept = (rule: Rule, L: UrlIndex): void => {
     valid.push(rule);
-    local.push(params.extensions && params.scoped ? seenWhere(rule, L) : rule);
+    local.add(rule, L);
   };
   rules.forEach((rule, k) => {
     onRule?.(k, rules.length);
@@ -267,7 +267,7 @@ export function validateRules(
     // one of dropping it, once that is valid.
     const composed =
       rule.kind === 'substring' || rule.kind === 'param-default'
-        ? composedOf(rule, L, local, params.maxIterations)
+        ? composedOf(rule, L, local.rules(), params.maxIterations)
         : null;
     // A rule of Figs. 1–2 is judged on its own unless one valid rule covers it (as before this
     // extension, compositions of several skip validation only for rules from pairs).
@@ -352,17 +352,94 @@ export function validateRules(
 }
 
 /**
- * A valid rule as later compositions use it: kept to the sections it was validated in, or else to
- * the origins of its instances in L when they are not all of L's origins.
+ * The valid rules as later compositions use them: each kept to the sections it was validated in, or to
+ * the origins of its instances — and the origins the valid origin moves connect them with (http and
+ * https of one host are one site; two sites on one address by port are not) — when those are not all
+ * of the list's origins.
  */
-function seenWhere(rule: Rule, L: UrlIndex): Rule {
-  if (rule.validIn) return { ...rule, scope: { sections: rule.validIn, applicable: 0, instances: 0 } };
+class LocalRules {
+  private readonly list: Rule[] = [];
+  /** Per rule, the origins of its instances (null: everywhere). */
+  private readonly seen = new Map<Rule, Set<string> | null>();
+  private readonly lists = new Map<Rule, UrlIndex>();
+  /** The valid origin moves, as origin prefixes (https://h: → http://h:). */
+  private readonly moves: [string, string][] = [];
+  /** The copies handed out, per rule, while the moves stay as they are (their identity keeps caches). */
+  private copies = new Map<Rule, Rule>();
+
+  constructor(private readonly on: boolean) {}
+
+  add(rule: Rule, L: UrlIndex): void {
+    this.list.push(rule);
+    if (!this.on) return;
+    this.lists.set(rule, L);
+    this.seen.set(rule, rule.validIn ? null : instanceOrigins(rule, L));
+    const m = movePrefixes(rule);
+    if (m) {
+      this.moves.push(m);
+      this.copies = new Map();
+    }
+  }
+
+  rules(): Rule[] {
+    if (!this.on) return this.list;
+    return this.list.map((r) => {
+      let c = this.copies.get(r);
+      if (!c) this.copies.set(r, (c = this.localOf(r)));
+      return c;
+    });
+  }
+
+  private localOf(rule: Rule): Rule {
+    if (rule.validIn) return { ...rule, scope: { sections: rule.validIn, applicable: 0, instances: 0 } };
+    const seen = this.seen.get(rule);
+    if (!seen || seen.size === 0) return rule;
+    const L = this.lists.get(rule)!;
+    let all = originsOfList.get(L);
+    if (!all) originsOfList.set(L, (all = new Set(L.urls.map((u) => originOf(u.url)))));
+    const origins = new Set(seen);
+    // Origins of the list the moves connect, both ways, to a fixpoint (only origins of the list: a move
+    // whose origin is a prefix of its target, http://s → http://s:8080, would grow without end).
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const o of [...origins])
+        for (const [a, b] of this.moves)
+          for (const [x, y] of [
+            [a, b],
+            [b, a],
+          ])
+            // A prefix ends at the host's end or inside the port: http://s is not http://sx.test.
+            if (o.startsWith(x) && (x.endsWith(':') || o.length === x.length || o[x.length] === ':')) {
+              const t = y + o.slice(x.length);
+              if (all.has(t) && !origins.has(t)) {
+                origins.add(t);
+                grew = true;
+              }
+            }
+    }
+    if ([...all].every((o) => origins.has(o))) return rule;
+    return { ...rule, scope: { sections: [], origins: [...origins], applicable: 0, instances: 0 } };
+  }
+}
+
+/** The origins of a rule's instances in L (both URLs of each). */
+function instanceOrigins(rule: Rule, L: UrlIndex): Set<string> {
   const origins = new Set<string>();
   for (const [u, w] of instancesIn(rule, L)) origins.add(originOf(u.url)).add(originOf(w.url));
-  let all = originsOfList.get(L);
-  if (!all) originsOfList.set(L, (all = new Set(L.urls.map((u) => originOf(u.url)))));
-  if (origins.size === 0 || [...all].every((o) => origins.has(o))) return rule;
-  return { ...rule, scope: { sections: [], origins: [...origins], applicable: 0, instances: 0 } };
+  return origins;
+}
+
+/** An origin-moving rule's two origin prefixes without ^ (https://h: and http://h:), or null. */
+function movePrefixes(rule: Rule): [string, string] | null {
+  if (rule.kind !== 'substring' || !movesOrigin(rule)) return null;
+  const side = (t: readonly string[]) => {
+    const end = originEnd(t);
+    const s = (end < 0 ? t : t.slice(0, end)).join('');
+    return s.startsWith('^') && !s.includes('{') ? s.slice(1).replace(/\$$/, '') : null;
+  };
+  const a = side(rule.alpha);
+  const b = side(rule.beta);
+  return a && b ? [a, b] : null;
 }
 
 const originsOfList = new WeakMap<UrlIndex, Set<string>>();

@@ -327,28 +327,58 @@ class Files:
             raise IOError(f"cannot move {src} to {dst}")
 
 
-def main(argv):
+def parse(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", required=True, help="the map step's folder (shards/ and join.json)")
+    ap.add_argument("--out", help="the map step's folder (shards/ and join.json)")
     ap.add_argument("--results", help="where the results go (default OUT/spark)")
     ap.add_argument("--sql", default=DEFAULT_SQL, help="the SQL file (default: the repository's sql/dedup.sql)")
     ap.add_argument("--vars", help="the SQL variables as JSON (default OUT/join.json)")
     ap.add_argument("--master", help="Spark master when run with python instead of spark-submit")
     ap.add_argument("--against", help="an earlier crawl's map output: its pages kept first, revisits written")
+    ap.add_argument(
+        "--jobs",
+        help="a JSON file holding a list of argument lists: each is a join run in turn in this one Spark "
+        "session (the tests run several joins without starting Spark for each)",
+    )
     args = ap.parse_args(argv)
-    out = args.out.rstrip("/")
-    results = (args.results or f"{out}/spark").rstrip("/")
+    if not args.out and not args.jobs:
+        ap.error("--out is required")
+    return args
 
+
+def main(argv):
+    args = parse(argv)
+    jobs = [args]
+    if args.jobs:
+        with open(args.jobs, encoding="utf-8") as f:
+            jobs = [parse(a) for a in json.load(f)]
+    # One session for every job; its warehouse (the scratch tables) beside the first job's results, where
+    # the executors can write (shared storage on a cluster), removed at the end.
+    first = jobs[0]
+    first_results = (first.results or first.out.rstrip("/") + "/spark").rstrip("/")
+    warehouse = f"{first_results}/.join-warehouse"
     builder = (
         SparkSession.builder.appName("dedup-workbench join")
         # CREATE TABLE ... AS SELECT without USING makes a data source table (Parquet), not a Hive one.
         .config("spark.sql.legacy.createHiveTableByDefault", "false")
-        .config("spark.sql.warehouse.dir", f"{results}/.join-tmp/warehouse")
+        .config("spark.sql.warehouse.dir", warehouse)
     )
     if args.master:
         builder = builder.master(args.master)
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("WARN")
+    try:
+        for job in jobs:
+            join_once(spark, job)
+    finally:
+        Files(spark).delete(warehouse)
+        spark.stop()
+    return 0
+
+
+def join_once(spark, args):
+    out = args.out.rstrip("/")
+    results = (args.results or f"{out}/spark").rstrip("/")
     files = Files(spark)
     log = lambda line: print(line, file=sys.stderr, flush=True)
     t0 = time.time()
@@ -576,10 +606,9 @@ def main(argv):
     print(
         f"pages {all_row.get('pages', 0)}, clusters {all_row.get('clusters', 0)}, duplicates removed "
         f"{all_row.get('duplicates_removed', 0)} ({iterations} {'star rounds' if clustering == 'star' else 'label iterations'}, "
-        f"{(time.time() - t0):.1f} s on Spark {spark.version}); results in {results}"
+        f"{(time.time() - t0):.1f} s on Spark {spark.version}); results in {results}",
+        flush=True,
     )
-    spark.stop()
-    return 0
 
 
 if __name__ == "__main__":

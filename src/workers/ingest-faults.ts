@@ -54,9 +54,14 @@ export function isStorageFull(info: IngestErrorInfo | null | undefined): info is
 /** The storage-full message: what happened, how many pages are kept, what to do. */
 export function storageFullInfo(fileName: string, pages: number): IngestErrorInfo {
   // No quota figure: navigator.storage.estimate() in a worker can report the disk, not the limit hit.
+  // With no page stored, nothing is kept: the words must not say "0 pages stored, which are kept".
+  const stopped =
+    pages === 0
+      ? 'the read stopped before any page was stored'
+      : `the read stopped with ${pages.toLocaleString('en-US')} page${pages === 1 ? ' stored, which is' : 's stored, which are'} kept`;
   const reason =
-    `the browser's storage for this site is full: the read stopped with ${pages.toLocaleString('en-US')} ` +
-    'pages stored, which are kept. Delete datasets you no longer need or free disk space, then read the file again';
+    `the browser's storage for this site is full: ${stopped}. ` +
+    'Delete datasets you no longer need or free disk space, then read the file again';
   return { fileName, offset: -1, line: -1, reason, message: `${fileName}: ${reason}`, kind: STORAGE_FULL };
 }
 

@@ -4,7 +4,17 @@
  * step's Parquet of the sample in two shards, against the DuckDB join of the same folder: the same
  * clusters, pairs and summary, row for row, with star clusters (the default) and with components.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -13,6 +23,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runJoin } from '../../src/cli/batch-join';
 import { runMap } from '../../src/cli/batch-map';
 import { joinVars } from '../../src/cli/batch-profile';
+import { RESULT_FILES, REVISITS } from '../../src/cli/batch-results';
 import { pickResult, readBatchResult, type ResultFile } from '../../src/core/batch/result';
 import { guardedGroups, type GuardPair } from '../../src/core/batch/guarded';
 import { defaultProfile, parseProfile } from '../../src/core/profile';
@@ -49,10 +60,64 @@ describe('the join on Spark (spark/dedup_join.py)', () => {
       shards: [0, 1].map((i) => ({ name: `sample-${i}`, source: { kind: 'file', path: SAMPLE } })),
       log: () => {},
     });
+    // Four joins on Spark in one session (starting Spark costs ~20 s a run): each DuckDB join's results
+    // are kept apart first (every join writes into DIR), then the four Spark joins run, then each pair is
+    // compared.
+    const keep = (name: string) => {
+      const to = join(out, `duck-${name}`);
+      mkdirSync(to);
+      for (const f of [...RESULT_FILES, REVISITS])
+        if (existsSync(join(out, f))) copyFileSync(join(out, f), join(to, f));
+      return to;
+    };
     const duck = await runJoin({ profile, outDir: out, log: () => {} });
-    const run = runSparkJoin(spark, DRIVER, out);
+    const duckDefault = keep('default');
+
+    // SimHash on the same map output: the one SQL spelling that differs (xor() / ^) gives one answer;
+    // and connected components where the default profile above has star clusters.
+    expect(profile.clustering).toBe('star');
+    const simhash = parseProfile(JSON.stringify({ ...profile, method: 'simhash', clustering: 'components' }));
+    const plan = join(out, 'join-simhash.json');
+    writeFileSync(plan, JSON.stringify({ vars: joinVars(simhash), profile: simhash }));
+    const duckSim = await runJoin({ profile: simhash, outDir: out, log: () => {} });
+    expect(duckSim.edges).toBeGreaterThan(100);
+    const duckSimhash = keep('simhash');
+
+    // The chain guard: components in SQL, each split on the executors by the driver's Python port.
+    const guarded = parseProfile(JSON.stringify({ ...profile, clustering: 'guarded' }));
+    const guardPlan = join(out, 'join-guarded.json');
+    writeFileSync(guardPlan, JSON.stringify({ vars: joinVars(guarded), profile: guarded }));
+    await runJoin({ profile: guarded, outDir: out, log: () => {} });
+    const duckGuarded = keep('guarded');
+
+    // Against an earlier crawl (the sample mapped once more, under another name): the same revisits.
+    const earlier = mkdtempSync(join(tmpdir(), 'batch-spark-earlier-'));
+    dirs.push(earlier);
+    await runMap({
+      profile,
+      outDir: earlier,
+      workers: 1,
+      shards: [{ name: 'earlier-sample', source: { kind: 'file', path: SAMPLE } }],
+      log: () => {},
+    });
+    const against = await runJoin({ profile, outDir: out, against: earlier, log: () => {} });
+    expect(against.against?.revisits['identical-payload']).toBeGreaterThan(100);
+    const duckAgainst = keep('against');
+
+    const jobs = join(out, 'jobs.json');
+    writeFileSync(
+      jobs,
+      JSON.stringify([
+        ['--out', out],
+        ['--out', out, '--vars', plan, '--results', join(out, 'spark-simhash')],
+        ['--out', out, '--vars', guardPlan, '--results', join(out, 'spark-guarded')],
+        ['--out', out, '--against', earlier, '--results', join(out, 'spark-against')],
+      ]),
+    );
+    const run = runSparkJoin(spark, DRIVER, out, 2, ['--jobs', jobs]);
     expect(run.stdout).toMatch(/pages 944, clusters \d+, duplicates removed \d+ .* on Spark 3\.5\.9/);
-    for (const t of await compareEngines(out)) {
+    expect(run.stdout.split('\n').filter((l) => /^pages \d+, clusters /.test(l))).toHaveLength(4);
+    for (const t of await compareEngines(duckDefault, join(out, 'spark'))) {
       expect(t.duckdb.length, t.table).toBeGreaterThan(2);
       expect(t.spark, t.table).toEqual(t.duckdb);
     }
@@ -83,50 +148,22 @@ describe('the join on Spark (spark/dedup_join.py)', () => {
     expect([summary.candidates, summary.edges]).toEqual([duck.candidates, duck.edges]);
     expect(summary.summary).toEqual(duck.summary);
 
-    // SimHash on the same map output: the one SQL spelling that differs (xor() / ^) gives one answer;
-    // and connected components where the default profile above has star clusters.
-    expect(profile.clustering).toBe('star');
-    const simhash = parseProfile(JSON.stringify({ ...profile, method: 'simhash', clustering: 'components' }));
-    const plan = join(out, 'join-simhash.json');
-    writeFileSync(plan, JSON.stringify({ vars: joinVars(simhash), profile: simhash }));
-    const duckSim = await runJoin({ profile: simhash, outDir: out, log: () => {} });
-    expect(duckSim.edges).toBeGreaterThan(100);
-    runSparkJoin(spark, DRIVER, out, 2, ['--vars', plan, '--results', join(out, 'spark-simhash')]);
-    for (const t of await compareEngines(out, join(out, 'spark-simhash'))) {
+    for (const t of await compareEngines(duckSimhash, join(out, 'spark-simhash'))) {
       expect(t.duckdb.length, t.table).toBeGreaterThan(2);
       expect(t.spark, `simhash ${t.table}`).toEqual(t.duckdb);
     }
-
-    // The chain guard: components in SQL, each split on the executors by the driver's Python port.
-    const guarded = parseProfile(JSON.stringify({ ...profile, clustering: 'guarded' }));
-    const guardPlan = join(out, 'join-guarded.json');
-    writeFileSync(guardPlan, JSON.stringify({ vars: joinVars(guarded), profile: guarded }));
-    await runJoin({ profile: guarded, outDir: out, log: () => {} });
-    runSparkJoin(spark, DRIVER, out, 2, ['--vars', guardPlan, '--results', join(out, 'spark-guarded')]);
-    for (const t of await compareEngines(out, join(out, 'spark-guarded'))) {
+    for (const t of await compareEngines(duckGuarded, join(out, 'spark-guarded'))) {
       expect(t.duckdb.length, t.table).toBeGreaterThan(2);
       expect(t.spark, `guarded ${t.table}`).toEqual(t.duckdb);
     }
-
-    // Against an earlier crawl (the sample mapped once more, under another name): the same revisits.
-    const earlier = mkdtempSync(join(tmpdir(), 'batch-spark-earlier-'));
-    dirs.push(earlier);
-    await runMap({
-      profile,
-      outDir: earlier,
-      workers: 1,
-      shards: [{ name: 'earlier-sample', source: { kind: 'file', path: SAMPLE } }],
-      log: () => {},
-    });
-    const against = await runJoin({ profile, outDir: out, against: earlier, log: () => {} });
-    expect(against.against?.revisits['identical-payload']).toBeGreaterThan(100);
-    runSparkJoin(spark, DRIVER, out, 2, ['--against', earlier, '--results', join(out, 'spark-against')]);
-    const compared = await compareEngines(out, join(out, 'spark-against'));
+    const compared = await compareEngines(duckAgainst, join(out, 'spark-against'));
     expect(compared.map((t) => t.table)).toContain('revisits');
     for (const t of compared) {
       expect(t.duckdb.length, t.table).toBeGreaterThan(2);
       expect(t.spark, `against ${t.table}`).toEqual(t.duckdb);
     }
+    // The session's scratch tables are gone with it.
+    expect(existsSync(join(out, 'spark', '.join-warehouse'))).toBe(false);
   }, 600_000);
 
   it('splits components by the chain guard in Python as guardedGroups does, on random components', () => {

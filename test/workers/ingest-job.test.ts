@@ -336,3 +336,16 @@ describe('ingest job: a WACZ', () => {
     expect((await pagesOf((r as { datasetId: number }).datasetId)).length).toBe(300);
   });
 });
+
+describe('the storage-full message never contradicts its count', () => {
+  it('says nothing is kept when no page was stored, and how many are kept otherwise', async () => {
+    const { storageFullInfo } = await import('../../src/workers/ingest-faults');
+    expect(storageFullInfo('x.warc', 0).reason).toBe(
+      "the browser's storage for this site is full: the read stopped before any page was stored. Delete datasets you no longer need or free disk space, then read the file again",
+    );
+    expect(storageFullInfo('x.warc', 1).reason).toMatch(/stopped with 1 page stored, which is kept\./);
+    expect(storageFullInfo('x.warc', 48186).reason).toMatch(
+      /stopped with 48,186 pages stored, which are kept\./,
+    );
+  });
+});

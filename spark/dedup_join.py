@@ -456,12 +456,13 @@ def join_once(spark, args):
         run("members")
         candidates = 0
         if method == "minhash":
-            run("anchors.minhash")
+            run("anchors")
             run("candidates.minhash")
             candidates = count("SELECT COUNT(*) FROM candidates")
             for t in ["verify.minhash", "sets.minhash", "scored.minhash"]:
                 run(t)
         elif method == "simhash":
+            run("anchors")
             run("candidates.simhash")
             candidates = count("SELECT COUNT(*) FROM candidates")
         run(f"edges.{method}")

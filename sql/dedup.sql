@@ -78,8 +78,8 @@ SELECT page AS a, root AS b, CAST(1.0 AS DOUBLE) AS similarity
 FROM (SELECT page, MIN(page) OVER (PARTITION BY band, key) AS root FROM members) m
 WHERE page <> root;
 
--- name: anchors.minhash
--- The anchors of each large LSH bucket: its ${anchors} smallest page ids.
+-- name: anchors
+-- The anchors of each large bucket (LSH bands, SimHash blocks): its ${anchors} smallest page ids.
 CREATE TABLE anchors AS
 SELECT band, key, page
 FROM (
@@ -155,11 +155,21 @@ WHERE CAST(similarity AS FLOAT) >= CAST(${jaccard} AS FLOAT);
 
 -- name: candidates.simhash
 -- SimHash candidates (Manku et al. §3): pairs that agree on at least one of maxHamming + 1 blocks of the
--- 64 bits, each pair once. No bucket is skipped (the engine's block method skips none).
+-- 64 bits, each pair once. As for LSH, a block's bucket of up to full_bucket pages gives every pair, a
+-- larger one (near-identical pages agree on every block) each page with the anchors before it, as the
+-- engine's simhashCandidates bounds it. No bucket is skipped.
 CREATE TABLE candidates AS
-SELECT DISTINCT x.page AS a, y.page AS b
-FROM members x
-JOIN members y ON y.band = x.band AND y.key = x.key AND x.page < y.page;
+SELECT DISTINCT a, b
+FROM (
+  SELECT x.page AS a, y.page AS b
+  FROM members x
+  JOIN members y ON y.band = x.band AND y.key = x.key AND x.page < y.page
+  WHERE x.size <= ${full_bucket}
+  UNION ALL
+  SELECT h.page AS a, y.page AS b
+  FROM anchors h
+  JOIN members y ON y.band = h.band AND y.key = h.key AND h.page < y.page
+) c;
 
 -- name: edges.simhash
 -- Candidates within the profile's Hamming distance; their similarity is 1 − distance / 64.

@@ -171,7 +171,7 @@ async function joinInto(
     await release('buckets');
     let candidates = 0;
     if (method === 'minhash') {
-      await run('anchors.minhash');
+      await run('anchors');
       await run('candidates.minhash');
       await release('members', 'anchors');
       candidates = await count('SELECT COUNT(*) FROM candidates');
@@ -180,6 +180,7 @@ async function joinInto(
       for (const t of ['sets.minhash', 'scored.minhash']) await run(t);
       await release('verify', 'sets');
     } else if (method === 'simhash') {
+      await run('anchors');
       await run('candidates.simhash');
       candidates = await count('SELECT COUNT(*) FROM candidates');
     }

@@ -30,14 +30,23 @@ export interface ShardStats {
 }
 
 /**
- * What of a profile the map step's output depends on (signature parameters, DUST rules), as a short
- * key: a shard mapped with another key is not joined with this profile.
+ * What of a profile the map step's output depends on, as a short key: the shingles, the MinHash
+ * signatures and bands, the SimHash blocks, the text's template and stop words, the DUST rules (the
+ * canonical URLs). A shard mapped with another key is not joined with this profile. What only the join
+ * reads (thresholds, clustering, captures, the bucket bounds) may differ.
  */
 export function mapKey(profile: DedupProfile): string {
-  return createHash('sha256')
-    .update(JSON.stringify({ engine: profile.engine, dust: profile.dust }))
-    .digest('hex')
-    .slice(0, 16);
+  const e = profile.engine;
+  const { permutations, seed, threshold } = e.minhash;
+  const mapped = {
+    shingles: e.shingles,
+    minhash: { permutations, seed, threshold },
+    stopWords: e.stopWords,
+    template: e.template,
+    maxHamming: e.maxHamming,
+    dust: profile.dust,
+  };
+  return createHash('sha256').update(JSON.stringify(mapped)).digest('hex').slice(0, 16);
 }
 
 /** A table file as the map step wrote it. */

@@ -236,7 +236,10 @@ export class SignatureEngine {
 
     const hi = this.shHi.subarray(0, n);
     const lo = this.shLo.subarray(0, n);
-    const sim = time('candidates.simhash', () => simhashCandidates(hi, lo, n, p.maxHamming));
+    // Near-identical pages agree on every block: a large bucket is verified against its anchors, as LSH's
+    // (the same fullBucket and anchors, and the batch's SQL the same way).
+    const bucket = { full: p.minhash.fullBucket, anchors: p.minhash.anchors };
+    const sim = time('candidates.simhash', () => simhashCandidates(hi, lo, n, p.maxHamming, bucket));
     collect.add(sim, SOURCE.simhash);
     candidates.simhash = sim.length / 2;
 

@@ -98,7 +98,7 @@ export function accepts(p: PairTable, m: MethodId, thresholds: Thresholds, k: nu
     case 'minhash':
       return (p.sources[k] & SOURCE.lsh) !== 0 && p.jaccard[k] >= t.jaccard;
     case 'simhash':
-      return p.simhash[k] <= t.hamming;
+      return (p.sources[k] & SOURCE.simhash) !== 0 && p.simhash[k] <= t.hamming;
   }
 }
 
@@ -140,9 +140,11 @@ export function acceptMask(
       break;
     }
     case 'simhash': {
-      const { simhash } = p;
+      // As MinHash takes its LSH's pairs: SimHash's block method's (the batch joins those alone).
+      const { simhash, sources } = p;
       const h = t.hamming;
-      for (let k = 0; k < n; k++) accepted += out[k] = simhash[k] <= h ? 1 : 0;
+      for (let k = 0; k < n; k++)
+        accepted += out[k] = (sources[k] & SOURCE.simhash) !== 0 && simhash[k] <= h ? 1 : 0;
       break;
     }
   }
@@ -187,7 +189,7 @@ export function acceptIndex(p: PairTable, m: MethodId): AcceptIndex {
                 measure: jaccard,
                 descending: true,
               }
-            : { keep: () => true, measure: simhash, descending: false };
+            : { keep: (k) => (sources[k] & SOURCE.simhash) !== 0, measure: simhash, descending: false };
   const kept = new Uint32Array(p.count);
   let n = 0;
   for (let k = 0; k < p.count; k++) if (rule.keep(k)) kept[n++] = k;

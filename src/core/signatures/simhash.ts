@@ -121,6 +121,12 @@ export function simhashCandidates(
   lo: Uint32Array,
   count: number,
   maxDistance = SIMHASH_MAX_DISTANCE,
+  /**
+   * A bucket of more than `full` items (near-identical pages agree on every block) compares each item
+   * with the bucket's first `anchors` items only, as lshCandidates and the batch's SQL bound theirs
+   * (lsh.ts LSH_BUCKET): about anchors × size pairs, not size²/2. Infinity: every pair.
+   */
+  bucket: { full: number; anchors: number } = { full: Infinity, anchors: 0 },
 ): Uint32Array {
   if (!Number.isInteger(maxDistance) || maxDistance < 0 || maxDistance > 63) {
     throw new RangeError(`maxDistance must be an integer in 0…63, got ${maxDistance}`);
@@ -142,21 +148,29 @@ export function simhashCandidates(
   }
   const keys = new Uint32Array(count);
   const out = new PairList(count);
+  // Once a block had a large bucket, pairs are no longer skipped for agreeing on an earlier block (the
+  // list drops repeats): what the earlier block's anchors left out is found here, as the SQL finds it.
+  let anchoredBefore = false;
   for (let t = 0; t < blocks; t++) {
     for (let i = 0; i < count; i++) keys[i] = values[i * blocks + t];
     const order = bucketOrder(keys, count);
     for (let s = 0; s < count;) {
       let e = s + 1;
       while (e < count && keys[order[e]] === keys[order[s]]) e++;
-      // Stable sort from ascending positions: within a bucket order[x] < order[y] for x < y.
-      for (let x = s; x < e - 1; x++) {
+      // Stable sort from ascending positions: within a bucket order[x] < order[y] for x < y. A large
+      // bucket: each item with the first `anchors` items only. A pair agreeing on an earlier block was
+      // looked at there — unless that block's bucket was large, where it may not have been.
+      const large = e - s > bucket.full;
+      const heads = large ? Math.min(bucket.anchors, e - s - 1) : e - s - 1;
+      for (let x = s; x < s + heads; x++) {
         const i = order[x];
         for (let y = x + 1; y < e; y++) {
           const j = order[y];
-          if (agreeBefore(values, i * blocks, j * blocks, t)) continue;
+          if (!anchoredBefore && agreeBefore(values, i * blocks, j * blocks, t)) continue;
           if (hamming64(hi[i], lo[i], hi[j], lo[j]) <= maxDistance) out.push(i, j);
         }
       }
+      if (large) anchoredBefore = true;
       s = e;
     }
   }

@@ -195,6 +195,78 @@ describe('simhashCandidates', () => {
     expect(got).toEqual(expect.arrayContaining(['5,6', '5,7', '6,7']));
   });
 
+  // A reference of the anchored rule as sql/dedup.sql states it: per block, a bucket of up to `full`
+  // items gives every pair, a larger one each item with the bucket's `anchors` smallest items; pairs
+  // united over the blocks, kept within the distance.
+  const anchoredReference = (
+    hi: Uint32Array,
+    lo: Uint32Array,
+    count: number,
+    k: number,
+    full: number,
+    anchors: number,
+  ) => {
+    const blocks = k + 1;
+    const width = (t: number) => Math.floor(64 / blocks) + (t < 64 % blocks ? 1 : 0);
+    const bits = (i: number) => BigInt(hi[i]) * 2n ** 32n + BigInt(lo[i]);
+    const out = new Set<string>();
+    for (let t = 0, start = 0; t < blocks; start += width(t), t++) {
+      const buckets = new Map<string, number[]>();
+      for (let i = 0; i < count; i++) {
+        const key = ((bits(i) >> BigInt(start)) & (2n ** BigInt(width(t)) - 1n)).toString();
+        buckets.set(key, [...(buckets.get(key) ?? []), i]);
+      }
+      for (const b of buckets.values()) {
+        const heads = b.length > full ? Math.min(anchors, b.length - 1) : b.length - 1;
+        for (let x = 0; x < heads; x++)
+          for (let y = x + 1; y < b.length; y++) {
+            const [i, j] = [b[x], b[y]];
+            let d = 0;
+            for (let v = bits(i) ^ bits(j); v > 0n; v >>= 1n) d += Number(v & 1n);
+            if (d <= k) out.add(`${i},${j}`);
+          }
+      }
+    }
+    return [...out].sort((a, b) => {
+      const [a0, a1] = a.split(',').map(Number);
+      const [b0, b1] = b.split(',').map(Number);
+      return a0 - b0 || a1 - b1;
+    });
+  };
+
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    it(`bounds a bucket of near-identical pages by its anchors as the SQL does, seed ${seed}`, () => {
+      let s = seed * 2654435761;
+      const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) >>> 0;
+      const count = 300 + (next() % 300);
+      const { hi, lo } = fingerprints(seed * 7, count);
+      // Two groups of near-identical pages (0–2 bits off a base), larger than the full bucket.
+      for (const [from, size] of [
+        [10, 60 + (next() % 80)],
+        [200, 30 + (next() % 60)],
+      ]) {
+        for (let i = from; i < Math.min(count, from + size); i++) {
+          hi[i] = hi[from];
+          lo[i] = lo[from];
+          for (let f = 0; f < next() % 3; f++) {
+            const bit = next() % 64;
+            if (bit < 32) hi[i] ^= 1 << bit;
+            else lo[i] ^= 1 << (bit - 32);
+          }
+        }
+      }
+      const k = 1 + (next() % 4);
+      const full = 20 + (next() % 30);
+      const anchors = 1 + (next() % 3);
+      const got = pairStrings(simhashCandidates(hi, lo, count, k, { full, anchors }));
+      expect(got, `seed ${seed}: k ${k}, full ${full}, anchors ${anchors}`).toEqual(
+        anchoredReference(hi, lo, count, k, full, anchors),
+      );
+      // Linear in the large groups: far fewer pairs than every pair within the distance.
+      expect(got.length, `seed ${seed}`).toBeLessThan(bruteForce(hi, lo, count, k).length / 2);
+    });
+  }
+
   it('rejects distances outside 0…63', () => {
     const z = new Uint32Array(1);
     expect(() => simhashCandidates(z, z, 1, -1)).toThrow(RangeError);

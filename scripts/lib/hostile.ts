@@ -283,7 +283,10 @@ export function writeHostileCorpus(dir: string, sizes: HostileSizes): HostileCas
     corrupt[10] = 0x07; // BFINAL=1, BTYPE=11 (reserved): "invalid block type"
     members[bad] = corrupt;
     members[cut] = members[cut].subarray(0, Math.floor(members[cut].length / 2));
-    members[junkBefore] = Buffer.concat([Buffer.from('junk between members \u0000\u00ff'), members[junkBefore]]);
+    members[junkBefore] = Buffer.concat([
+      Buffer.from('junk between members \u0000\u00ff'),
+      members[junkBefore],
+    ]);
     write(join(dir, name), ...members);
     cases.push({
       name,

@@ -4,7 +4,8 @@ import type { StoredAnalysis } from '../../src/db/schema';
 /**
  * A stored analysis of a few pages for component tests: pages `seqs` (their index is their position),
  * candidate pairs `rows` of [page index a, page index b, similarity], every measure read from that
- * similarity (RP/HM distances falling as it rises, SimHash bits likewise), every pair an LSH candidate.
+ * similarity (RP/HM distances falling as it rises, SimHash bits likewise), every pair an LSH and a SimHash
+ * candidate.
  */
 export function analysisOfRows(seqs: readonly number[], rows: readonly number[][]): StoredAnalysis {
   const col = <T extends Float32Array | Uint8Array | Uint32Array>(
@@ -24,7 +25,7 @@ export function analysisOfRows(seqs: readonly number[], rows: readonly number[][
     lengthRatio: col(Float32Array, () => 1),
     simhash: col(Uint8Array, (r) => Math.round((1 - r[2]) * 20)),
     exact: col(Uint8Array, () => 0),
-    sources: col(Uint8Array, () => SOURCE.lsh),
+    sources: col(Uint8Array, () => SOURCE.lsh | SOURCE.simhash),
   };
   return {
     datasetId: 1,

@@ -24,6 +24,7 @@ const f3 = (x: number) => x.toFixed(3);
 export function pairMeasures(p: PairTable, k: number, thresholds: Thresholds): MeasureRow[] {
   const t = storedThresholds(thresholds);
   const lsh = (p.sources[k] & SOURCE.lsh) !== 0;
+  const sim = (p.sources[k] & SOURCE.simhash) !== 0;
   const fc = p.fcMatch[k];
   return [
     {
@@ -57,9 +58,9 @@ export function pairMeasures(p: PairTable, k: number, thresholds: Thresholds): M
     {
       method: 'simhash',
       name: 'SimHash Hamming distance',
-      value: `${p.simhash[k]} bits`,
-      rule: `≤ ${t.hamming}`,
-      passes: p.simhash[k] <= t.hamming,
+      value: `${p.simhash[k]} bits${sim ? '' : ', not a SimHash candidate'}`,
+      rule: `≤ ${t.hamming}, proposed by its blocks`,
+      passes: sim && p.simhash[k] <= t.hamming,
     },
   ].map((r) => ({
     ...r,

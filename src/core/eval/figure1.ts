@@ -127,7 +127,7 @@ interface MethodScore {
 /**
  * The methods whose single threshold a curve varies (RP + HM's are Figure 1's C and D curves; an exact
  * fingerprint has no threshold): the length ratio a for feature code + length, the Jaccard threshold
- * for MinHash (LSH candidates), the Hamming distance for SimHash.
+ * for MinHash (LSH candidates), the Hamming distance for SimHash (its blocks' candidates).
  */
 const OWN_SCORES: Partial<Record<MethodId, MethodScore>> = {
   // Accepted when ratio ≤ a: score = ratio, threshold a + ε (curves.ts accepts score < threshold).
@@ -145,7 +145,8 @@ const OWN_SCORES: Partial<Record<MethodId, MethodScore>> = {
   },
   simhash: {
     label: 'SimHash, Hamming varies',
-    score: (p, k) => p.simhash[k] + 0.5,
+    // Its block method's pairs, as the method accepts them (methods.ts).
+    score: (p, k) => ((p.sources[k] & SOURCE.simhash) !== 0 ? p.simhash[k] + 0.5 : Infinity),
     lo: 0,
     hi: 5,
   },

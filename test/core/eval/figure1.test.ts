@@ -83,7 +83,8 @@ describe('method comparison curves', () => {
       p.simhash[k] = Math.round(p.dR[k] * 40);
       p.fcMatch[k] = k % 3 === 0 ? 1 : 0;
       p.lengthRatio[k] = 1 + p.dX[k];
-      p.sources[k] = k % 2 === 0 ? 8 : 1;
+      // LSH's pairs every other one, SimHash's every third (its own generator's pairs only count).
+      p.sources[k] = (k % 2 === 0 ? 8 : 1) | (k % 3 === 0 ? 16 : 0);
     }
     const truth = oracleTruth(p, 'cosine', 0.8);
     const curves = comparisonCurves(p, truth, 0.04, 0.1, 20);

@@ -457,13 +457,13 @@ def join_once(spark, args):
         candidates = 0
         if method == "minhash":
             run("anchors")
-            run("candidates.minhash")
+            run("candidates")
             candidates = count("SELECT COUNT(*) FROM candidates")
             for t in ["verify.minhash", "sets.minhash", "scored.minhash"]:
                 run(t)
         elif method == "simhash":
             run("anchors")
-            run("candidates.simhash")
+            run("candidates")
             candidates = count("SELECT COUNT(*) FROM candidates")
         run(f"edges.{method}")
         edges = count("SELECT COUNT(*) FROM edges")

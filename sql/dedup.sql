@@ -89,10 +89,12 @@ FROM (
 ) r
 WHERE pos <= ${anchors};
 
--- name: candidates.minhash
--- LSH candidates (MMDS §3.4): pairs that agree on every row of at least one band, each pair once. A
--- bucket of up to full_bucket pages gives every pair; a larger one each page with the anchors before
--- it (about anchors × size pairs, not size²/2).
+-- name: candidates
+-- Pairs that share a bucket, each pair once: LSH candidates (MMDS §3.4, pages that agree on every row
+-- of at least one band) or SimHash's (Manku et al. §3, pages that agree on at least one of maxHamming + 1
+-- blocks of the 64 bits). A bucket of up to full_bucket pages gives every pair; a larger one
+-- (near-identical pages fill every bucket) each page with the anchors before it, about anchors × size
+-- pairs, not size²/2, as the engine's lshCandidates and simhashCandidates bound theirs.
 CREATE TABLE candidates AS
 SELECT DISTINCT a, b
 FROM (
@@ -152,24 +154,6 @@ CREATE TABLE edges AS
 SELECT a, b, similarity
 FROM scored
 WHERE CAST(similarity AS FLOAT) >= CAST(${jaccard} AS FLOAT);
-
--- name: candidates.simhash
--- SimHash candidates (Manku et al. §3): pairs that agree on at least one of maxHamming + 1 blocks of the
--- 64 bits, each pair once. As for LSH, a block's bucket of up to full_bucket pages gives every pair, a
--- larger one (near-identical pages agree on every block) each page with the anchors before it, as the
--- engine's simhashCandidates bounds it. No bucket is skipped.
-CREATE TABLE candidates AS
-SELECT DISTINCT a, b
-FROM (
-  SELECT x.page AS a, y.page AS b
-  FROM members x
-  JOIN members y ON y.band = x.band AND y.key = x.key AND x.page < y.page
-  WHERE x.size <= ${full_bucket}
-  UNION ALL
-  SELECT h.page AS a, y.page AS b
-  FROM anchors h
-  JOIN members y ON y.band = h.band AND y.key = h.key AND h.page < y.page
-) c;
 
 -- name: edges.simhash
 -- Candidates within the profile's Hamming distance; their similarity is 1 − distance / 64.

@@ -172,7 +172,7 @@ async function joinInto(
     let candidates = 0;
     if (method === 'minhash') {
       await run('anchors');
-      await run('candidates.minhash');
+      await run('candidates');
       await release('members', 'anchors');
       candidates = await count('SELECT COUNT(*) FROM candidates');
       await run('verify.minhash');
@@ -181,7 +181,7 @@ async function joinInto(
       await release('verify', 'sets');
     } else if (method === 'simhash') {
       await run('anchors');
-      await run('candidates.simhash');
+      await run('candidates');
       candidates = await count('SELECT COUNT(*) FROM candidates');
     }
     await run(`edges.${method}`);

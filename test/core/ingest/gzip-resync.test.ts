@@ -28,6 +28,38 @@ function record(k: number, rng: () => number): Uint8Array {
   );
 }
 
+/**
+ * Reads a damaged file of n records in random pieces: every record outside the damaged places (`lost`)
+ * is kept, no fault ends the read, no page is made of parts of several records, and each damaged span
+ * read past is noted with its offsets (a corrupted gzip member may still inflate whole — gzip's CRC is
+ * not checked — so its record is kept as inflated and nothing is noted).
+ */
+async function readsPast(
+  data: Uint8Array,
+  name: string,
+  n: number,
+  lost: ReadonlySet<number>,
+  rng: () => number,
+  what: string,
+): Promise<void> {
+  const { pages, summary } = await ingestBytes(data, name, { chunkSize: 1 + Math.floor(rng() * 5000) });
+  const msg = `${what}, ${n} records; ${summary.error?.message ?? ''} ${summary.warnings.map((w) => w.reason).join(' | ')}`;
+  const got = pages.map((p) => p.page.url);
+  const kept = new Set(got);
+  const url = (k: number) => `http://damage.test/${k}.html`;
+  const expected = [...Array(n).keys()].filter((k) => !lost.has(k)).map(url);
+  expect(
+    expected.filter((u) => !kept.has(u)),
+    msg,
+  ).toEqual([]);
+  expect(summary.error, msg).toBeNull();
+  for (const u of got) expect(u, msg).toMatch(/^http:\/\/damage\.test\/\d+\.html$/);
+  expect(kept.size, msg).toBe(got.length);
+  const notes = summary.warnings.filter((w) => w.kind?.startsWith('damaged span'));
+  if ([...lost].some((k) => !kept.has(url(k)))) expect(notes.length, msg).toBeGreaterThan(0);
+  for (const w of notes) expect(w.reason, msg).toMatch(/^bytes \d+–\d+ \([\d,]+ bytes\) skipped: /);
+}
+
 describe('reading resumes past damaged gzip members', () => {
   for (let seed = 1; seed <= 24; seed++) {
     it(`keeps every record outside the damaged members, seed ${seed}`, async () => {
@@ -62,32 +94,14 @@ describe('reading resumes past damaged gzip members', () => {
           );
         } else parts.push(m);
       });
-      const data = concat(...parts);
-      const { pages, summary } = await ingestBytes(data, 'damaged.warc.gz', {
-        chunkSize: 1 + Math.floor(rng() * 5000),
-      });
-      const msg = `seed ${seed}: ${n} records, damage ${JSON.stringify([...damaged])}; ${summary.error?.message ?? ''} ${summary.warnings.map((w) => w.reason).join(' | ')}`;
-      const got = pages.map((p) => p.page.url);
-      const kept = new Set(got);
-      // Every record outside a damaged member is kept, in order.
-      const expected = [...Array(n).keys()]
-        .filter((k) => !lost.has(k))
-        .map((k) => `http://damage.test/${k}.html`);
-      expect(
-        expected.filter((u) => !kept.has(u)),
-        msg,
-      ).toEqual([]);
-      expect(summary.error, msg).toBeNull();
-      // A damaged record is kept only whole (corrupted bytes may land where inflate still succeeds, or
-      // in a record's text): never a page that is not one of the records written.
-      for (const u of got) expect(u, msg).toMatch(/^http:\/\/damage\.test\/\d+\.html$/);
-      expect(new Set(got).size, msg).toBe(got.length);
-      // Each damaged span is noted with its offsets (a corrupted member may still inflate whole: gzip's
-      // CRC is not checked, so its record is kept as inflated and nothing is noted).
-      const notes = summary.warnings.filter((w) => w.kind?.startsWith('damaged span'));
-      if ([...lost].some((k) => !kept.has(`http://damage.test/${k}.html`)))
-        expect(notes.length, msg).toBeGreaterThan(0);
-      for (const w of notes) expect(w.reason, msg).toMatch(/^bytes \d+–\d+ \([\d,]+ bytes\) skipped: /);
+      await readsPast(
+        concat(...parts),
+        'damaged.warc.gz',
+        n,
+        lost,
+        rng,
+        `seed ${seed}: damage ${JSON.stringify([...damaged])}`,
+      );
     });
   }
 });
@@ -123,24 +137,14 @@ describe('reading resumes past damaged zstd frames', () => {
           );
         } else parts.push(f);
       });
-      const data = concat(...parts);
-      const { pages, summary } = await ingestBytes(data, 'damaged.warc.zst', {
-        chunkSize: 1 + Math.floor(rng() * 5000),
-      });
-      const msg = `seed ${seed}: ${n} records, damage ${JSON.stringify([...damaged])}; ${summary.error?.message ?? ''} ${summary.warnings.map((w) => w.reason).join(' | ')}`;
-      const kept = new Set(pages.map((p) => p.page.url));
-      const expected = [...Array(n).keys()]
-        .filter((k) => !lost.has(k))
-        .map((k) => `http://damage.test/${k}.html`);
-      expect(
-        expected.filter((u) => !kept.has(u)),
-        msg,
-      ).toEqual([]);
-      expect(summary.error, msg).toBeNull();
-      for (const u of kept) expect(u, msg).toMatch(/^http:\/\/damage\.test\/\d+\.html$/);
-      const notes = summary.warnings.filter((w) => w.kind?.startsWith('damaged span'));
-      expect(notes.length, msg).toBeGreaterThan(0);
-      for (const w of notes) expect(w.reason, msg).toMatch(/^bytes \d+–\d+ \([\d,]+ bytes\) skipped: /);
+      await readsPast(
+        concat(...parts),
+        'damaged.warc.zst',
+        n,
+        lost,
+        rng,
+        `seed ${seed}: damage ${JSON.stringify([...damaged])}`,
+      );
     });
   }
 });
